@@ -1,0 +1,54 @@
+// One vitest run for the whole workspace: node projects for core and server, happy-dom for the UIs.
+// Packages resolve each other's TypeScript sources through the "@permitdesk/source" export condition.
+import { defaultClientConditions, defaultServerConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+const source = '@permitdesk/source';
+const preactCompat = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+];
+
+export default defineConfig({
+  resolve: { conditions: [source, ...defaultClientConditions] },
+  ssr: { resolve: { conditions: [source, ...defaultServerConditions], externalConditions: [source] } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'core', environment: 'node', include: ['packages/core/src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['packages/server/src/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        // The widget ships preact/compat, so its tests run against preact too.
+        resolve: { alias: preactCompat },
+        test: {
+          name: 'widget',
+          environment: 'happy-dom',
+          include: ['packages/widget/src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dashboard',
+          environment: 'happy-dom',
+          include: ['packages/dashboard/src/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});
