@@ -1,1 +1,6 @@
-export {};
+// @permitdesk/core: one home for what server, widget and dashboard share.
+export * from './schemas/index.js';
+export * from './rules/messages.js';
+export * from './rules/validation.js';
+export * from './api/index.js';
+export * from './rules/timings.js';
