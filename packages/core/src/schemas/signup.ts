@@ -7,6 +7,10 @@ import { addressSearchResultSchema, geocodedAddressSchema, taskSchema } from './
 export const EMAIL_STATUSES = ['safe', 'catch_all', 'role_account', 'unknown', 'invalid', 'disabled', 'disposable', 'spamtrap'] as const;
 export const emailStatusSchema = v.picklist(EMAIL_STATUSES);
 export type EmailStatus = v.InferOutput<typeof emailStatusSchema>;
+/** The statuses that allow a one-time code e-mail (SPEC §4.1: 'safe', 'catch_all', 'role_account', 'unknown'). */
+export const USABLE_EMAIL_STATUSES = ['safe', 'catch_all', 'role_account', 'unknown'] as const satisfies readonly EmailStatus[];
+export const isUsableEmailStatus = (status: EmailStatus): boolean =>
+  (USABLE_EMAIL_STATUSES as readonly EmailStatus[]).includes(status);
 
 /** GET /check/exist/{email} */
 export const emailExistsSchema = v.object({ email: v.string(), exists: v.boolean(), verified: v.boolean() });
