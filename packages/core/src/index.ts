@@ -4,3 +4,5 @@ export * from './rules/messages.js';
 export * from './rules/validation.js';
 export * from './api/index.js';
 export * from './rules/timings.js';
+export * from './rules/stages.js';
+export * from './rules/settings.js';
