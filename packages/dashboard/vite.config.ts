@@ -1,0 +1,40 @@
+// Vite build of the dashboard. Workspace packages resolve to their TypeScript sources through the
+// "@permitdesk/source" condition; in development the API paths are proxied to the server on :3000,
+// which serves dist/ itself (same origin, SPA fallback) in production.
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+
+const apiTarget = process.env.PERMITDESK_API ?? 'http://localhost:3000';
+// Every first path segment the API uses (SPEC §7). HTML navigations to the same prefixes (e.g. the
+// /search page) stay with the SPA: the bypass below hands them back to Vite.
+const apiPrefixes = [
+  '/auth', '/v1', '/v3', '/v4', '/app', '/search/', '/tasks', '/permit-stages', '/global-setting', '/address-count',
+  '/create-user-app', '/verify_email', '/verify-reoon', '/check', '/verify_email_reoon', '/sendMailToVerifyAccount',
+  '/save', '/delete', '/update', '/confirmVerifiedUrl', '/verify-reoon-otp', '/webhooks', '/users', '/passcode',
+  '/openapi.json', '/dev', '/files', '/health', '/widget',
+];
+const proxy = Object.fromEntries(
+  apiPrefixes.map((prefix) => [
+    prefix,
+    {
+      target: apiTarget,
+      changeOrigin: false,
+      bypass: (req: { headers: { accept?: string }; url?: string }) =>
+        req.headers.accept?.includes('text/html') ? req.url : undefined,
+    },
+  ]),
+);
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { conditions: ['@permitdesk/source', ...defaultClientConditions] },
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
+  build: {
+    target: 'es2022',
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    reportCompressedSize: true,
+  },
+});
