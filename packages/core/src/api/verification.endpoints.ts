@@ -1,5 +1,6 @@
 // E-mail verification and the sign-up flow record (SPEC §7.6), paths as written there.
 import * as v from 'valibot';
+import { normalizedEmailSchema } from '../rules/validation.js';
 import { okSchema } from '../schemas/common.js';
 import {
   confirmVerifiedUrlSchema,
@@ -17,15 +18,19 @@ import {
 } from '../schemas/signup.js';
 import { endpoint } from './endpoint.js';
 
-const emailParam = v.object({
-  email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(100), v.email('Invalid email address.')),
-});
+const emailParam = v.object({ email: normalizedEmailSchema });
 
 export const verificationEndpoints = {
   checkEmail: endpoint({
     method: 'GET', path: '/verify-reoon/{email}', auth: 'none',
     summary: 'Check an address with the verifier; usable statuses get a one-time code mail',
-    params: emailParam, response: emailCheckResultSchema,
+    params: emailParam,
+    // Where the mailed link returns (default: the product's /verified page) and the greeting name.
+    query: v.object({
+      firstName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
+      location: v.optional(v.pipe(v.string(), v.url(), v.maxLength(2000), v.regex(/^https?:\/\//i))),
+    }),
+    response: emailCheckResultSchema,
   }),
   checkExists: endpoint({
     method: 'GET', path: '/check/exist/{email}', auth: 'none', summary: 'Whether an account exists for the address',

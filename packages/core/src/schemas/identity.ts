@@ -91,6 +91,11 @@ export const accountCreationPayloadSchema = v.object({
 export type AccountCreationPayload = v.InferInput<typeof accountCreationPayloadSchema>;
 export const accountCreationResponseSchema = v.object({ id: subSchema, emailAddress: v.string() });
 export type AccountCreationResponse = v.InferOutput<typeof accountCreationResponseSchema>;
+/** The payload's names (SPEC §3): firstName is the first word of the full name, lastName the rest. */
+export function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const [firstName = '', ...rest] = fullName.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(' ') };
+}
 
 // ---- hosted identity pool operations (SPEC §7) ----
 export const signUpRequestSchema = v.object({

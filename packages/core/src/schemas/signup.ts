@@ -1,5 +1,6 @@
 // The public sign-up flow: e-mail checks, verification and the signup-flow record (SPEC §3, §4.1, §7.6).
 import * as v from 'valibot';
+import { normalizedEmailSchema, verificationCodeSchema } from '../rules/validation.js';
 import { idSchema } from './common.js';
 import { addressSearchResultSchema, geocodedAddressSchema, taskSchema } from './lookup.js';
 
@@ -22,7 +23,7 @@ export const emailCheckResultSchema = v.object({
   email: v.string(),
   isSendMailSuccess: v.boolean(),
   totp: v.nullable(v.string()),
-  /** A suggested correction for a common typo ('gmial.com' → 'gmail.com'). */
+  /** A suggested correction for a common typo: 'jane@gmial.com' → 'jane@gmail.com' (the whole address). */
   didYouMean: v.optional(v.nullable(v.string()), null),
 });
 export type EmailCheckResult = v.InferOutput<typeof emailCheckResultSchema>;
@@ -50,17 +51,17 @@ export type EmailVerification = v.InferOutput<typeof emailVerificationSchema>;
 
 /** POST /sendMailToVerifyAccount (SPEC §7.6): totp, firstName, toEmail, location; source 'home'. */
 export const sendVerifyMailSchema = v.object({
-  toEmail: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email()),
+  toEmail: normalizedEmailSchema,
   firstName: v.pipe(v.string(), v.trim(), v.maxLength(200)),
   /** The page the user started on; the mailed link returns there with email and accepted=1. */
-  location: v.pipe(v.string(), v.url(), v.maxLength(2000)),
+  location: v.pipe(v.string(), v.url(), v.maxLength(2000), v.regex(/^https?:\/\//i)),
   totp: v.optional(v.string()),
   source: v.optional(v.literal('home'), 'home'),
 });
 export const sendVerifyMailResultSchema = v.object({ isSendMailSuccess: v.boolean(), totp: v.string() });
 
 /** POST /save/reoon-data: save an (invalid) verification result. */
-export const saveVerificationSchema = v.object({ email: v.string(), status: emailStatusSchema, firstName: v.optional(v.string()) });
+export const saveVerificationSchema = v.object({ email: normalizedEmailSchema, status: emailStatusSchema, firstName: v.optional(v.string()) });
 
 export const START_WITH_ROLES = ['Contractor', 'Do-It-Yourselfer'] as const;
 /** The flow state that the signup-flow record keeps, so the flow resumes on any device. */
@@ -68,7 +69,7 @@ export const signupFlowStateSchema = v.object({
   backupAddressObj: v.nullable(v.object({ ...addressSearchResultSchema.entries, geocoded: v.optional(v.nullable(geocodedAddressSchema)) })),
   backupSelectedTaskObj: v.nullable(taskSchema),
   backupAddressTwo: v.optional(v.nullable(v.string()), null),
-  email: v.string(),
+  email: normalizedEmailSchema,
   fullName: v.string(),
   phoneNumber: v.string(),
   startWithRoles: v.optional(v.nullable(v.picklist(START_WITH_ROLES)), null),
@@ -86,20 +87,20 @@ export const signupFlowRecordSchema = v.object({
 export type SignupFlowRecord = v.InferOutput<typeof signupFlowRecordSchema>;
 
 /** POST /save/signup-flow */
-export const saveSignupFlowSchema = v.object({ totp: v.string(), signupFlow: signupFlowStateSchema });
+export const saveSignupFlowSchema = v.object({ totp: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)), signupFlow: signupFlowStateSchema });
 /** PUT /update/signup-flow/totp and DELETE /delete/signup-flow/totp */
-export const signupFlowTotpSchema = v.object({ email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email()), totp: v.string() });
+export const signupFlowTotpSchema = v.object({ email: normalizedEmailSchema, totp: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)) });
 /** Sign-up flow data (SPEC §3): email, firstName, totp, location. */
 export const signupFlowDataSchema = v.object({ email: v.string(), firstName: v.string(), totp: v.string(), location: v.string() });
 
 /** POST /confirmVerifiedUrl: the mailed link came back (email, accepted=1). */
 export const confirmVerifiedUrlSchema = v.object({
-  email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email()),
-  token: v.pipe(v.string(), v.nonEmpty()),
+  email: normalizedEmailSchema,
+  token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)),
 });
 /** POST /verify-reoon-otp */
 export const verifyOtpSchema = v.object({
-  email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email()),
-  otp: v.pipe(v.string(), v.regex(/^\d{6}$/)),
+  email: normalizedEmailSchema,
+  otp: verificationCodeSchema,
 });
 export const verifyOtpResultSchema = v.object({ verified: v.boolean(), signupFlow: v.nullable(signupFlowRecordSchema) });
