@@ -13,3 +13,4 @@ export * from './rules/roles.js';
 export * from './rules/assignments.js';
 export * from './rules/formats.js';
 export * from './rules/search.js';
+export * from './client/index.js';

@@ -29,10 +29,16 @@ export const endpoint = <const E extends EndpointDef>(e: E): E => e;
 type In<S> = S extends Schema ? v.InferInput<S> : never;
 type Out<S> = S extends Schema ? v.InferOutput<S> : never;
 
+/** Path and query values travel as text, so a caller may pass a number where the schema reads text. */
+type Loose<T> = { [K in keyof T]: T[K] extends string ? T[K] | number : T[K] };
+
 /** What a caller passes to an endpoint's function. */
-export type EndpointInput<E extends EndpointDef> = (E['params'] extends Schema ? { params: In<E['params']> } : object) &
-  (E['query'] extends Schema ? { query?: In<E['query']> } : object) &
+export type EndpointInput<E extends EndpointDef> = (E['params'] extends Schema ? { params: Loose<In<E['params']>> } : object) &
+  (E['query'] extends Schema ? { query?: Loose<In<E['query']>> } : object) &
   (E['body'] extends Schema ? { body: In<E['body']> } : object) & { signal?: AbortSignal };
+
+/** Whether an endpoint's function needs an argument (it has path parameters or a body). */
+export type EndpointInputRequired<E extends EndpointDef> = E['params'] extends Schema ? true : E['body'] extends Schema ? true : false;
 
 /** What an endpoint's function resolves to. */
 export type EndpointOutput<E extends EndpointDef> = E['paging'] extends 'headers'
