@@ -1,0 +1,86 @@
+// Which county contains a point: the Census county polygons of us-atlas, with a 1° grid of bounding
+// boxes so that a lookup tests only the few counties near the point (built once per process).
+import { US_STATES } from '@permitdesk/core';
+import { geoBounds, geoCentroid, geoContains } from 'd3-geo';
+import { feature } from 'topojson-client';
+import { countiesTopology } from './sources.js';
+
+type GeoFeature = Parameters<typeof geoContains>[0];
+
+export interface CountyShape {
+  /** Five-digit FIPS code: state '06' + county '037'. */
+  fips: string;
+  /** Two-letter state code, or null for a territory our state list does not name the same way. */
+  stateCode: string | null;
+  /** Census name without suffix ('Los Angeles'). */
+  name: string;
+}
+
+interface IndexedShape extends CountyShape {
+  feature: GeoFeature;
+}
+
+export interface CountyIndex {
+  countyAt(latitude: number, longitude: number): CountyShape | null;
+  /** FIPS → the county's Census name and the centroid of its polygon. */
+  shapes: ReadonlyMap<string, CountyShape & { latitude: number; longitude: number }>;
+  /** State FIPS ('06') → state code ('CA'). */
+  stateCodeByFips: ReadonlyMap<string, string>;
+}
+
+const cellKey = (lon: number, lat: number) => `${Math.floor(lon)}:${Math.floor(lat)}`;
+
+export function buildCountyIndex(): CountyIndex {
+  const topology = countiesTopology();
+  const codeByName = new Map<string, string>(US_STATES.map((state) => [state.label, state.value]));
+  const states = feature(topology, topology.objects.states as never) as unknown as {
+    features: { id: string; properties: { name: string } }[];
+  };
+  const stateCodeByFips = new Map<string, string>();
+  for (const state of states.features) {
+    const code = codeByName.get(state.properties.name);
+    if (code) stateCodeByFips.set(String(state.id), code);
+  }
+
+  const counties = feature(topology, topology.objects.counties as never) as unknown as {
+    features: (GeoFeature & { id: string; properties: { name: string } })[];
+  };
+  const shapes = new Map<string, CountyShape & { latitude: number; longitude: number }>();
+  const grid = new Map<string, IndexedShape[]>();
+  const everywhere: IndexedShape[] = [];
+  for (const county of counties.features) {
+    const fips = String(county.id);
+    const shape: IndexedShape = {
+      fips,
+      stateCode: stateCodeByFips.get(fips.slice(0, 2)) ?? null,
+      name: county.properties.name,
+      feature: county,
+    };
+    const [longitude, latitude] = geoCentroid(county);
+    shapes.set(fips, { fips, stateCode: shape.stateCode, name: shape.name, latitude, longitude });
+    const [[x0, y0], [x1, y1]] = geoBounds(county);
+    // A county across the antimeridian (the Aleutians) has x0 > x1: test it for every point.
+    if (x0 > x1) {
+      everywhere.push(shape);
+      continue;
+    }
+    for (let lon = Math.floor(x0); lon <= Math.floor(x1); lon++) {
+      for (let lat = Math.floor(y0); lat <= Math.floor(y1); lat++) {
+        const key = cellKey(lon, lat);
+        const cell = grid.get(key);
+        if (cell) cell.push(shape);
+        else grid.set(key, [shape]);
+      }
+    }
+  }
+
+  return {
+    stateCodeByFips,
+    shapes,
+    countyAt(latitude, longitude) {
+      const candidates = [...(grid.get(cellKey(longitude, latitude)) ?? []), ...everywhere];
+      const hit = candidates.find((shape) => geoContains(shape.feature, [longitude, latitude]));
+      return hit ? { fips: hit.fips, stateCode: hit.stateCode, name: hit.name } : null;
+    },
+  };
+}
