@@ -15,14 +15,15 @@ const usd = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
 });
 
+/** A plain decimal amount; Number() alone would also take '0x1a', '1e3' and 'Infinity'. */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+
 /** A typed amount as a number: '$' and ',' are stripped first; anything non-numeric is 0 (SPEC §5). */
 export function parseUsd(input: string | number | null | undefined): number {
   if (typeof input === 'number') return Number.isFinite(input) ? input : 0;
   if (input == null) return 0;
   const cleaned = input.replace(/[$,]/g, '').trim();
-  if (cleaned === '') return 0;
-  const value = Number(cleaned);
-  return Number.isFinite(value) ? value : 0;
+  return DECIMAL.test(cleaned) ? Number(cleaned) : 0;
 }
 
 /** An amount in USD with 2 decimals: 1234.5 → '$1,234.50'. Text is parsed with parseUsd first. */
@@ -33,7 +34,7 @@ export const formatUsd = (value: string | number | null | undefined): string => 
 export const POSTAL_CODE_LENGTH = 5;
 /** A postal code shown as its first 5 characters: '94103-1234' → '94103' (SPEC §5). */
 export const postalCode5 = (code: string | number | null | undefined): string =>
-  code == null ? '' : String(code).trim().slice(0, POSTAL_CODE_LENGTH);
+  code == null ? '' : String(code).trim().slice(0, POSTAL_CODE_LENGTH).trimEnd();
 
 // ---- dates ----
 
