@@ -14,3 +14,4 @@ export * from './rules/assignments.js';
 export * from './rules/formats.js';
 export * from './rules/search.js';
 export * from './client/index.js';
+export * from './session/index.js';
