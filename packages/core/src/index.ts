@@ -15,3 +15,4 @@ export * from './rules/formats.js';
 export * from './rules/search.js';
 export * from './client/index.js';
 export * from './session/index.js';
+export * from './flow/index.js';
