@@ -1,0 +1,79 @@
+// The Sign In form of SPEC §2.6, used by the page and the modal: Email Address and Password, a spinner
+// while submitting, the error alert and the 'Login Failed' toast, the new-password challenge, then the
+// destination of destinationAfterSignIn().
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { signInSchema } from '@permitdesk/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type * as v from 'valibot';
+import { AUTH_TOASTS } from '../session/auth-messages.js';
+import { emailFromTarget, peekTarget, takeTarget } from '../session/redirect-memory.js';
+import { identity, signedIn } from '../session/session.js';
+import { Alert } from '../ui/alert.js';
+import { Field } from '../ui/field.js';
+import { notify } from '../ui/notify.js';
+import { Spinner } from '../ui/spinner.js';
+import { destinationAfterSignIn } from './after-sign-in.js';
+import { saveChallenge } from './challenge.js';
+
+type SignInInput = v.InferInput<typeof signInSchema>;
+type SignInValues = v.InferOutput<typeof signInSchema>;
+
+export function SignInForm({ email: emailProp, onSignedIn }: { email?: string; onSignedIn?: () => void }) {
+  const navigate = useNavigate();
+  const lockedEmail = emailProp ?? emailFromTarget() ?? undefined;
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<SignInInput, unknown, SignInValues>({
+    resolver: valibotResolver(signInSchema),
+    defaultValues: { email: lockedEmail ?? '', password: '' },
+  });
+
+  const submit = async (values: SignInValues) => {
+    setError(null);
+    try {
+      const result = await identity.authenticate(values);
+      if (result.status === 'new_password_required') {
+        saveChallenge({ session: result.session, email: result.email });
+        notify('info', AUTH_TOASTS.newPasswordRequiredTitle, AUTH_TOASTS.newPasswordRequired);
+        navigate('/force-change-password');
+        return;
+      }
+      signedIn(result.tokens, result.profile);
+      notify('success', AUTH_TOASTS.welcome(result.profile.email), AUTH_TOASTS.loggedIn);
+      onSignedIn?.();
+      const destination = destinationAfterSignIn(result.profile, peekTarget());
+      // The stored target is used up only when it is where we go now; /migration and /welcome keep it.
+      if (destination !== '/migration' && destination !== '/welcome') takeTarget();
+      navigate(destination);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : 'An error occurred';
+      setError(message);
+      notify('error', AUTH_TOASTS.loginFailed, message);
+    }
+  };
+
+  const submitting = formState.isSubmitting;
+  return (
+    <form noValidate onSubmit={handleSubmit(submit)} aria-label="Sign In">
+      {error && <Alert kind="error">{error}</Alert>}
+      <fieldset disabled={submitting} style={{ border: 0, padding: 0, margin: 0 }}>
+        <Field
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          readOnly={lockedEmail !== undefined}
+          error={formState.errors.email?.message}
+          {...register('email')}
+        />
+        <Field label="Password" type="password" autoComplete="current-password" revealable error={formState.errors.password?.message} {...register('password')} />
+        <button className="btn btn--block" type="submit">
+          {submitting ? <Spinner label="Signing in" /> : 'Sign In'}
+        </button>
+      </fieldset>
+      <p style={{ marginTop: '1rem' }}>
+        <Link to="/reset-password">forgot password?</Link>
+      </p>
+    </form>
+  );
+}

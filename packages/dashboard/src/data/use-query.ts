@@ -1,0 +1,61 @@
+// A small data hook: runs one async read per key, caches the answer for the session (so the header
+// badge, the company list and the pages share one call), cancels on unmount, and can be reloaded.
+import { useCallback, useEffect, useState } from 'react';
+
+type Entry = { promise: Promise<unknown>; value?: unknown; error?: unknown; settled: boolean };
+const cache = new Map<string, Entry>();
+
+export function invalidateQueries(prefix = ''): void {
+  for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key);
+}
+
+export interface QueryState<T> {
+  data: T | undefined;
+  error: unknown;
+  loading: boolean;
+  reload: () => void;
+}
+
+/** key null: do nothing (e.g. the call needs a signed-in user and there is none). */
+export function useQuery<T>(key: string | null, fetcher: () => Promise<T>): QueryState<T> {
+  const read = (k: string | null) => (k === null ? undefined : cache.get(k));
+  const [, setVersion] = useState(0);
+  const rerender = useCallback(() => setVersion((n) => n + 1), []);
+
+  useEffect(() => {
+    if (key === null) return;
+    let live = true;
+    let entry = cache.get(key);
+    if (!entry) {
+      const fresh: Entry = { promise: Promise.resolve(), settled: false };
+      fresh.promise = fetcher().then(
+        (value) => Object.assign(fresh, { value, settled: true }),
+        (error: unknown) => Object.assign(fresh, { error, settled: true }),
+      );
+      cache.set(key, fresh);
+      entry = fresh;
+    }
+    if (!entry.settled) void entry.promise.then(() => live && rerender());
+    return () => {
+      live = false;
+    };
+    // The key names the call; the fetcher closure changes every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, rerender]);
+
+  const entry = read(key);
+  const reload = useCallback(() => {
+    if (key === null) return;
+    cache.delete(key);
+    rerender();
+  }, [key, rerender]);
+  if (key === null) return { data: undefined, error: undefined, loading: false, reload };
+  // A failed read is dropped from the cache so that the next visit tries again.
+  if (entry?.settled && entry.error !== undefined) queueMicrotask(() => cache.get(key) === entry && cache.delete(key));
+  return {
+    data: entry?.value as T | undefined,
+    error: entry?.error,
+    loading: !entry || !entry.settled,
+    reload,
+  };
+}

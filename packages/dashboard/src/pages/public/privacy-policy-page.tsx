@@ -1,0 +1,6 @@
+// /legal/privacy-policy.html, /mobile/privacy-policy/, /m/privacy-policy/
+import { PolicyDocument } from '../../components/policy-document.js';
+
+export default function PrivacyPolicyPage() {
+  return <PolicyDocument kind="privacy-policy" />;
+}
