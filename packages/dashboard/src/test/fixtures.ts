@@ -1,0 +1,42 @@
+// Test data shaped by core's schemas, and a fake network at the fetch boundary (the server is not
+// ours to run in component tests; everything above fetch is the real client, store and router).
+import type { Permissions, Profile, SessionTokens } from '@permitdesk/core';
+import { vi } from 'vitest';
+
+export const profile = (overrides: Partial<Profile> = {}, permissions: Permissions = {}): Profile => ({
+  sub: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+  email: 'ann@example.com',
+  email_verified: true,
+  name: 'Ann Lee',
+  given_name: 'Ann',
+  family_name: 'Lee',
+  phone_number: '+15552345678',
+  'custom:hasMigrated': 1,
+  'custom:setupCompanyName': null,
+  'custom:fromURL': null,
+  permissions,
+  ...overrides,
+});
+
+export const tokens = (): SessionTokens => ({ accessToken: 'access-1', refreshToken: 'refresh-1', expiresAt: Date.now() + 3_600_000 });
+
+export type Route = (request: Request, url: URL) => { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
+
+/** Replaces fetch: each call goes to the first route that answers; unknown calls fail with 404. */
+export function fakeNetwork(routes: Record<string, Route>) {
+  const calls: Array<{ method: string; url: URL; body: unknown }> = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const url = new URL(request.url);
+    const text = request.method === 'GET' ? '' : await request.clone().text();
+    calls.push({ method: request.method, url, body: text ? (JSON.parse(text) as unknown) : undefined });
+    const handler = routes[`${request.method} ${url.pathname}`];
+    const answer = handler?.(request, url) ?? { status: 404, body: { message: 'Not found', code: 'NOT_FOUND' } };
+    return new Response(JSON.stringify(answer.body ?? null), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json', ...answer.headers },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
