@@ -1,0 +1,185 @@
+// Permits as the API shows them (core's permitSchema): one permit with its project, task, municipality,
+// inspections, assignments and cancellation flag. Used by the radar search and by any handler that
+// answers a permit (GET /v3/permits/{id}, the project's permits...), so every caller maps rows the same way.
+import { assignedColumn, mainOwnerAssignment, type Permit, type ProjectAssignment } from '@permitdesk/core';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+interface PermitRow {
+  id: number;
+  stage: number;
+  session: string | null;
+  project_id: number;
+  project_name: string | null;
+  task_id: number;
+  task_name: string;
+  agent_id: string | null;
+  customer_name: string;
+  order_number: string | null;
+  street_address: string;
+  street_modifier: string | null;
+  city: string;
+  state: string;
+  postal_code: string;
+  project_address: string;
+  customer_phone_number: string | null;
+  customer_alt_phone_number: string | null;
+  created_at: Date | string;
+  expires_at: Date | string | null;
+  issued_at: Date | string | null;
+  est_completion_at: Date | string | null;
+  scope_of_work: string | null;
+  project_value: string | number | null;
+  home_built_date: string | null;
+  municipality_id: number;
+  municipality_name: string;
+  redirect_url: string | null;
+  permit_number: string | null;
+  cancellation_requested: boolean;
+  company_id: number | null;
+}
+interface InspectionRow {
+  id: number;
+  permit_id: number;
+  inspection_name: string;
+  status: Permit['permitInspections'][number]['status'];
+  perform_order: number;
+  scheduled_at: Date | string | null;
+}
+interface AssignmentRow {
+  id: number;
+  project_id: number;
+  assignee_type: ProjectAssignment['assigneeType'];
+  assignee_company_id: number | null;
+  assignee_user_id: string | null;
+  assign_name: string;
+  access_level: ProjectAssignment['accessLevel'];
+  company_name: string | null;
+  created_at: Date | string;
+}
+
+/** An int[] literal; ids are forced to integers, so nothing else can reach the SQL text. */
+export const idArray = (ids: readonly number[]) => sql.raw(`'{${ids.map((id) => Math.trunc(Number(id)) || 0).join(',')}}'::int[]`);
+
+/** Timestamps as ISO text whichever driver read them. */
+export const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
+const isoOrNull = (value: Date | string | null): string | null => (value === null ? null : iso(value));
+
+export function toAssignment(row: AssignmentRow): ProjectAssignment {
+  return {
+    id: Number(row.id),
+    projectId: Number(row.project_id),
+    accessLevel: row.access_level,
+    assigneeType: row.assignee_type,
+    assigneeId: row.assignee_company_id !== null ? String(row.assignee_company_id) : (row.assignee_user_id ?? ''),
+    assignName: row.assign_name,
+    company: row.assignee_company_id !== null ? { id: row.assignee_company_id, name: row.company_name ?? row.assign_name } : null,
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** The assignments of some projects, oldest first, by project id. */
+export async function loadAssignments(db: Kysely<Database>, projectIds: readonly number[]): Promise<Map<number, ProjectAssignment[]>> {
+  const byProject = new Map<number, ProjectAssignment[]>();
+  if (projectIds.length === 0) return byProject;
+  const { rows } = await sql<AssignmentRow>`
+    SELECT pa.id, pa.project_id, pa.assignee_type, pa.assignee_company_id, pa.assignee_user_id::text AS assignee_user_id,
+           pa.assign_name, pa.access_level, c.name AS company_name, pa.created_at
+    FROM project_assignments pa LEFT JOIN companies c ON c.id = pa.assignee_company_id
+    WHERE pa.project_id = ANY(${idArray(projectIds)})
+    ORDER BY pa.created_at, pa.id`.execute(db);
+  for (const row of rows) {
+    const list = byProject.get(Number(row.project_id)) ?? [];
+    list.push(toAssignment(row));
+    byProject.set(Number(row.project_id), list);
+  }
+  return byProject;
+}
+
+/** Permits by id, in the order of `ids` (unknown ids are left out). Conversations are not loaded. */
+export async function loadPermits(db: Kysely<Database>, ids: readonly number[]): Promise<Permit[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<PermitRow>`
+    SELECT r.id, r.stage, r.session, r.project_id, p.name AS project_name, r.task_id, t.name AS task_name, r.agent_id,
+           p.customer_name, p.order_number, p.street_address, p.street_modifier, p.city, p.state, p.postal_code,
+           p.project_address, p.customer_phone_number, p.customer_alt_phone_number,
+           r.created_at, r.expires_at, r.issued_at, r.est_completion_at, r.scope_of_work, r.project_value::float8 AS project_value,
+           p.home_built_date, r.municipality_id, m.name AS municipality_name, r.redirect_url, r.permit_number, p.company_id,
+           EXISTS (SELECT 1 FROM cancellation_requests cr WHERE cr.permit_id = r.id AND cr.resolved_at IS NULL) AS cancellation_requested
+    FROM permits r
+    JOIN projects p ON p.id = r.project_id
+    JOIN permit_tasks t ON t.id = r.task_id
+    JOIN municipalities m ON m.id = r.municipality_id
+    WHERE r.id = ANY(${idArray(ids)})`.execute(db);
+  const { rows: inspections } = await sql<InspectionRow>`
+    SELECT id, permit_id, inspection_name, status, perform_order, scheduled_at
+    FROM permit_inspections WHERE permit_id = ANY(${idArray(ids)}) ORDER BY permit_id, perform_order, id`.execute(db);
+  const assignments = await loadAssignments(db, [...new Set(rows.map((row) => Number(row.project_id)))]);
+
+  const inspectionsByPermit = new Map<number, Permit['permitInspections']>();
+  for (const row of inspections) {
+    const list = inspectionsByPermit.get(Number(row.permit_id)) ?? [];
+    list.push({
+      id: Number(row.id),
+      inspectionName: row.inspection_name,
+      status: row.status,
+      performOrder: row.perform_order,
+      scheduledAt: isoOrNull(row.scheduled_at),
+    });
+    inspectionsByPermit.set(Number(row.permit_id), list);
+  }
+
+  const byId = new Map<number, Permit>();
+  for (const row of rows) {
+    const id = Number(row.id);
+    const projectAssignments = assignments.get(Number(row.project_id)) ?? [];
+    const latest = projectAssignments.at(-1) ?? null;
+    const owner = mainOwnerAssignment(projectAssignments);
+    const shown = assignedColumn(projectAssignments);
+    byId.set(id, {
+      id,
+      permitId: id,
+      stage: row.stage,
+      session: row.session ?? '',
+      projectId: Number(row.project_id),
+      projectName: row.project_name,
+      taskId: row.task_id,
+      taskName: row.task_name,
+      agentId: row.agent_id,
+      customerName: row.customer_name,
+      orderNumber: row.order_number,
+      address: {
+        streetAddress: row.street_address,
+        streetModifier: row.street_modifier,
+        city: row.city,
+        state: row.state,
+        postalCode: row.postal_code,
+      },
+      projectAddress: row.project_address,
+      customerPhoneNumber: row.customer_phone_number,
+      customerAltPhoneNumber: row.customer_alt_phone_number,
+      createdAt: iso(row.created_at),
+      expiresAt: isoOrNull(row.expires_at),
+      issuedAt: isoOrNull(row.issued_at),
+      estCompletionAt: isoOrNull(row.est_completion_at),
+      // The main owner (SPEC §6); the 'Assigned' column itself comes from core's assignedColumn.
+      assignedName: owner?.assignName ?? shown?.name ?? null,
+      assignedNameLatest: latest?.assignName ?? null,
+      assignedTypeLatest: latest?.assigneeType ?? null,
+      assignedIdLatest: latest?.assigneeId ?? null,
+      projectsAssignments: projectAssignments,
+      permitInspections: inspectionsByPermit.get(id) ?? [],
+      scopeOfWork: row.scope_of_work,
+      projectValue: row.project_value === null ? null : Number(row.project_value),
+      projectDetails: { homeBuiltDate: row.home_built_date, fullAddress: row.project_address },
+      municipalityId: row.municipality_id,
+      municipalityName: row.municipality_name,
+      municipality: { id: row.municipality_id, name: row.municipality_name },
+      permitRedirectURL: row.redirect_url,
+      permitNumber: row.permit_number,
+      cancellationRequested: Boolean(row.cancellation_requested),
+      companyId: row.company_id,
+    });
+  }
+  return ids.map((id) => byId.get(Number(id))).filter((permit): permit is Permit => permit !== undefined);
+}

@@ -1,0 +1,29 @@
+// Whose projects the radar shows: the current company's (or the user's personal ones), plus projects
+// assigned to the user or to that company. Whether the user belongs to the company is checked by the
+// handler (requireCompanyRole) before a company scope is built.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export interface RadarScope {
+  /** The signed-in user (users.id, a UUID). */
+  userId: string;
+  /** The current company, or null for the personal account. */
+  companyId: number | null;
+}
+
+/** The radar_scope value of the projects owned by the scope: 'c{companyId}' or 'u{userId}'. */
+export const scopeKey = (scope: RadarScope): string => (scope.companyId !== null ? `c${scope.companyId}` : `u${scope.userId}`);
+
+/** Projects outside the scope's own that are assigned to its user or (Company / Vendor) to its company. */
+export async function assignedProjectIds(db: Kysely<Database>, scope: RadarScope): Promise<number[]> {
+  const byCompany =
+    scope.companyId !== null
+      ? sql`OR (pa.assignee_company_id = ${scope.companyId} AND pa.assignee_type IN ('Company', 'Vendor'))`
+      : sql``;
+  const { rows } = await sql<{ project_id: number }>`
+    SELECT DISTINCT pa.project_id
+    FROM project_assignments pa JOIN projects p ON p.id = pa.project_id
+    WHERE p.radar_scope <> ${scopeKey(scope)}
+      AND ((pa.assignee_user_id = ${scope.userId}::uuid AND pa.assignee_type = 'User') ${byCompany})`.execute(db);
+  return rows.map((row) => Number(row.project_id));
+}
