@@ -28,12 +28,13 @@ function toResult(street: string, zip: ZipRecord): AddressSearchResult {
 }
 
 export function createBuiltinGazetteer(): AddressProvider {
-  const index = zipIndex();
-  const isCity = (name: string, state: string | null) => index.cities(name, state ?? undefined).length > 0;
+  // The ZIP data is read on first use, not when the server starts.
+  const isCity = (name: string, state: string | null) => zipIndex().cities(name, state ?? undefined).length > 0;
 
   return {
     name: 'builtin',
     async search(query, limit) {
+      const index = zipIndex();
       const parsed = parseAddress(query, isCity);
       const street = parsed.street.slice(0, MAX_STREET);
       let places: ZipRecord[] = [];
@@ -50,7 +51,7 @@ export function createBuiltinGazetteer(): AddressProvider {
     async geocode(id) {
       const [prefix, hash, zipCode, encoded = '', ...rest] = id.split('.');
       if (prefix !== PREFIX || !hash || !zipCode || rest.length > 0) return null;
-      const zip = index.byZip(zipCode);
+      const zip = zipIndex().byZip(zipCode);
       if (!zip) return null;
       const street = Buffer.from(encoded, 'base64url').toString('utf8');
       if (addressHash({ street, city: zip.city, state: zip.state, zip: zip.zip }) !== hash) return null;

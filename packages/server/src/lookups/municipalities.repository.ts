@@ -1,0 +1,162 @@
+// Municipalities and administrative areas as the API shows them (core's municipalitySchema and
+// administrativeAreaSchema), read from the seeded tables.
+import type { AdministrativeArea, Municipality } from '@permitdesk/core';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+type Db = Kysely<Database>;
+
+interface AreaRow {
+  id: number;
+  type: AdministrativeArea['type'];
+  name: string;
+  state_code: string;
+  slug: string;
+  parent_id: number | null;
+}
+interface MunicipalityRow {
+  id: number;
+  name: string;
+  slug: string;
+  kind: Municipality['kind'];
+  state_code: string;
+  county_name: string | null;
+  latitude: number;
+  longitude: number;
+  phone_numbers: Municipality['phoneNumbers'] | string;
+  permit_cutoff_hour: number;
+  administrative_area_id: number | null;
+  area_path: number[] | string;
+}
+
+export const toArea = (row: AreaRow): AdministrativeArea => ({
+  id: row.id,
+  name: row.name,
+  type: row.type,
+  stateCode: row.state_code,
+  slug: row.slug,
+  parentId: row.parent_id,
+});
+
+const pathOf = (row: MunicipalityRow): number[] =>
+  Array.isArray(row.area_path) ? row.area_path.map(Number) : String(row.area_path).replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+
+const municipalityColumns = sql.raw(
+  'm.id, m.name, m.slug, m.kind, m.state_code, m.county_name, m.latitude, m.longitude, m.phone_numbers, m.permit_cutoff_hour, m.administrative_area_id, m.area_path',
+);
+
+/** Rows → API municipalities, with their areas loaded in one query. */
+async function withAreas(db: Db, rows: MunicipalityRow[]): Promise<Municipality[]> {
+  const areaIds = [...new Set(rows.flatMap((row) => pathOf(row)))];
+  const areas = new Map<number, AdministrativeArea>();
+  if (areaIds.length > 0) {
+    const { rows: areaRows } = await sql<AreaRow>`
+      SELECT id, type, name, state_code, slug, parent_id FROM administrative_areas
+      WHERE id = ANY(${sql.raw(`'{${areaIds.join(',')}}'::int[]`)})`.execute(db);
+    for (const row of areaRows) areas.set(row.id, toArea(row));
+  }
+  return rows.map((row) => {
+    const path = pathOf(row)
+      .map((id) => areas.get(id))
+      .filter((area): area is AdministrativeArea => area !== undefined);
+    return {
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      kind: row.kind,
+      stateCode: row.state_code,
+      countyName: row.county_name,
+      latitude: Number(row.latitude),
+      longitude: Number(row.longitude),
+      phoneNumbers: typeof row.phone_numbers === 'string' ? JSON.parse(row.phone_numbers) : row.phone_numbers,
+      permitCutoffHour: row.permit_cutoff_hour,
+      administrativeArea: (row.administrative_area_id !== null ? areas.get(row.administrative_area_id) : undefined) ?? null,
+      administrativeAreas: path,
+    };
+  });
+}
+
+export async function municipalityById(db: Db, id: number): Promise<Municipality | null> {
+  const { rows } = await sql<MunicipalityRow>`SELECT ${municipalityColumns} FROM municipalities m WHERE m.id = ${id}`.execute(db);
+  return (await withAreas(db, rows))[0] ?? null;
+}
+
+/** '/us/ca/los-angeles-county/pasadena/city-of-pasadena/' → 'ca/los-angeles-county/pasadena/city-of-pasadena' */
+export const normaliseSlug = (slug: string): string =>
+  slug.trim().toLowerCase().replace(/^\/+|\/+$/g, '').replace(/^(embed\/)?us\//, '');
+
+/**
+ * A municipality by its slug. A shorter path also answers: a city's path gives the city, a county's
+ * path its unincorporated area (the /us/{state}/{county}/{city} pages link those).
+ */
+export async function municipalityBySlug(db: Db, slug: string): Promise<Municipality | null> {
+  const wanted = normaliseSlug(slug);
+  if (!wanted) return null;
+  const { rows } = await sql<MunicipalityRow>`
+    SELECT ${municipalityColumns} FROM municipalities m WHERE m.slug = ${wanted}
+    UNION ALL
+    SELECT * FROM (
+      SELECT ${municipalityColumns} FROM municipalities m JOIN administrative_areas a ON a.id = m.administrative_area_id
+      WHERE a.slug = ${wanted} AND a.type <> 'state' ORDER BY m.id LIMIT 1
+    ) by_area
+    LIMIT 1`.execute(db);
+  return (await withAreas(db, rows))[0] ?? null;
+}
+
+export async function listMunicipalities(
+  db: Db,
+  filter: { state?: string | undefined; keyword?: string | undefined; page: number; size: number },
+): Promise<{ items: Municipality[]; totalCount: number }> {
+  const conditions = [sql`true`];
+  if (filter.state) conditions.push(sql`m.state_code = ${filter.state}`);
+  if (filter.keyword) conditions.push(sql`lower(m.name) LIKE ${`%${filter.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  const where = sql.join(conditions, sql` AND `);
+  const [page, count] = await Promise.all([
+    sql<MunicipalityRow>`SELECT ${municipalityColumns} FROM municipalities m WHERE ${where}
+      ORDER BY m.name, m.id LIMIT ${filter.size} OFFSET ${(filter.page - 1) * filter.size}`.execute(db),
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM municipalities m WHERE ${where}`.execute(db),
+  ]);
+  return { items: await withAreas(db, page.rows), totalCount: Number(count.rows[0]?.n ?? 0) };
+}
+
+export async function coverage(db: Db): Promise<{ count: number; states: { stateCode: string; count: number }[] }> {
+  const { rows } = await sql<{ state_code: string; n: number }>`
+    SELECT state_code, count(*)::int AS n FROM municipalities GROUP BY state_code ORDER BY state_code`.execute(db);
+  const states = rows.map((row) => ({ stateCode: row.state_code, count: Number(row.n) }));
+  return { count: states.reduce((sum, state) => sum + state.count, 0), states };
+}
+
+export async function listAreas(
+  db: Db,
+  filter: { type?: AdministrativeArea['type'] | undefined; parentId?: number | undefined; keyword?: string | undefined; page: number; size: number },
+): Promise<{ items: AdministrativeArea[]; totalCount: number }> {
+  const conditions = [sql`true`];
+  if (filter.type) conditions.push(sql`type = ${filter.type}`);
+  if (filter.parentId !== undefined) conditions.push(sql`parent_id = ${filter.parentId}`);
+  if (filter.keyword) conditions.push(sql`lower(name) LIKE ${`%${filter.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  const where = sql.join(conditions, sql` AND `);
+  const [page, count] = await Promise.all([
+    sql<AreaRow>`SELECT id, type, name, state_code, slug, parent_id FROM administrative_areas WHERE ${where}
+      ORDER BY name, id LIMIT ${filter.size} OFFSET ${(filter.page - 1) * filter.size}`.execute(db),
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM administrative_areas WHERE ${where}`.execute(db),
+  ]);
+  return { items: page.rows.map(toArea), totalCount: Number(count.rows[0]?.n ?? 0) };
+}
+
+/** Map zoom by kind of area: a state fills the map at 6, a county at 9, a city at 12. */
+const ZOOM = { state: 6, county: 9, city: 12 } as const;
+
+export async function areaMap(db: Db, id: number) {
+  const { rows } = await sql<AreaRow & { latitude: number; longitude: number; n: number }>`
+    SELECT a.id, a.type, a.latitude, a.longitude,
+           (SELECT count(*)::int FROM municipalities m WHERE a.id = ANY(m.area_path)) AS n
+    FROM administrative_areas a WHERE a.id = ${id}`.execute(db);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    center: [Number(row.longitude), Number(row.latitude)] as [number, number],
+    zoom: ZOOM[row.type],
+    municipalityCount: Number(row.n),
+  };
+}
