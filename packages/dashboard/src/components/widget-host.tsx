@@ -20,9 +20,8 @@ export function WidgetHost({ address, autoOpen = true }: WidgetHostProps) {
     import('@permitdesk/widget')
       .then((widget) => {
         if (!live || !ref.current) return;
-        const handle = widget.mount(ref.current, { apiBase: window.location.origin });
-        if (autoOpen) handle.open(address ? { address } : undefined);
-        dispose = () => handle.unmount();
+        const handle = widget.mount(ref.current, { apiBase: window.location.origin, open: autoOpen, ...(address ? { start: { address } } : {}) });
+        dispose = () => handle.destroy();
         setState('ready');
       })
       .catch(() => live && setState('failed'));

@@ -40,3 +40,16 @@ export function fakeNetwork(routes: Record<string, Route>) {
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
 }
+
+/** A radar row (a permit) valid against core's permitSchema. */
+export const permitRow = (id: number, customerName: string) => ({
+  id, permitId: id, stage: 10, session: `s${id}`, projectId: 40 + id, projectName: null, taskId: 3, taskName: 'Roof replacement',
+  agentId: null, customerName, orderNumber: null,
+  address: { streetAddress: '1 Main St', streetModifier: null, city: 'Springfield', state: 'IL', postalCode: '62701' },
+  projectAddress: '1 Main St, Springfield, IL 62701', customerPhoneNumber: null, customerAltPhoneNumber: null,
+  createdAt: '2026-01-02T10:00:00.000Z', expiresAt: null, issuedAt: null, estCompletionAt: null, assignedName: null,
+  assignedNameLatest: null, assignedTypeLatest: null, assignedIdLatest: null, projectsAssignments: [], permitInspections: [],
+  scopeOfWork: null, projectValue: null, projectDetails: { homeBuiltDate: null, fullAddress: '1 Main St, Springfield, IL 62701' },
+  municipalityId: 9, municipalityName: 'City of Springfield', municipality: { id: 9, name: 'City of Springfield' },
+  permitRedirectURL: null, permitNumber: null, cancellationRequested: false, companyId: null,
+});

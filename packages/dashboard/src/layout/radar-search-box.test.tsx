@@ -1,0 +1,50 @@
+// The radar search box (SPEC §2.4, §9): suggestions with size 5, page 1, +customerName, type active;
+// arrow keys and Enter pick one; Enter alone runs the full search.
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../session/session.js';
+import { fakeNetwork, permitRow as row, profile, tokens } from '../test/fixtures.js';
+import { renderAt } from '../test/render.js';
+import { RadarSearchBox } from './radar-search-box.js';
+
+
+let net: ReturnType<typeof fakeNetwork>;
+beforeEach(() => {
+  localStorage.clear();
+  net = fakeNetwork({ 'GET /v4/projects/search': () => ({ body: [], headers: { 'x-pagination-totalcount': '0' } }) });
+  sessionStore.getState().login(tokens(), profile({}, { '11': { name: 'Acme', role: 'owner' } }));
+  sessionStore.getState().stopAutoRefresh();
+});
+afterEach(() => {
+  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  vi.unstubAllGlobals();
+});
+
+describe('RadarSearchBox', () => {
+  it('asks for suggestions with the SPEC parameters', async () => {
+    renderAt(<RadarSearchBox />, '/project-radar');
+    await userEvent.type(screen.getByRole('combobox'), 'smith');
+    await waitFor(() => expect(net.calls.length).toBeGreaterThan(0));
+    const url = net.calls.at(-1)!.url;
+    expect(url.pathname).toBe('/v4/projects/search');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ keyword: 'smith', size: '5', page: '1', sort: '+customerName', type: 'active', companyId: '11' });
+  });
+
+  it('runs the full search on Enter', async () => {
+    const { location } = renderAt(<RadarSearchBox />, '/project-radar');
+    await userEvent.type(screen.getByRole('combobox'), '12 Oak St{Enter}');
+    await waitFor(() => expect(location()).toBe('/project-radar/search?keyword=12+Oak+St&searchFields=customerName%2CprojectId%2CjobAddress%2CorderNumber%2CpermitNumber%2CtaskName'));
+  });
+
+  it('opens a suggestion picked with the arrow keys', async () => {
+    vi.unstubAllGlobals();
+    fakeNetwork({ 'GET /v4/projects/search': () => ({ body: [row(1, 'Ann Smith'), row(2, 'Bo Smith')] }) });
+    const { location } = renderAt(<RadarSearchBox />, '/project-radar');
+    const box = screen.getByRole('combobox');
+    await userEvent.type(box, 'smith');
+    expect(await screen.findByRole('option', { name: /Bo Smith/ })).toBeTruthy();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await waitFor(() => expect(location()).toBe('/projects/42/2'));
+  });
+});
