@@ -1,14 +1,8 @@
 // The account creation payload of POST /create-user-app (SPEC §3), built from the flow's context.
 import { toE164Phone } from '../rules/validation.js';
-import type { AccountCreationPayload, RegistrationInput } from '../schemas/identity.js';
+import { splitFullName, type AccountCreationPayload, type RegistrationInput } from '../schemas/identity.js';
 import type { AddressSearchResult } from '../schemas/lookup.js';
 import { CONTRACTOR, type FlowContext } from './state.js';
-
-/** 'Ann Marie Lee' → first name 'Ann' (the first word), last name 'Marie Lee' (the rest). */
-export function splitFullName(fullName: string): { firstName: string; lastName: string } {
-  const [firstName = '', ...rest] = fullName.trim().split(/\s+/);
-  return { firstName, lastName: rest.join(' ') };
-}
 
 /** A chosen address as one line, with its optional second line. */
 export const addressLine = (address: AddressSearchResult | null, line2: string): string | null =>

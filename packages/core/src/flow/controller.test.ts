@@ -28,6 +28,7 @@ function fakeServer() {
     records: new Map<string, SignupFlowRecord>(),
     failing: new Set<string>(),
     totpCounter: 0,
+    checkSendsMail: false,
   };
   const profile = (email: string) => ({
     sub: SUB, email, email_verified: true, name: 'Ann Lee', given_name: 'Ann', family_name: 'Lee', phone_number: '+15552345678',
@@ -63,9 +64,12 @@ function fakeServer() {
       const account = state.accounts.get(emailIn(r));
       return { body: { email: emailIn(r), exists: !!account, verified: account?.verified ?? false } };
     }),
-    'GET /verify-reoon/*': handle(e.verification.checkEmail, 'check', (r) => ({
-      body: { status: state.verifier.get(emailIn(r)) ?? 'safe', email: emailIn(r), isSendMailSuccess: false, totp: null },
-    })),
+    'GET /verify-reoon/*': handle(e.verification.checkEmail, 'check', (r) => {
+      const status = state.verifier.get(emailIn(r)) ?? 'safe';
+      // Like a verifier that mails the link itself when it was told where the link goes.
+      const mails = state.checkSendsMail && status === 'safe' && r.query.get('location') !== null;
+      return { body: { status, email: emailIn(r), isSendMailSuccess: mails, totp: mails ? `totp-${++state.totpCounter}` : null } };
+    }),
     'POST /save/reoon-data': handle(e.verification.saveVerification, 'saveInvalid', () => ({ body: { ok: true } })),
     'POST /sendMailToVerifyAccount': handle(e.verification.sendVerifyMail, 'sendMail', () => ({
       body: { isSendMailSuccess: true, totp: `totp-${++state.totpCounter}` },
@@ -221,6 +225,17 @@ describe('signup flow: a new e-mail', () => {
     expect(t.s().flow.context).toMatchObject({ resent: true, resending: false, totp: 'totp-2' });
     expect(t.calls()).toEqual(['POST /sendMailToVerifyAccount', 'PUT /update/signup-flow/totp']);
     expect(fake.state.records.get('ann@example.com')?.totp).toBe('totp-2');
+  });
+
+  it('does not mail twice when the verifier already mailed the link', async () => {
+    fresh();
+    fake.state.checkSendsMail = true;
+    const t = setup();
+    await toEmailStep(t);
+    await t.s().validateEmail('ann@example.com');
+    expect(t.calls()).toEqual(['GET /check/exist/ann@example.com', 'GET /verify-reoon/ann@example.com', 'POST /save/signup-flow']);
+    expect(Object.fromEntries(server.requests[1]!.query)).toEqual({ firstName: 'Ann', location: START_URL });
+    expect(t.s().flow.context).toMatchObject({ checkStatus: 'sent', totp: 'totp-1' });
   });
 
   it("refuses an unusable address with 'Your email is {status}' and saves the result", async () => {

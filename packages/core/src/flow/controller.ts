@@ -12,8 +12,9 @@ import { TIMINGS } from '../rules/timings.js';
 import { emailSchema, newPasswordSchema, normalizeEmail, passwordSchema, verificationCodeSchema } from '../rules/validation.js';
 import type { AddressSearchResult, Task } from '../schemas/lookup.js';
 import { isUsableEmailStatus, type SignupFlowRecord, type SignupFlowState } from '../schemas/signup.js';
+import { splitFullName } from '../schemas/identity.js';
 import type { SessionStore } from '../session/session-store.js';
-import { accountCreationPayload, registrationInput, splitFullName } from './account-payload.js';
+import { accountCreationPayload, registrationInput } from './account-payload.js';
 import { FLOW_MESSAGES } from './messages.js';
 import { initialFlowState, type ApplicantRole, type FlowState } from './state.js';
 import type { TrackedStep } from './steps.js';
@@ -274,7 +275,7 @@ export function createSignupFlow(options: SignupFlowOptions): SignupFlowStore {
           }
           if (exists.exists) return send({ type: 'ACCOUNT_FOUND', verified: exists.verified });
 
-          const check = await verify.check(email).catch(() => null);
+          const check = await verify.check(email, splitFullName(ctx().fullName).firstName, startUrl).catch(() => null);
           if (!check) {
             send({ type: 'EMAIL_CHECK_FAILED' });
             return fail(FLOW_MESSAGES.emailSomethingWrong);
@@ -289,7 +290,8 @@ export function createSignupFlow(options: SignupFlowOptions): SignupFlowStore {
 
           let totp: string;
           try {
-            totp = await sendVerificationMail(email, check.totp);
+            // The verifier may already have mailed the code and link (it was given name and location).
+            totp = check.isSendMailSuccess && check.totp ? check.totp : await sendVerificationMail(email, check.totp);
           } catch {
             send({ type: 'EMAIL_CHECK_FAILED' });
             return fail(FLOW_MESSAGES.sendVerifyFailure);
@@ -486,7 +488,8 @@ function verificationCalls(client: ApiClient) {
   const api = client.verification;
   return {
     exists: (email: string) => api.checkExists({ params: { email }, silent: true }),
-    check: (email: string) => api.checkEmail({ params: { email }, silent: true }),
+    check: (email: string, firstName: string, location: string) =>
+      api.checkEmail({ params: { email }, query: { firstName, ...(location ? { location } : {}) }, silent: true }),
     saveInvalid: (email: string, status: Parameters<typeof api.saveVerification>[0]['body']['status'], firstName: string) =>
       api.saveVerification({ body: { email, status, firstName }, silent: true }),
     sendMail: (toEmail: string, firstName: string, location: string, totp: string | null) =>
