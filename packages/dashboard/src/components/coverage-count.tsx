@@ -1,5 +1,5 @@
 // The number of municipalities the database really holds (lookups.coverage), never a hard-coded figure.
-import { api } from '../session/session.js';
+import { api } from '../session/api.js';
 import { useQuery } from '../data/use-query.js';
 
 export const useCoverage = () => useQuery('coverage', () => api.lookups.coverage({}));

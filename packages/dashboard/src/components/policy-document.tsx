@@ -1,6 +1,6 @@
 // A legal text served by the server (integrations.policy): operators replace the documents, not the code.
 import type { Policy } from '@permitdesk/core';
-import { api } from '../session/session.js';
+import { api } from '../session/api.js';
 import { useQuery } from '../data/use-query.js';
 import { Alert } from '../ui/alert.js';
 import { PageSpinner } from '../ui/spinner.js';

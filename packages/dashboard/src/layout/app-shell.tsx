@@ -1,14 +1,14 @@
 // The frame of every page: skip link, header, the routed page, footer, toasts and the generic modals.
 // Header and footer are hidden on vendor-onboarding paths (SPEC §2.4) and on the bare embed pages.
-import { TIMINGS } from '@permitdesk/core';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
-import { Toaster } from 'sonner';
 import { isVendorOnboardingPath } from '../routes/route-table.js';
 import { useSessionEvents } from '../session/use-session-events.js';
 import { GenericModalProvider } from '../ui/generic-modals.js';
 import { Footer } from './footer.js';
 import { Header } from './header.js';
+
+const AppToaster = lazy(() => import('../ui/app-toaster.js'));
 
 export interface RouteHandle {
   title?: string;
@@ -39,7 +39,9 @@ export function AppShell() {
         </main>
         {chrome && <Footer />}
       </div>
-      <Toaster duration={TIMINGS.toastMs} position="top-right" richColors closeButton />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
     </GenericModalProvider>
   );
 }

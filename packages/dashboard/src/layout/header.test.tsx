@@ -70,15 +70,15 @@ describe('Header for signed-in users', () => {
     renderAt(<Header />, '/profile');
     expect(screen.getByRole('link', { name: 'PermitDesk home' }).getAttribute('href')).toBe('/project-radar');
     const main = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(main).getByRole('link', { name: 'Project Radar' }).getAttribute('href')).toBe('/project-radar');
+    expect((await within(main).findByRole('link', { name: 'Project Radar' })).getAttribute('href')).toBe('/project-radar');
     expect((await screen.findByTestId('updates-badge')).textContent).toBe('2 unread');
-    expect(screen.getByPlaceholderText('Search by Customer Name, Project ID, Job Address, etc...')).toBeTruthy();
+    expect(await screen.findByPlaceholderText('Search by Customer Name, Project ID, Job Address, etc...')).toBeTruthy();
   });
 
   it('has the user menu entries, and the switcher lists Personal and non-guest companies with the current disabled', async () => {
     renderAt(<Header />, '/profile');
     const main = screen.getByRole('navigation', { name: 'Main' });
-    await userEvent.click(within(main).getByRole('button', { name: /Ann/ }));
+    await userEvent.click(await within(main).findByRole('button', { name: /Ann/ }));
     const items = within(main).getAllByRole('listitem').map((li) => li.textContent).filter(Boolean);
     expect(items.slice(1)).toEqual(['Compliance Center', 'Settings', 'Help Center', 'Schedule Demo', 'Roadmap', 'Alt Dashboard', 'Sign Out']);
     expect(within(main).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/profile');
@@ -100,7 +100,7 @@ describe('Header for signed-in users', () => {
     localStorage.setItem('permitdesk.radar.sort', '-createdAt');
     const { location } = renderAt(<Header />, '/profile');
     const main = screen.getByRole('navigation', { name: 'Main' });
-    await userEvent.click(within(main).getByRole('button', { name: /Ann/ }));
+    await userEvent.click(await within(main).findByRole('button', { name: /Ann/ }));
     await userEvent.click(within(main).getByRole('button', { name: 'Sign Out' }));
     await waitFor(() => expect(location()).toBe('/sign-in'));
     expect(await screen.findByText('Successfully Logged Out')).toBeTruthy();

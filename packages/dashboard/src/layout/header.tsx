@@ -1,14 +1,14 @@
 // The header of SPEC §2.4: logo by state; visitors get Sign In and Schedule Consultation; signed-in
 // users get the radar search, Project Radar, Updates and the user menu; a mobile menu for each.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
 import { useAuth } from '../session/session.js';
 import { BookingModal } from './booking-modal.js';
 import { Logo } from './logo.js';
 import { MobileMenu } from './mobile-menu.js';
-import { RadarSearchBox } from './radar-search-box.js';
-import { UpdatesLink } from './updates-link.js';
-import { UserMenu } from './user-menu.js';
+
+const SignedInNav = lazy(() => import('./signed-in-nav.js'));
+const SignedInSearch = lazy(() => import('./signed-in-nav.js').then((m) => ({ default: m.SignedInSearch })));
 
 export function Header() {
   const signedIn = useAuth((s) => s.isAuthenticated);
@@ -18,16 +18,16 @@ export function Header() {
     <header className="header">
       <div className="header__inner">
         <Logo signedIn={signedIn} />
-        {signedIn && <RadarSearchBox />}
+        {signedIn && (
+          <Suspense fallback={<div className="header__search" />}>
+            <SignedInSearch />
+          </Suspense>
+        )}
         <nav className="header__nav" aria-label="Main">
           {signedIn ? (
-            <>
-              <NavLink className="header__link" to="/project-radar" end>
-                Project Radar
-              </NavLink>
-              <UpdatesLink />
-              <UserMenu onScheduleDemo={() => setBooking('Schedule Demo')} />
-            </>
+            <Suspense fallback={null}>
+              <SignedInNav onScheduleDemo={() => setBooking('Schedule Demo')} />
+            </Suspense>
           ) : (
             <>
               <NavLink className="header__link" to="/sign-in">

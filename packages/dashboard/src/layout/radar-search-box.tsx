@@ -4,7 +4,8 @@
 import { isAbortError, projectPermitUrl, radarSearchUrl, SUGGESTION_SEARCH, type ProjectSearchRow } from '@permitdesk/core';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { api, useAuth } from '../session/session.js';
+import { api } from '../session/api.js';
+import { useAuth } from '../session/session.js';
 
 export const RADAR_SEARCH_PLACEHOLDER = 'Search by Customer Name, Project ID, Job Address, etc...';
 const DEBOUNCE_MS = 250;

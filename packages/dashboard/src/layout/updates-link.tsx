@@ -1,7 +1,8 @@
 // 'Updates' with its badge: the unread recent updates of the current company (SPEC §2.4).
 import { NavLink } from 'react-router';
 import { useQuery } from '../data/use-query.js';
-import { api, useAuth } from '../session/session.js';
+import { api } from '../session/api.js';
+import { useAuth } from '../session/session.js';
 
 export function useUnreadUpdates(): number {
   const companyId = useAuth((s) => s.currentCompanyId);

@@ -1,40 +1,25 @@
-// The dashboard's one API client, identity client and session store, all from @permitdesk/core.
-// Everything here is created once per page; components read the store through useAuth().
-import {
-  createApiClient,
-  createIdentityClient,
-  createSessionStore,
-  sessionClientHooks,
-  type ApiClient,
-  type AuthState,
-  type IdentityClient,
-  type LogoutReason,
-  type Profile,
-  type SessionStore,
-  type SessionTokens,
-} from '@permitdesk/core';
+// The dashboard's one session store (core's zustand/vanilla store), read in React through useAuth().
+// The API and identity clients live in ./api.ts, loaded on first use, to keep the first load small.
+import { createSessionStore, type AuthState, type IdentityClient, type LogoutReason, type SessionStore } from '@permitdesk/core';
 import { useStore } from 'zustand';
-import { notify } from '../ui/notify.js';
 
 const logoutListeners = new Set<(reason: LogoutReason) => void>();
 
-// The store needs the identity client (to refresh and revoke) and the API client needs the store (for
-// the token): the store reads identity lazily, so both can be built here in order.
-let identityClient: IdentityClient;
-export const sessionStore: SessionStore = createSessionStore({
-  storage: localStorage,
-  identity: () => identityClient,
-  onLogout: (reason) => logoutListeners.forEach((listener) => listener(reason)),
+/** The identity client, its module fetched when the store first needs it (refresh or sign-out). */
+const lazyIdentity = new Proxy({} as IdentityClient, {
+  get:
+    (_, name: keyof IdentityClient) =>
+    async (...args: unknown[]) => {
+      const { identity } = await import('./api.js');
+      return (identity[name] as (...a: unknown[]) => Promise<unknown>)(...args);
+    },
 });
 
-export const api: ApiClient = createApiClient({
-  baseUrl: '/',
-  ...sessionClientHooks(sessionStore),
-  // The global error handler of SPEC §7.8: the response message, or 'An error occurred'.
-  onError: (message) => notify('error', message),
+export const sessionStore: SessionStore = createSessionStore({
+  storage: localStorage,
+  identity: lazyIdentity,
+  onLogout: (reason) => logoutListeners.forEach((listener) => listener(reason)),
 });
-identityClient = createIdentityClient(api);
-export const identity: IdentityClient = identityClient;
 
 export const useAuth = <T,>(selector: (state: AuthState) => T): T => useStore(sessionStore, selector);
 
@@ -44,7 +29,8 @@ export async function whenSessionReady(): Promise<void> {
   if (state.isAuthenticated && state.isExpired()) await state.ensureFreshToken();
 }
 
-export const signedIn = (tokens: SessionTokens, profile: Profile): void => sessionStore.getState().login(tokens, profile);
+export const signedIn: SessionStore['getState'] extends () => infer S ? S extends { login: infer L } ? L : never : never = (tokens, profile) =>
+  sessionStore.getState().login(tokens, profile);
 export const signOut = (): Promise<void> => sessionStore.getState().logout('user');
 export const switchCompany = (companyId: string | null): void => sessionStore.getState().setCurrentCompanyId(companyId);
 /** Reloads tokens and profile (e.g. after the company of /welcome exists, so permissions include it). */

@@ -1,18 +1,17 @@
 // Renders a component inside a memory router (with the toaster and the generic modals, as the app
 // shell has them) and gives back the router, so tests can read where the app navigated.
-import { TIMINGS } from '@permitdesk/core';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, type RenderResult } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
+import AppToaster from '../ui/app-toaster.js';
 import { GenericModalProvider } from '../ui/generic-modals.js';
 
 // Without vitest globals Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
 
-export function renderAt(element: ReactNode, path = '/') {
-  const router = createMemoryRouter([{ path: '*', element: <GenericModalProvider>{element}<Toaster duration={TIMINGS.toastMs} /></GenericModalProvider> }], {
+export function renderAt(element: ReactNode, path = '/'): RenderResult & { router: ReturnType<typeof createMemoryRouter>; location: () => string } {
+  const router = createMemoryRouter([{ path: '*', element: <GenericModalProvider>{element}<AppToaster /></GenericModalProvider> }], {
     initialEntries: [path],
   });
   const view = render(<RouterProvider router={router} />);

@@ -1,9 +1,16 @@
-// Toasts of SPEC §2.8/§8 (warning, error, success, info), each removed after 2.5 s: the Toaster in the
-// app shell sets the duration from TIMINGS.toastMs.
-import { toast } from 'sonner';
-
+// Toasts of SPEC §2.8/§8 (warning, error, success, info), each removed after 2.5 s. Sonner is loaded
+// with the toaster, after the first paint; a toast waits until the toaster is mounted so none is lost.
 export type ToastKind = 'warning' | 'error' | 'success' | 'info';
 
+let markReady: () => void = () => undefined;
+const toasterReady = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+/** Called by the toaster once it is on the page. */
+export const toasterMounted = (): void => markReady();
+
 export function notify(kind: ToastKind, title: string, message?: string): void {
-  toast[kind](title, message === undefined ? undefined : { description: message });
+  void Promise.all([import('sonner'), toasterReady]).then(([{ toast }]) => {
+    toast[kind](title, message === undefined ? undefined : { description: message });
+  });
 }

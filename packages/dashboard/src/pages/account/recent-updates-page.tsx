@@ -3,7 +3,8 @@ import { formatDate, projectPermitUrl } from '@permitdesk/core';
 import { Link } from 'react-router';
 import { DataState } from '../../components/data-state.js';
 import { useQuery } from '../../data/use-query.js';
-import { api, useAuth } from '../../session/session.js';
+import { api } from '../../session/api.js';
+import { useAuth } from '../../session/session.js';
 
 export default function RecentUpdatesPage() {
   const companyId = useAuth((s) => s.currentCompanyId);

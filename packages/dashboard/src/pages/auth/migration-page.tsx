@@ -4,7 +4,8 @@ import { Link, useNavigate } from 'react-router';
 import { destinationAfterSignIn } from '../../auth/after-sign-in.js';
 import { AUTH_TOASTS } from '../../session/auth-messages.js';
 import { takeTarget } from '../../session/redirect-memory.js';
-import { identity, refreshProfile, sessionStore, useAuth } from '../../session/session.js';
+import { identity } from '../../session/api.js';
+import { refreshProfile, sessionStore, useAuth } from '../../session/session.js';
 import { Alert } from '../../ui/alert.js';
 import { Spinner } from '../../ui/spinner.js';
 

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import * as v from 'valibot';
 import { AUTH_TOASTS } from '../../session/auth-messages.js';
-import { identity } from '../../session/session.js';
+import { identity } from '../../session/api.js';
 import { Alert } from '../../ui/alert.js';
 import { Field } from '../../ui/field.js';
 import { notify } from '../../ui/notify.js';

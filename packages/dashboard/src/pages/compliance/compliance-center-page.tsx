@@ -3,7 +3,7 @@ import { sidebarRoleLabel, sortCompaniesForSidebar } from '@permitdesk/core';
 import { Link } from 'react-router';
 import { DataState } from '../../components/data-state.js';
 import { useQuery } from '../../data/use-query.js';
-import { api } from '../../session/session.js';
+import { api } from '../../session/api.js';
 
 export default function ComplianceCenterPage() {
   const companies = useQuery('companies', () => api.companies.list());

@@ -3,7 +3,8 @@
 import { useLocation } from 'react-router';
 import { DataState } from '../../components/data-state.js';
 import { useQuery } from '../../data/use-query.js';
-import { api, useAuth } from '../../session/session.js';
+import { api } from '../../session/api.js';
+import { useAuth } from '../../session/session.js';
 
 const SECTIONS = {
   '/users': { title: 'Users', count: (id: string) => api.companies.roles({ params: { id } }).then((r) => r.roles.length) },

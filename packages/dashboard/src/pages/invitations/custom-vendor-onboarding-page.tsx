@@ -1,7 +1,7 @@
 // /custom-vendor-onboarding/{id}/approve (header and footer hidden on this path, SPEC §2.4).
 import { useParams } from 'react-router';
 import { InvitationAction } from '../../components/invitation-action.js';
-import { api } from '../../session/session.js';
+import { api } from '../../session/api.js';
 
 export default function CustomVendorOnboardingPage() {
   const { id = '' } = useParams();

@@ -1,7 +1,7 @@
 // /guest-access/{id}/approve
 import { useParams } from 'react-router';
 import { InvitationAction } from '../../components/invitation-action.js';
-import { api } from '../../session/session.js';
+import { api } from '../../session/api.js';
 
 export default function GuestAccessPage() {
   const { id = '' } = useParams();

@@ -1,7 +1,7 @@
 // /invitations/notify: invitations waiting on the user and what they must act on.
 import { DataState } from '../../components/data-state.js';
 import { useQuery } from '../../data/use-query.js';
-import { api } from '../../session/session.js';
+import { api } from '../../session/api.js';
 
 export default function InvitationsNotifyPage() {
   const pending = useQuery('invitations:pending', () => api.invitations.pending());

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { SignInModal } from '../../auth/sign-in-modal.js';
 import { InvitationAction } from '../../components/invitation-action.js';
-import { api, useAuth } from '../../session/session.js';
+import { api } from '../../session/api.js';
+import { useAuth } from '../../session/session.js';
 
 export default function InviteUserTypePage() {
   const { id = '' } = useParams();

@@ -1,7 +1,7 @@
 // /compliance-wallet-share/{id}/accept: accept a compliance wallet shared with you.
 import { useParams } from 'react-router';
 import { InvitationAction } from '../../components/invitation-action.js';
-import { api } from '../../session/session.js';
+import { api } from '../../session/api.js';
 
 export default function WalletSharePage() {
   const { id = '' } = useParams();

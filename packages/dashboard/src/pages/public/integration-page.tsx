@@ -2,7 +2,8 @@
 // integration record when an id is given and the user is signed in.
 import { Link, useParams } from 'react-router';
 import { useQuery } from '../../data/use-query.js';
-import { api, useAuth } from '../../session/session.js';
+import { api } from '../../session/api.js';
+import { useAuth } from '../../session/session.js';
 import { Alert } from '../../ui/alert.js';
 import { Spinner } from '../../ui/spinner.js';
 

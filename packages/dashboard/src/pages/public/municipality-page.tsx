@@ -7,7 +7,7 @@ import { formatCutoffHour } from '../../components/cutoff-time.js';
 import { ServiceNotice } from '../../components/service-notice.js';
 import { WidgetHost } from '../../components/widget-host.js';
 import { useQuery } from '../../data/use-query.js';
-import { api } from '../../session/session.js';
+import { api } from '../../session/api.js';
 import { Alert } from '../../ui/alert.js';
 import { PageSpinner } from '../../ui/spinner.js';
 

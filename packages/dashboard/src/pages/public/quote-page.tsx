@@ -3,7 +3,7 @@ import { formatDate, formatUsd } from '@permitdesk/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '../../data/use-query.js';
-import { api } from '../../session/session.js';
+import { api } from '../../session/api.js';
 import { Alert } from '../../ui/alert.js';
 import { PageSpinner } from '../../ui/spinner.js';
 

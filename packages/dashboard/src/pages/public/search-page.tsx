@@ -6,7 +6,7 @@ import { CoverageCount } from '../../components/coverage-count.js';
 import { ServiceNotice } from '../../components/service-notice.js';
 import { WidgetHost } from '../../components/widget-host.js';
 import { useQuery } from '../../data/use-query.js';
-import { api } from '../../session/session.js';
+import { api } from '../../session/api.js';
 import { Alert } from '../../ui/alert.js';
 import { Spinner } from '../../ui/spinner.js';
 

@@ -2,7 +2,7 @@
 import { useParams } from 'react-router';
 import { DataState } from '../../components/data-state.js';
 import { useQuery } from '../../data/use-query.js';
-import { api } from '../../session/session.js';
+import { api } from '../../session/api.js';
 
 export default function DataCollectionPage() {
   const { projectId, permitId = '' } = useParams();

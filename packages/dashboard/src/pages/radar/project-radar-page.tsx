@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { DataState } from '../../components/data-state.js';
 import { PermitTable } from '../../components/permit-table.js';
 import { useQuery } from '../../data/use-query.js';
-import { api, useAuth } from '../../session/session.js';
+import { api } from '../../session/api.js';
+import { useAuth } from '../../session/session.js';
 
 export default function ProjectRadarPage() {
   const companyId = useAuth((s) => s.currentCompanyId);

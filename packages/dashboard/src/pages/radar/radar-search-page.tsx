@@ -4,7 +4,8 @@ import { useSearchParams } from 'react-router';
 import { DataState } from '../../components/data-state.js';
 import { PermitTable } from '../../components/permit-table.js';
 import { useQuery } from '../../data/use-query.js';
-import { api, useAuth } from '../../session/session.js';
+import { api } from '../../session/api.js';
+import { useAuth } from '../../session/session.js';
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[]): T | undefined =>
   allowed.includes(value as T) ? (value as T) : undefined;

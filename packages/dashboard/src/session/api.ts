@@ -1,0 +1,14 @@
+// The API client and the identity client, created once. Kept out of the first-load bundle: core's
+// client carries the whole endpoint catalogue with its schemas, so only pages and lazily loaded header
+// parts import this module (the session store reaches identity through a lazy proxy).
+import { createApiClient, createIdentityClient, sessionClientHooks, type ApiClient, type IdentityClient } from '@permitdesk/core';
+import { notify } from '../ui/notify.js';
+import { sessionStore } from './session.js';
+
+export const api: ApiClient = createApiClient({
+  baseUrl: '/',
+  ...sessionClientHooks(sessionStore),
+  // The global error handler of SPEC §7.8: the response message, or 'An error occurred'.
+  onError: (message) => notify('error', message),
+});
+export const identity: IdentityClient = createIdentityClient(api);
