@@ -30,7 +30,8 @@ type In<S> = S extends Schema ? v.InferInput<S> : never;
 type Out<S> = S extends Schema ? v.InferOutput<S> : never;
 
 /** Path and query values travel as text, so a caller may pass a number where the schema reads text. */
-type Loose<T> = { [K in keyof T]: T[K] extends string ? T[K] | number : T[K] };
+type LooseValue<V> = V extends string ? V | number : V;
+type Loose<T> = { [K in keyof T]: LooseValue<T[K]> };
 
 /** What a caller passes to an endpoint's function. */
 export type EndpointInput<E extends EndpointDef> = (E['params'] extends Schema ? { params: Loose<In<E['params']>> } : object) &
