@@ -2,7 +2,7 @@
 import { api } from '../session/api.js';
 import { useQuery } from '../data/use-query.js';
 
-export const useCoverage = () => useQuery('coverage', () => api.lookups.coverage({}));
+export const useCoverage = () => useQuery('coverage', () => api.lookups.coverage({ silent: true }));
 
 export function CoverageCount() {
   const { data } = useCoverage();

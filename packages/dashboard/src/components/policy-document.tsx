@@ -6,7 +6,7 @@ import { Alert } from '../ui/alert.js';
 import { PageSpinner } from '../ui/spinner.js';
 
 export function PolicyDocument({ kind }: { kind: Policy['kind'] }) {
-  const { data, error, loading } = useQuery(`policy:${kind}`, () => api.integrations.policy({ params: { kind } }));
+  const { data, error, loading } = useQuery(`policy:${kind}`, () => api.integrations.policy({ params: { kind }, silent: true }));
   if (loading) return <PageSpinner />;
   if (error || !data) return <div className="container container--text"><Alert kind="error" title="Document unavailable">This document could not be loaded. Please try again later.</Alert></div>;
   return (

@@ -6,5 +6,5 @@ import { toasterMounted } from './notify.js';
 
 export default function AppToaster() {
   useEffect(() => toasterMounted(), []);
-  return <Toaster duration={TIMINGS.toastMs} position="top-right" richColors closeButton />;
+  return <Toaster duration={TIMINGS.toastMs} position="top-right" closeButton />;
 }

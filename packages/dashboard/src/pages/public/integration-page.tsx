@@ -11,7 +11,7 @@ export default function IntegrationPage() {
   const { integrationPermitId } = useParams();
   const signedIn = useAuth((s) => s.isAuthenticated);
   const record = useQuery(integrationPermitId && signedIn ? `integration:${integrationPermitId}` : null, () =>
-    api.integrations.webhook({ params: { id: integrationPermitId ?? '' } }),
+    api.integrations.webhook({ params: { id: integrationPermitId ?? '' }, silent: true }),
   );
   return (
     <div className="container container--text">

@@ -22,8 +22,8 @@ export default function MunicipalityPage() {
 
 function MunicipalityDetail({ slug }: { slug: string }) {
   const [open, setOpen] = useState(false);
-  const place = useQuery(`municipality:${slug}`, () => api.lookups.municipalityBySlug({ query: { slug } }));
-  const services = useQuery('permit-services', () => api.lookups.permitServices());
+  const place = useQuery(`municipality:${slug}`, () => api.lookups.municipalityBySlug({ query: { slug }, silent: true }));
+  const services = useQuery('permit-services', () => api.lookups.permitServices({ silent: true }));
   if (place.loading) return <PageSpinner />;
   if (place.error || !place.data) {
     return (
@@ -103,7 +103,7 @@ function MunicipalityList({ state, prefix, keyword }: { state: string; prefix: s
   const code = state.toUpperCase();
   const stateLabel = US_STATES.find((s) => s.value === code)?.label;
   const query = { state: code, page: String(page), size: String(PAGE_SIZE), ...(keyword ? { keyword: words(keyword) } : {}) };
-  const list = useQuery(stateLabel ? `municipalities:${JSON.stringify(query)}` : null, () => api.lookups.municipalities({ query }));
+  const list = useQuery(stateLabel ? `municipalities:${JSON.stringify(query)}` : null, () => api.lookups.municipalities({ query, silent: true }));
   if (!stateLabel) {
     return (
       <div className="container container--text">

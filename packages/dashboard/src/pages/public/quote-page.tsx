@@ -9,7 +9,7 @@ import { PageSpinner } from '../../ui/spinner.js';
 
 export default function QuotePage() {
   const { quoteId = '' } = useParams();
-  const quote = useQuery(`quote:${quoteId}`, () => api.integrations.quote({ params: { quoteId } }));
+  const quote = useQuery(`quote:${quoteId}`, () => api.integrations.quote({ params: { quoteId }, silent: true }));
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (quote.loading) return <PageSpinner />;

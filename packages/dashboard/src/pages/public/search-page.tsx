@@ -16,7 +16,7 @@ export default function SearchPage() {
   const keyword = params.get('keyword') ?? '';
   const state = params.get('state') ?? '';
   const query = { keyword, page: '1', size: '20', ...(state ? { state } : {}) };
-  const results = useQuery(keyword || state ? `municipalities:${JSON.stringify(query)}` : null, () => api.lookups.municipalities({ query }));
+  const results = useQuery(keyword || state ? `municipalities:${JSON.stringify(query)}` : null, () => api.lookups.municipalities({ query, silent: true }));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
