@@ -1,12 +1,13 @@
 // The signup_flows rows: one in-progress sign-up per address, its mailed secrets, keys and throttling.
 import type { SignupFlowState } from '@permitdesk/core';
 import type { Kysely, Selectable } from 'kysely';
-import type { SignupFlowsTable, SignupTables } from '../db/tables/signup.js';
+import type { Database } from '../db/schema.js';
+import type { SignupFlowsTable } from '../db/tables/signup.js';
 import { FLOW_LIMITS } from './flow-limits.js';
 import { hashToken, newFlowKey, sameDigest } from './secrets.js';
 
 export type FlowRow = Selectable<SignupFlowsTable>;
-type Db = Kysely<SignupTables>;
+type Db = Kysely<Database>;
 
 const later = (now: Date, ms: number) => new Date(now.getTime() + ms);
 
@@ -48,6 +49,11 @@ export async function addKey(db: Db, flowId: number): Promise<string> {
 export async function replaceKeys(db: Db, flowId: number): Promise<string> {
   await db.deleteFrom('signup_flow_keys').where('flow_id', '=', flowId).execute();
   return addKey(db, flowId);
+}
+
+/** Keeps only `key`: every other device's key stops working. */
+export async function keepOnlyKey(db: Db, flowId: number, key: string): Promise<void> {
+  await db.deleteFrom('signup_flow_keys').where('flow_id', '=', flowId).where('key_hash', '!=', hashToken(key)).execute();
 }
 
 export interface MailSecrets {

@@ -1,0 +1,179 @@
+// The sign-up verification endpoints (SPEC §7.6, catalogue `verification`), in SPEC order.
+import { endpoints, FLOW_MESSAGES, isUsableEmailStatus } from '@permitdesk/core';
+import type { EndpointHandler } from '../http/register.js';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../http/errors.js';
+import type { AppServices } from '../services.js';
+import { findAccount } from './account-status.js';
+import { codeKey } from './code-key.js';
+import { toRecord, verificationLink } from './flow-record.js';
+import {
+  addKey, deleteFlow, findFlow, keepOnlyKey, keyMatches, linkTokenMatches, lockIfExhausted, markFlowVerified, prepareMail,
+  saveState, takeOtpAttempt, type FlowRow,
+} from './flow-store.js';
+import { hashCode, hashToken, newCode, newLinkToken, sameDigest } from './secrets.js';
+import { findVerification, markAddressVerified, rememberSender, saveReported, verdictFor, verdictOf } from './verification-store.js';
+
+const E = endpoints.verification;
+type Handler<K extends keyof typeof E> = EndpointHandler<(typeof E)[K]>;
+
+// SPEC §8 strings that the core flow messages do not carry.
+const DELETE_TOTP_FAILURE = 'Delete totp failure !';
+const TOO_MANY_MAILS = 'Too many verification e-mails were sent to this address. Please try again later.';
+const TOO_MANY_CODES = 'Too many wrong codes. Please try again later.';
+
+const accountExists = () => conflict(FLOW_MESSAGES.accountExists, 'ACCOUNT_EXISTS');
+
+/** The verdict of an address; 400 'Your email is {status}' when it is not usable (the result is kept). */
+async function usableVerdict(services: AppServices, email: string) {
+  const row = await verdictFor(services.db, services.emailVerifier, email, services.clock());
+  if (!isUsableEmailStatus(row.status)) {
+    throw badRequest(FLOW_MESSAGES.emailStatus(row.status), 'EMAIL_NOT_USABLE', row.did_you_mean ? { didYouMean: row.did_you_mean } : undefined);
+  }
+  return row;
+}
+
+/** New code and link for the address, stored hashed, and the verification mail with both. */
+async function mailCode(services: AppServices, email: string, firstName: string | null, location: string, key: string | undefined) {
+  const now = services.clock();
+  const code = newCode();
+  const linkToken = newLinkToken();
+  const prepared = await services.db.transaction().execute(async (trx) => {
+    const result = await prepareMail(trx, email, key, {
+      codeHash: hashCode(codeKey(services.config), email, code),
+      linkTokenHash: hashToken(linkToken),
+      firstName,
+      location,
+    }, now);
+    if (result.kind === 'ready') {
+      await rememberSender(trx, email, firstName, location, now);
+      await services.mail.send('verification', email, { code, firstName, link: verificationLink(location, email, linkToken) }, { db: trx });
+    }
+    return result;
+  });
+  if (prepared.kind === 'throttled') throw tooManyRequests(TOO_MANY_MAILS, 'MAIL_LIMIT_EXCEEDED');
+  return prepared;
+}
+
+/** The live flow of an address when `key` is one of its keys; 404 without a flow, 403 with a wrong key. */
+async function guardedFlow(services: AppServices, email: string, key: string, message: string): Promise<FlowRow> {
+  const flow = await findFlow(services.db, email, services.clock());
+  if (!flow) throw notFound(message, 'SIGNUP_FLOW_NOT_FOUND');
+  if (!(await keyMatches(services.db, flow.id, key))) throw forbidden(message, 'SIGNUP_FLOW_KEY_INVALID');
+  return flow;
+}
+
+/** The mailbox owner proved the address: the flow and the address are verified, the device gets a key. */
+async function verifiedResult(services: AppServices, flow: FlowRow) {
+  const now = services.clock();
+  return services.db.transaction().execute(async (trx) => {
+    const updated = await markFlowVerified(trx, flow.id, now);
+    await markAddressVerified(trx, flow.email, now);
+    return { verified: true, signupFlow: toRecord(updated, await addKey(trx, flow.id)) };
+  });
+}
+
+export const checkEmail: Handler<'checkEmail'> = async ({ services }, { params: { email }, query }) => {
+  if (await findAccount(services.db, email)) throw accountExists();
+  const verdict = await usableVerdict(services, email);
+  const location = query.location ?? `${services.config.PUBLIC_URL}/verified`;
+  const { key } = await mailCode(services, email, query.firstName || null, location, undefined);
+  return { status: verdict.status, email, isSendMailSuccess: true, totp: key, didYouMean: null };
+};
+
+async function existence(services: AppServices, email: string) {
+  const account = await findAccount(services.db, email);
+  return { email, exists: account !== null, verified: account?.emailVerified ?? false };
+}
+
+export const checkExists: Handler<'checkExists'> = ({ services }, { params: { email } }) => existence(services, email);
+
+export const verificationData: Handler<'verificationData'> = async ({ services }, { params: { email } }) => {
+  const now = services.clock();
+  const row = await verdictFor(services.db, services.emailVerifier, email, now);
+  const [account, flow] = await Promise.all([findAccount(services.db, email), findFlow(services.db, email, now)]);
+  const { status, ...result } = verdictOf(row);
+  return {
+    email,
+    status,
+    result,
+    alreadyVerified: row.verified_at !== null,
+    accountExists: account !== null,
+    // The flow key is never disclosed here: it guards the flow record.
+    totp: null,
+    firstName: flow?.first_name ?? row.first_name,
+    location: flow?.location ?? row.location,
+    verified: flow ? flow.verified_at !== null : row.verified_at !== null,
+  };
+};
+
+export const sendVerifyMail: Handler<'sendVerifyMail'> = async ({ services }, { body }) => {
+  const email = body.toEmail;
+  if (await findAccount(services.db, email)) throw accountExists();
+  await usableVerdict(services, email);
+  const { key } = await mailCode(services, email, body.firstName || null, body.location, body.totp);
+  return { isSendMailSuccess: true, totp: key };
+};
+
+export const saveVerification: Handler<'saveVerification'> = async ({ services }, { body }) => {
+  const now = services.clock();
+  // The server's own verdict decides; the client's report is only kept beside it.
+  await verdictFor(services.db, services.emailVerifier, body.email, now);
+  await saveReported(services.db, body.email, body.status, body.firstName?.trim() || null, now);
+  return { ok: true as const };
+};
+
+export const saveSignupFlow: Handler<'saveSignupFlow'> = async ({ services }, { body }) => {
+  const flow = await guardedFlow(services, body.signupFlow.email, body.totp, FLOW_MESSAGES.saveSignupFlowFailure);
+  return toRecord(await saveState(services.db, flow.id, body.signupFlow, services.clock()), body.totp);
+};
+
+export const getSignupFlow: Handler<'getSignupFlow'> = async ({ services }, { params: { email }, query }) => {
+  const now = services.clock();
+  const flow = await findFlow(services.db, email, now);
+  if (!flow) throw notFound('No sign-up in progress for this e-mail.', 'SIGNUP_FLOW_NOT_FOUND');
+  if (await keyMatches(services.db, flow.id, query.totp)) return toRecord(flow, query.totp);
+  // The mailed link's token also opens the record, on any device: it proves the mailbox.
+  if (linkTokenMatches(flow, query.totp, now)) return toRecord(flow, await addKey(services.db, flow.id));
+  throw forbidden('The sign-up code is not valid.', 'SIGNUP_FLOW_KEY_INVALID');
+};
+
+export const updateSignupFlowTotp: Handler<'updateSignupFlowTotp'> = async ({ services }, { body }) => {
+  const flow = await guardedFlow(services, body.email, body.totp, FLOW_MESSAGES.updateTotpFailure);
+  // After a resend the presented key becomes the only one: other devices' keys stop working.
+  await keepOnlyKey(services.db, flow.id, body.totp);
+  return toRecord(flow, body.totp);
+};
+
+export const deleteSignupFlow: Handler<'deleteSignupFlow'> = async ({ services }, { body }) => {
+  const flow = await guardedFlow(services, body.email, body.totp, DELETE_TOTP_FAILURE);
+  await deleteFlow(services.db, flow.id);
+  return { ok: true as const };
+};
+
+export const confirmVerifiedUrl: Handler<'confirmVerifiedUrl'> = async ({ services }, { body }) => {
+  const now = services.clock();
+  const flow = await findFlow(services.db, body.email, now);
+  if (!flow) {
+    // No flow (e.g. the account was created since): say whether the address was verified before.
+    const row = await findVerification(services.db, body.email);
+    return { verified: row?.verified_at != null, signupFlow: null };
+  }
+  if (!linkTokenMatches(flow, body.token, now)) throw badRequest(FLOW_MESSAGES.confirmVerifyUrlFailure, 'VERIFY_LINK_INVALID');
+  return verifiedResult(services, flow);
+};
+
+export const verifyOtp: Handler<'verifyOtp'> = async ({ services }, { body }) => {
+  const now = services.clock();
+  const flow = await findFlow(services.db, body.email, now);
+  if (!flow) throw badRequest(FLOW_MESSAGES.otpInvalid, 'OTP_INVALID');
+  const attempt = await takeOtpAttempt(services.db, flow.id, now);
+  if (!attempt) throw tooManyRequests(TOO_MANY_CODES, 'OTP_THROTTLED');
+  const right = attempt.code_expires_at > now && sameDigest(attempt.code_hash, hashCode(codeKey(services.config), flow.email, body.otp));
+  if (!right) {
+    await lockIfExhausted(services.db, attempt, now);
+    throw badRequest(FLOW_MESSAGES.otpInvalid, 'OTP_INVALID');
+  }
+  return verifiedResult(services, attempt);
+};
+
+export const userByEmail: Handler<'userByEmail'> = ({ services }, { params: { email } }) => existence(services, email);
