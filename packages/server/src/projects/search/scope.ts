@@ -16,14 +16,17 @@ export const scopeKey = (scope: RadarScope): string => (scope.companyId !== null
 
 /** Projects outside the scope's own that are assigned to its user or (Company / Vendor) to its company. */
 export async function assignedProjectIds(db: Kysely<Database>, scope: RadarScope): Promise<number[]> {
+  const key = scopeKey(scope);
+  // The company branch repeats the partial index's predicate word for word so the planner uses it.
   const byCompany =
     scope.companyId !== null
-      ? sql`OR (pa.assignee_company_id = ${scope.companyId} AND pa.assignee_type IN ('Company', 'Vendor'))`
+      ? sql`UNION SELECT pa.project_id FROM project_assignments pa
+            WHERE pa.assignee_company_id = ${scope.companyId} AND pa.assignee_type IN ('Company', 'Vendor')
+              AND pa.project_scope <> 'c' || pa.assignee_company_id::text`
       : sql``;
   const { rows } = await sql<{ project_id: number }>`
-    SELECT DISTINCT pa.project_id
-    FROM project_assignments pa JOIN projects p ON p.id = pa.project_id
-    WHERE p.radar_scope <> ${scopeKey(scope)}
-      AND ((pa.assignee_user_id = ${scope.userId}::uuid AND pa.assignee_type = 'User') ${byCompany})`.execute(db);
-  return rows.map((row) => Number(row.project_id));
+    SELECT pa.project_id FROM project_assignments pa
+    WHERE pa.assignee_user_id = ${scope.userId}::uuid AND pa.assignee_type = 'User' AND pa.project_scope <> ${key}
+    ${byCompany}`.execute(db);
+  return rows.map((row) => Number(row.project_id)).sort((a, b) => a - b);
 }

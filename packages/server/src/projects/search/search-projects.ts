@@ -4,7 +4,8 @@
 // Query plan: page ids first (an ordered range of one composite index per scope, filters answered
 // from the index's INCLUDEd columns), then the 20 rows in full by id (a deferred join), so a deep page
 // costs an index walk rather than a join of every skipped row. Projects assigned from outside the scope
-// are a second ordered branch merged with UNION ALL. The total is an exact count from the same indexes.
+// are a second ordered branch merged with UNION ALL. The total comes from radar_counts without a
+// keyword, and is counted through the trigram index with one.
 import {
   SEARCH_FIELDS,
   STAGE,
@@ -12,7 +13,7 @@ import {
   type Permit,
 } from '@permitdesk/core';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import type { Database } from '../../db/schema.js';
 import { idArray, loadPermits } from './radar-rows.js';
 import { assignedProjectIds, scopeKey, type RadarScope } from './scope.js';
@@ -26,6 +27,9 @@ export interface RadarSearchResult {
   size: number;
   totalCount: number;
 }
+
+/** Query-string parameters → search parameters with core's defaults (throws on invalid input). */
+export const parseSearchParams = (query: Record<string, unknown>): RadarSearchParams => v.parse(projectSearchParamsSchema, query);
 
 /** Stages that are not (yet) a permit: the 'permit needed?' question and the two no-permit answers. */
 export const NOT_A_PERMIT_STAGES = [STAGE.Unsorted, STAGE.NoPermit, STAGE.NoPermitNeeded] as const;
@@ -80,6 +84,15 @@ function filters(params: RadarSearchParams): RawBuilder<unknown> {
   return parts.length > 0 ? sql.join(parts, sql` AND `) : sql`true`;
 }
 
+/** Rows of the scope itself that pass the filters: from radar_counts without a keyword, else counted. */
+function scopeCount(params: RadarSearchParams, key: string, from: RawBuilder<unknown>, where: RawBuilder<unknown>): RawBuilder<unknown> {
+  if (params.keyword.trim() !== '') return sql`(SELECT count(*) ${from} WHERE r.radar_scope = ${key} AND ${where})`;
+  const parts = [sql`c.radar_scope = ${key}`];
+  if (params.type === 'active') parts.push(sql`c.dismissed = false`);
+  if (params.status === 'HasPermit') parts.push(sql`c.stage NOT IN (${sql.join(NOT_A_PERMIT_STAGES.map((s) => sql.lit(s)))})`);
+  return sql`(SELECT COALESCE(sum(c.n), 0) FROM radar_counts c WHERE ${sql.join(parts, sql` AND `)})`;
+}
+
 /** Per-field keyword tests need the project's address and the task's name. */
 const needsJoin = (params: RadarSearchParams) =>
   params.keyword.trim() !== '' && parseSearchFields(params.searchFields).some((f) => f === 'jobAddress' || f === 'orderNumber' || f === 'taskName');
@@ -106,7 +119,7 @@ export async function searchProjects(db: Kysely<Database>, scope: RadarScope, pa
   if (assigned.length === 0) {
     const [page_, count] = await Promise.all([
       sql<{ id: number }>`SELECT r.id ${from} WHERE r.radar_scope = ${key} AND ${where} ORDER BY ${sortKey.sql} LIMIT ${size} OFFSET ${offset}`.execute(db),
-      sql<{ n: number }>`SELECT count(*)::int AS n ${from} WHERE r.radar_scope = ${key} AND ${where}`.execute(db),
+      sql<{ n: number }>`SELECT ${scopeCount(params, key, from, where)}::int AS n`.execute(db),
     ]);
     ids = page_.rows.map((row) => Number(row.id));
     totalCount = Number(count.rows[0]?.n ?? 0);
@@ -123,7 +136,7 @@ export async function searchProjects(db: Kysely<Database>, scope: RadarScope, pa
           (SELECT r.id, ${sql.raw(sortKey.column)} AS ${sql.raw(sortColumn)} ${from} WHERE r.project_id = ANY(${idArray(assigned)}) AND ${where} ORDER BY ${sortKey.sql} LIMIT ${reach})
         ) u ORDER BY ${merged.sql} LIMIT ${size} OFFSET ${offset}`.execute(db),
       sql<{ n: number }>`
-        SELECT (SELECT count(*) ${from} WHERE r.radar_scope = ${key} AND ${where})::int
+        SELECT ${scopeCount(params, key, from, where)}::int
              + (SELECT count(*) ${from} WHERE r.project_id = ANY(${idArray(assigned)}) AND ${where})::int AS n`.execute(db),
     ]);
     ids = page_.rows.map((row) => Number(row.id));

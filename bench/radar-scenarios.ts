@@ -1,0 +1,63 @@
+// The radar search scenarios of bench/radar.ts: each runs searchProjects 200 times (after a warm-up)
+// and reports p50 / p95 in milliseconds. Figures only; nothing here asserts a timing.
+import type { Kysely } from 'kysely';
+import type { Database } from '../packages/server/src/db/schema.js';
+import { parseSearchParams, searchProjects } from '../packages/server/src/projects/search/search-projects.js';
+import type { RadarScope } from '../packages/server/src/projects/search/scope.js';
+
+export interface ScenarioResult {
+  name: string;
+  p50: number;
+  p95: number;
+  total: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+
+export async function runScenarios(db: Kysely<Database>, scope: RadarScope, totalRows: number, runs = 200): Promise<ScenarioResult[]> {
+  const size = 20;
+  const deepPage = Math.max(1, Math.floor(totalRows / size / 2));
+  const scenarios: [string, Record<string, unknown>][] = [
+    ['default (+customerName) page 1', {}],
+    [`+customerName page ${deepPage}`, { page: deepPage }],
+    ['-customerName page 1', { sort: '-customerName' }],
+    [`-customerName page ${deepPage}`, { sort: '-customerName', page: deepPage }],
+    ['+createdAt page 1', { sort: '+createdAt' }],
+    ['-createdAt page 1', { sort: '-createdAt' }],
+    [`-createdAt page ${deepPage}`, { sort: '-createdAt', page: deepPage }],
+    ['+status page 1', { sort: '+status' }],
+    ['-status page 1', { sort: '-status' }],
+    [`+status page ${deepPage}`, { sort: '+status', page: deepPage }],
+    ['status HasPermit page 1', { status: 'HasPermit' }],
+    [`status HasPermit page ${Math.floor(deepPage / 2)}`, { status: 'HasPermit', page: Math.floor(deepPage / 2) }],
+    ['keyword "garcia" page 1', { keyword: 'garcia' }],
+    ['keyword "garcia" page 20', { keyword: 'garcia', page: 20 }],
+    ['keyword "maple dr" + HasPermit', { keyword: 'maple dr', status: 'HasPermit' }],
+    ['keyword "solar" (task name)', { keyword: 'solar', searchFields: 'taskName' }],
+    ['keyword "PO-12" (order number)', { keyword: 'po-12', searchFields: 'orderNumber' }],
+    ['keyword "zzqx" (no match)', { keyword: 'zzqx' }],
+  ];
+  const results: ScenarioResult[] = [];
+  for (const [name, query] of scenarios) {
+    const params = parseSearchParams(query);
+    let total = 0;
+    for (let i = 0; i < 5; i++) total = (await searchProjects(db, scope, params)).totalCount;
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const started = performance.now();
+      await searchProjects(db, scope, params);
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    results.push({ name, p50: percentile(times, 50), p95: percentile(times, 95), total });
+  }
+  return results;
+}
+
+export function printTable(title: string, results: ScenarioResult[]): void {
+  console.log(`\n${title}`);
+  console.log(`${'scenario'.padEnd(40)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'total'.padStart(9)}`);
+  for (const r of results) {
+    console.log(`${r.name.padEnd(40)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${String(r.total).padStart(9)}`);
+  }
+}

@@ -1,0 +1,172 @@
+// The built-in geography without a database: the catalogue, lookups by latitude/longitude, the
+// gazetteer on real addresses and bad input, and the Google adapter against a local fake server.
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { addressSearchResultSchema, geocodedAddressSchema } from '@permitdesk/core';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGeoService, sharedCatalog } from './geo-service.js';
+import { createBuiltinGazetteer } from './gazetteer/builtin-gazetteer.js';
+import { createGoogleProvider } from './gazetteer/google-provider.js';
+
+const geo = createGeoService();
+
+describe('municipality catalogue', () => {
+  it('has every city and county: at least 19,000 municipalities with unique slugs', () => {
+    const { municipalities, areas } = sharedCatalog();
+    expect(municipalities.length).toBeGreaterThanOrEqual(19_000);
+    expect(new Set(municipalities.map((m) => m.slug)).size).toBe(municipalities.length);
+    expect(municipalities.filter((m) => m.kind === 'county').length).toBeGreaterThan(3_000);
+    expect(areas.filter((a) => a.type === 'state').length).toBe(51);
+  });
+
+  it('names cities "City of …" under their county, with the default cutoff hour and no invented phone', () => {
+    const pasadena = sharedCatalog().municipalities.find((m) => m.slug === 'ca/los-angeles-county/pasadena/city-of-pasadena');
+    expect(pasadena).toMatchObject({ name: 'City of Pasadena', kind: 'city', stateCode: 'CA', countyName: 'Los Angeles County', permitCutoffHour: 15 });
+    const areas = sharedCatalog().areas;
+    const path = pasadena!.areaPath.map((id) => areas[id - 1]!);
+    expect(path.map((a) => [a.type, a.name])).toEqual([['state', 'California'], ['county', 'Los Angeles County'], ['city', 'Pasadena']]);
+    expect(path[1]!.parentId).toBe(path[0]!.id);
+    expect(path[2]!.parentId).toBe(path[1]!.id);
+  });
+});
+
+describe('municipality by latitude/longitude', () => {
+  it('finds the city at a city centre', () => {
+    expect(geo.locate(34.1478, -118.1445)?.name).toBe('City of Pasadena');
+    expect(geo.locate(30.2672, -97.7431)).toMatchObject({ name: 'City of Austin', stateCode: 'TX', countyName: 'Travis County' });
+  });
+
+  it('falls back to the county for an unincorporated point far from any city', () => {
+    // The Mojave Desert between Baker and Needles.
+    expect(geo.locate(35.0, -116.0)).toMatchObject({ kind: 'county', name: 'San Bernardino County', stateCode: 'CA' });
+  });
+
+  it('answers null outside the US', () => {
+    expect(geo.locate(25.0, -40.0)).toBeNull();
+    expect(geo.locate(48.8566, 2.3522)).toBeNull();
+  });
+});
+
+describe('built-in gazetteer', () => {
+  const gazetteer = createBuiltinGazetteer();
+
+  it.each([
+    ['1600 Pennsylvania Ave NW, Washington, DC 20500', '1600 Pennsylvania Ave NW, Washington, DC 20500', 'DC', '20500'],
+    ['350 5th Ave New York NY', '350 5th Ave, New York, NY', 'NY', '10'],
+    ['742 Evergreen Terrace, Springfield, IL', '742 Evergreen Terrace, Springfield, IL', 'IL', '627'],
+  ])('resolves %s', async (query, placeStart, state, zipStart) => {
+    const [first] = await gazetteer.search(query, 5);
+    expect(first).toBeDefined();
+    expect(v.is(addressSearchResultSchema, first)).toBe(true);
+    expect(first!.place_name.startsWith(placeStart)).toBe(true);
+    expect(first!.place_name).not.toContain('United States');
+    const geocoded = await gazetteer.geocode(first!.id);
+    expect(v.is(geocodedAddressSchema, geocoded)).toBe(true);
+    expect(geocoded!.state).toBe(state);
+    expect(geocoded!.zip.startsWith(zipStart)).toBe(true);
+    expect(first!.center).toEqual([geocoded!.longitude, geocoded!.latitude]);
+    // The geocoded point lies in the municipality the address belongs to.
+    expect(geo.locate(geocoded!.latitude, geocoded!.longitude)?.stateCode).toBe(state);
+  });
+
+  it('gives the same address id however the address is typed', async () => {
+    const [a] = await gazetteer.search('742 Evergreen Terrace, Springfield, IL', 1);
+    const [b] = await gazetteer.search('742  EVERGREEN terrace ,springfield, il', 1);
+    expect(a!.id.split('.')[1]).toBe(b!.id.split('.')[1]);
+  });
+
+  it('strips ", United States" and splits the unit from the street', async () => {
+    const [result] = await gazetteer.search('12 Oak St Apt 4B, Austin, TX 78701, United States', 1);
+    expect(result!.place_name).toBe('12 Oak St Apt 4B, Austin, TX 78701');
+    expect(await gazetteer.geocode(result!.id)).toMatchObject({ streetAddress: '12 Oak St', streetModifier: 'Apt 4B', city: 'Austin' });
+  });
+
+  it('answers a bare ZIP or city', async () => {
+    expect((await gazetteer.search('90210', 5)).map((r) => r.place_name)).toEqual(['Beverly Hills, CA 90210']);
+    const austins = await gazetteer.search('Austin', 5);
+    expect(austins[0]!.place_name).toMatch(/^Austin, TX \d{5}$/);
+    expect(austins.length).toBeGreaterThan(1);
+  });
+
+  it.each(['', '   ', '!!!', '350 5th Ave', 'zzzz, ZZ 99999', '💥'.repeat(50)])('answers [] for %j', async (query) => {
+    expect(await gazetteer.search(query, 5)).toEqual([]);
+  });
+
+  it('refuses ids it did not make', async () => {
+    const [result] = await gazetteer.search('350 5th Ave New York NY', 1);
+    const tampered = result!.id.replace(/\.[^.]+$/, `.${Buffer.from('1 Other St').toString('base64url')}`);
+    expect(await gazetteer.geocode(tampered)).toBeNull();
+    expect(await gazetteer.geocode('garbage')).toBeNull();
+    expect(await gazetteer.geocode('us.x.00000.')).toBeNull();
+  });
+});
+
+describe('Google adapter (against a local fake of the web services)', () => {
+  let server: Server;
+  let baseUrl = '';
+  const seen: URL[] = [];
+  const place = {
+    place_id: 'ChIJ-fake.place',
+    formatted_address: '350 5th Ave, New York, NY 10118, USA',
+    geometry: { location: { lat: 40.7484, lng: -73.9857 } },
+    address_components: [
+      { long_name: '350', short_name: '350', types: ['street_number'] },
+      { long_name: '5th Avenue', short_name: '5th Ave', types: ['route'] },
+      { long_name: 'New York', short_name: 'New York', types: ['locality', 'political'] },
+      { long_name: 'New York', short_name: 'NY', types: ['administrative_area_level_1', 'political'] },
+      { long_name: '10118', short_name: '10118', types: ['postal_code'] },
+    ],
+  };
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      seen.push(url);
+      res.setHeader('content-type', 'application/json');
+      if (url.searchParams.get('key') !== 'test-key') return void res.end(JSON.stringify({ status: 'REQUEST_DENIED' }));
+      if (url.pathname === '/maps/api/place/autocomplete/json') {
+        const predictions = url.searchParams.get('input') === 'nothing' ? [] : [
+          { description: '350 5th Ave, New York, NY 10118, United States', place_id: place.place_id, structured_formatting: { main_text: '350 5th Ave' } },
+        ];
+        return void res.end(JSON.stringify({ status: predictions.length ? 'OK' : 'ZERO_RESULTS', predictions }));
+      }
+      if (url.pathname === '/maps/api/geocode/json') {
+        const results = url.searchParams.get('place_id') === place.place_id ? [place] : [];
+        return void res.end(JSON.stringify({ status: results.length ? 'OK' : 'ZERO_RESULTS', results }));
+      }
+      res.statusCode = 404;
+      res.end('{}');
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('asks for US addresses only and maps the answer to our shapes', async () => {
+    const google = createGoogleProvider({ apiKey: 'test-key', baseUrl });
+    const [result] = await google.search('350 5th', 5);
+    const asked = seen.find((url) => url.pathname.endsWith('/autocomplete/json'))!;
+    expect(asked.searchParams.get('components')).toBe('country:us');
+    expect(asked.searchParams.get('types')).toBe('address');
+    expect(result).toMatchObject({ place_name: '350 5th Ave, New York, NY 10118', street_line: '350 5th Ave', center: [-73.9857, 40.7484] });
+    expect(result!.id.split('.')).toHaveLength(4); // google.{addressId}.{place id with a dot}
+    expect(await google.geocode(result!.id)).toEqual({
+      address: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118', streetAddress: '350 5th Ave',
+      streetModifier: null, postalCode: '10118', longitude: -73.9857, latitude: 40.7484,
+    });
+    expect(await google.search('nothing', 5)).toEqual([]);
+    expect(await google.geocode('us.abc.10118.')).toBeNull();
+  });
+
+  it('reports a refused key as an error (the route turns it into a 503)', async () => {
+    await expect(createGoogleProvider({ apiKey: 'wrong', baseUrl }).search('350 5th', 5)).rejects.toThrow(/REQUEST_DENIED/);
+  });
+
+  it('is the provider when GOOGLE_MAPS_API_KEY is set', () => {
+    expect(createGeoService({ GOOGLE_MAPS_API_KEY: 'k', googleBaseUrl: baseUrl }).addresses.name).toBe('google');
+    expect(createGeoService({}).addresses.name).toBe('builtin');
+  });
+});
