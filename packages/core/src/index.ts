@@ -13,6 +13,7 @@ export * from './rules/roles.js';
 export * from './rules/assignments.js';
 export * from './rules/formats.js';
 export * from './rules/search.js';
+export * from './rules/form-answers.js';
 export * from './client/index.js';
 export * from './session/index.js';
 export * from './flow/index.js';

@@ -5,6 +5,7 @@ import { accountEndpoints, identityEndpoints } from './identity.endpoints.js';
 import { integrationEndpoints } from './integrations.endpoints.js';
 import { companyLookupEndpoints, invitationEndpoints } from './invitations.endpoints.js';
 import { lookupEndpoints } from './lookup.endpoints.js';
+import { operatorEndpoints } from './operator.endpoints.js';
 import { permitEndpoints, projectEndpoints } from './permits.endpoints.js';
 import { verificationEndpoints } from './verification.endpoints.js';
 
@@ -24,5 +25,6 @@ export const endpoints = {
   documents: documentEndpoints,
   invitations: invitationEndpoints,
   integrations: integrationEndpoints,
+  operator: operatorEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;

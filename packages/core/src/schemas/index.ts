@@ -8,3 +8,4 @@ export * from './lookup.js';
 export * from './permit.js';
 export * from './signup.js';
 export * from './states.js';
+export * from './operator.js';

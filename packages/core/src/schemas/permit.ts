@@ -70,6 +70,22 @@ export const conversationReplySchema = v.object({
   body: v.pipe(v.string(), v.trim(), v.nonEmpty('Message is required.'), v.maxLength(10_000)),
 });
 
+/** One stage change of a permit: the timeline of the permit page (oldest first). */
+export const permitStageHistoryEntrySchema = v.object({
+  id: idSchema,
+  /** The stage entered. */
+  stage: v.number(),
+  /** Its name from the stage list ('Open'). */
+  name: v.string(),
+  /** The stage left; null for the permit's first entry. */
+  fromStage: v.nullable(v.number()),
+  changedAt: timestampSchema,
+  /** Who moved it: the customer (triage, cancellation) or the permit team. */
+  changedBy: v.picklist(CONVERSATION_ROLES),
+  note: v.nullable(v.string()),
+});
+export type PermitStageHistoryEntry = v.InferOutput<typeof permitStageHistoryEntrySchema>;
+
 export const permitSchema = v.object({
   id: idSchema,
   permitId: idSchema,
@@ -109,6 +125,8 @@ export const permitSchema = v.object({
   cancellationRequested: v.boolean(),
   companyId: v.nullable(idSchema),
   conversations: v.optional(v.array(conversationSchema)),
+  /** The stage timeline, oldest first (answered by GET /v3/permits/{id}, not by list rows). */
+  stageHistory: v.optional(v.array(permitStageHistoryEntrySchema)),
 });
 export type Permit = v.InferOutput<typeof permitSchema>;
 
