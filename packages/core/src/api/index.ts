@@ -10,6 +10,23 @@ import { permitEndpoints, projectEndpoints } from './permits.endpoints.js';
 import { verificationEndpoints } from './verification.endpoints.js';
 
 export * from './endpoint.js';
+/** Each area on its own, for clients that need only a few (the widget's bundle stays small). */
+export {
+  accountEndpoints,
+  companyEndpoints,
+  companyLookupEndpoints,
+  documentEndpoints,
+  formEndpoints,
+  identityEndpoints,
+  integrationEndpoints,
+  invitationEndpoints,
+  lookupEndpoints,
+  operatorEndpoints,
+  permitEndpoints,
+  projectEndpoints,
+  roleEndpoints,
+  verificationEndpoints,
+};
 
 export const endpoints = {
   identity: identityEndpoints,

@@ -37,7 +37,7 @@ export interface IdentityClient {
  * Identity calls are silent: their failures go back to the caller (a sign-in form shows its own
  * alert), not to the global error handler. E-mails are trimmed and lower-cased first (SPEC §5).
  */
-export function createIdentityClient(client: ApiClient): IdentityClient {
+export function createIdentityClient(client: Pick<ApiClient, 'identity'>): IdentityClient {
   const id = client.identity;
   return {
     signUp: async (attributes) => {

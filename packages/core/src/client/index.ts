@@ -5,4 +5,5 @@ export * from './latest-only.js';
 export * from './types.js';
 export { SESSION_EXPIRED_MESSAGE } from './request.js';
 export { createApiClient } from './create-api-client.js';
+export { createEndpointClient } from './create-endpoint-client.js';
 export * from './identity.js';

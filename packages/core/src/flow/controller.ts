@@ -30,8 +30,11 @@ export interface FlowAlert {
   link?: string;
 }
 
+/** The API areas the flow calls: the whole client, or one made of just these areas. */
+export type SignupFlowClient = Pick<ApiClient, 'lookups' | 'verification' | 'account' | 'identity'>;
+
 export interface SignupFlowOptions {
-  client: ApiClient;
+  client: SignupFlowClient;
   session: SessionStore;
   /** Defaults to an identity client over `client`. */
   identity?: IdentityClient;
@@ -484,7 +487,7 @@ export function createSignupFlow(options: SignupFlowOptions): SignupFlowStore {
 }
 
 /** The verification calls the flow makes, silent: the flow shows its own SPEC messages. */
-function verificationCalls(client: ApiClient) {
+function verificationCalls(client: SignupFlowClient) {
   const api = client.verification;
   return {
     exists: (email: string) => api.checkExists({ params: { email }, silent: true }),
