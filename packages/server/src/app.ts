@@ -1,0 +1,67 @@
+// createApp(services): the Hono app with CORS, request ids, body limits, JSON errors and 404,
+// /healthz, /openapi.json and every area's routes.
+import { PAGINATION_HEADERS } from '@permitdesk/core';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
+import * as v from 'valibot';
+import type { App, AppEnv } from './http/context.js';
+import { fromDatabaseError, HttpError, notFound, payloadTooLarge, validationError } from './http/errors.js';
+import { registeredEndpoints } from './http/register.js';
+import { buildOpenApi } from './openapi/openapi.js';
+import { registerRoutes } from './routes.js';
+import type { AppServices } from './services.js';
+import { LOCAL_FILES_ROUTE } from './storage/local-storage.js';
+
+/** JSON bodies are small; files go through the storage routes with their own 50,000,000-byte limit. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export interface AppOptions {
+  /** Extra routes after the API ones and before the 404 (static dashboard, widget, examples). */
+  extraRoutes?: (app: App) => void;
+}
+
+export function createApp(services: AppServices, options: AppOptions = {}): App {
+  const app = new Hono<AppEnv>();
+  const origins = services.config.CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean);
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    c.set('services', services);
+    await next();
+  });
+  app.use(
+    cors({
+      origin: origins && origins.length > 0 ? origins : '*',
+      allowHeaders: ['authorization', 'content-type', 'x-request-id', 'x-forwarded-for', 'sass_agent_id', 'sass_organization_id'],
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      exposeHeaders: [...Object.values(PAGINATION_HEADERS), 'x-request-id'],
+      maxAge: 600,
+    }),
+  );
+  app.use(async (c, next) => {
+    if (c.req.path.startsWith(`${LOCAL_FILES_ROUTE}/`)) return next();
+    return bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (ctx) => ctx.json(payloadTooLarge().toJSON(), 413) })(c, next);
+  });
+
+  app.get('/healthz', async (c) => {
+    await services.db.selectNoFrom((eb) => eb.lit(1).as('ok')).execute();
+    return c.json({ ok: true, database: services.dbKind });
+  });
+  app.get('/openapi.json', (c) =>
+    c.json(buildOpenApi(registeredEndpoints(app), { title: 'PermitDesk API', version: '0.1.0', serverUrl: services.config.PUBLIC_URL })),
+  );
+
+  registerRoutes(app);
+  options.extraRoutes?.(app);
+
+  app.notFound((c) => c.json(notFound(`No route for ${c.req.method} ${c.req.path}.`).toJSON(), 404));
+  app.onError((error, c) => {
+    const known = error instanceof HttpError ? error : error instanceof v.ValiError ? validationError(error.issues) : fromDatabaseError(error);
+    if (known) return c.json(known.toJSON(), known.status);
+    services.log.error(`${c.req.method} ${c.req.path} failed`, { requestId: c.get('requestId'), error });
+    return c.json({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' }, 500);
+  });
+  return app;
+}

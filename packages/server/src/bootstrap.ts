@@ -1,0 +1,54 @@
+// Starts the whole product on one machine: open the database, migrate, seed, start the mail worker,
+// and serve the API with the built dashboard, widget and examples from the same origin.
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app.js';
+import { REPO_ROOT, type Config } from './config.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedAll } from './db/seed.js';
+import type { App } from './http/context.js';
+import { registerStaticRoutes } from './http/static-files.js';
+import { closeServices, createServices, type AppServices } from './services.js';
+
+export interface Running {
+  app: App;
+  services: AppServices;
+  server: ServerType;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function bootstrap(config: Config): Promise<Running> {
+  const services = await createServices(config);
+  const { log } = services;
+  await migrateToLatest(services.database);
+  await seedAll(services);
+  services.mailWorker.start();
+
+  const app = createApp(services, {
+    extraRoutes: (a) =>
+      registerStaticRoutes(a, {
+        dashboard: path.join(REPO_ROOT, 'packages/dashboard/dist'),
+        widget: path.join(REPO_ROOT, 'packages/widget/dist'),
+        examples: path.join(REPO_ROOT, 'examples'),
+      }),
+  });
+
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
+  });
+  const url = config.PUBLIC_URL;
+  log.info(`PermitDesk is running on ${services.dbKind === 'pglite' ? `PGlite (${path.join(config.DATA_DIR, 'pglite')})` : 'PostgreSQL'}`);
+  log.info(`  dashboard:      ${url}/`);
+  log.info(`  widget demo:    ${url}/examples/partner-site/`);
+  if (config.NODE_ENV !== 'production') log.info(`  dev mailbox:    ${url}/dev/mailbox`);
+  log.info(`  API reference:  ${url}/openapi.json`);
+
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServices(services);
+    })());
+  return { app, services, server, url, stop };
+}

@@ -1,0 +1,68 @@
+// Environment variables, validated with valibot once at start: a bad value stops the server with a
+// message naming the variable. Other areas add their variables to `configSchema` (additive edits).
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import * as v from 'valibot';
+
+/** The repository root (packages/server/src → ../../..), where `.data` lives by default. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()));
+const optionalUrl = v.optional(v.pipe(v.string(), v.trim(), v.url('must be a URL')));
+
+export const configSchema = v.object({
+  PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number)), '3000'),
+  HOST: v.optional(v.string(), '0.0.0.0'),
+  /** Where users reach this server (links in mails, signed file URLs). Defaults to http://localhost:PORT. */
+  PUBLIC_URL: optionalUrl,
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'must be development, production or test'), 'development'),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), path.join(REPO_ROOT, '.data')),
+  /** PostgreSQL connection string; PGlite in DATA_DIR/pglite when unset. */
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://'))),
+  /** HS256 key for access tokens; generated once into DATA_DIR/jwt-secret when unset. */
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  /** nodemailer transport URL (smtp://user:pass@host:587); mail goes to the dev mailbox when unset. */
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
+  MAIL_FROM: v.optional(v.string(), 'PermitDesk <no-reply@permitdesk.local>'),
+  SUPPORT_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'support@permitdesk.local'),
+  S3_BUCKET: optionalText,
+  S3_REGION: v.optional(v.string(), 'us-east-1'),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  GOOGLE_MAPS_API_KEY: optionalText,
+  EMAIL_VERIFIER_URL: optionalUrl,
+  EMAIL_VERIFIER_KEY: optionalText,
+  LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent'], 'must be debug, info, warn, error or silent'), 'info'),
+  /** Comma-separated allowed CORS origins; any origin when unset (the widget API is public). */
+  CORS_ORIGINS: optionalText,
+});
+
+export type ConfigInput = v.InferInput<typeof configSchema>;
+export type Config = v.InferOutput<typeof configSchema> & { PUBLIC_URL: string; DATA_DIR: string };
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the configuration from an environment; throws ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(configSchema.entries)
+      .map((key) => [key, env[key] === '' ? undefined : env[key]] as const)
+      .filter(([, value]) => value !== undefined),
+  );
+  const result = v.safeParse(configSchema, known);
+  if (!result.success) {
+    const lines = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const out = result.output;
+  return {
+    ...out,
+    DATA_DIR: path.resolve(out.DATA_DIR),
+    PUBLIC_URL: (out.PUBLIC_URL ?? `http://localhost:${out.PORT}`).replace(/\/+$/, ''),
+  };
+}
+
+export const isProduction = (config: Pick<Config, 'NODE_ENV'>): boolean => config.NODE_ENV === 'production';

@@ -1,0 +1,95 @@
+// One database handle for the whole server: PGlite (embedded Postgres) in DATA_DIR/pglite by default or
+// in memory for tests, PostgreSQL through `pg` when DATABASE_URL is set. Same SQL, same migrations.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import type { Database } from './schema.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** Runs a multi-statement SQL script (migrations) on the given connection or transaction. */
+  execScript(db: Kysely<any>, script: string): Promise<void>;
+  /** The PGlite instance, for dumping its data folder (tests); null on PostgreSQL. */
+  pglite: PGlite | null;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PGlite only: keep the database in memory (tests). */
+  inMemory?: boolean;
+  /** PGlite only: start from a dumped data folder (a seeded template, for fast tests). */
+  loadDataDir?: Blob;
+  /** PostgreSQL pool size (default 10). */
+  poolSize?: number;
+}
+
+/** Extensions the migrations use, loaded into PGlite (PostgreSQL has them in contrib). */
+const pgliteExtensions = { pg_trgm };
+
+/** int8 values as numbers while they are safe integers (what PGlite does), so both kinds agree. */
+const parseInt8 = (value: string): number | bigint => {
+  const big = BigInt(value);
+  return big <= BigInt(Number.MAX_SAFE_INTEGER) && big >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(big) : big;
+};
+
+export async function openDatabase(
+  config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'>,
+  options: OpenOptions = {},
+): Promise<DatabaseHandle> {
+  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL, options);
+  return openPglite(options.inMemory ? undefined : path.join(config.DATA_DIR, 'pglite'), options.loadDataDir);
+}
+
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    extensions: pgliteExtensions,
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    // PGlite's extended protocol takes one statement; exec() runs a script. It shares the single
+    // backend, so it runs inside the migrator's open transaction.
+    execScript: async (_db, script) => {
+      await pglite.exec(script);
+    },
+    close: async () => {
+      await db.destroy(); // closes PGlite too
+    },
+  };
+}
+
+export async function openPostgres(url: string, options: OpenOptions = {}): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    types: { getTypeParser: (oid, format) => (oid === 20 ? parseInt8 : pg.types.getTypeParser(oid, format)) } as pg.CustomTypesConfig,
+  });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    pglite: null,
+    // A parameterless query uses the simple protocol, which accepts several statements.
+    execScript: async (conn, script) => {
+      await sql.raw(script).execute(conn);
+    },
+    close: async () => {
+      await db.destroy();
+    },
+  };
+}

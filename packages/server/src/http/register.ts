@@ -1,0 +1,122 @@
+// registerEndpoint: serve one endpoint of core's catalogue. The path, the auth rule and the schemas of
+// params, query, body and response all come from the catalogue entry, so the client, the server and
+// /openapi.json cannot drift apart.
+import { PAGINATION_HEADERS, type EndpointDef, type ParsedRequest } from '@permitdesk/core';
+import * as v from 'valibot';
+import { isProduction } from '../config.js';
+import type { AppServices } from '../services.js';
+import type { App, AppContext, AuthUser } from './context.js';
+import { badRequest, unauthorized, validationError } from './errors.js';
+
+type Schema = v.GenericSchema;
+
+export interface HandlerContext<E extends EndpointDef> {
+  services: AppServices;
+  /** Present whenever the endpoint needs a bearer token; otherwise the caller's user if a valid token came. */
+  user: E['auth'] extends 'bearer' ? AuthUser : AuthUser | null;
+  c: AppContext;
+}
+
+type ResponseIn<E extends EndpointDef> = E['response'] extends Schema ? v.InferInput<E['response']> : never;
+
+/** Header-paged lists return one page and the totals; registerEndpoint sets the x-pagination-* headers. */
+export interface PageResult<T> {
+  items: T[];
+  page: number;
+  size: number;
+  totalCount: number;
+}
+
+export type HandlerResult<E extends EndpointDef> =
+  | (E['paging'] extends 'headers' ? PageResult<ResponseIn<E>> : ResponseIn<E>)
+  | Response;
+
+export type EndpointHandler<E extends EndpointDef> = (
+  ctx: HandlerContext<E>,
+  req: ParsedRequest<E>,
+) => HandlerResult<E> | Promise<HandlerResult<E>>;
+
+/** Endpoints registered on each app, in order, for /openapi.json and its test. */
+const registered = new WeakMap<object, EndpointDef[]>();
+export const registeredEndpoints = (app: App): readonly EndpointDef[] => registered.get(app) ?? [];
+
+/** '/v3/permits/{id}' → '/v3/permits/:id' */
+export const toHonoPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
+
+function parseWith<S extends Schema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  if (!result.success) throw validationError(result.issues);
+  return result.output;
+}
+
+/** The bearer token of a request, or null when none was sent. */
+export function bearerToken(c: AppContext): string | null {
+  const header = c.req.header('authorization');
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? '';
+}
+
+async function authenticate(c: AppContext, services: AppServices, required: boolean): Promise<AuthUser | null> {
+  const token = bearerToken(c);
+  if (token === null || token === '') {
+    if (required) throw unauthorized();
+    return null;
+  }
+  try {
+    return await services.identity.verifyAccessToken(token);
+  } catch (error) {
+    if (required) throw error;
+    return null; // a public endpoint ignores a bad token
+  }
+}
+
+async function readBody(c: AppContext): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badRequest('The request body is not valid JSON.', 'INVALID_JSON');
+  }
+}
+
+function checkResponse(schema: Schema, value: unknown, where: string): void {
+  const result = v.safeParse(schema, value);
+  if (!result.success) {
+    const issue = result.issues[0];
+    throw new Error(`Response of ${where} does not match its schema at ${issue ? (v.getDotPath(issue) ?? '(root)') : '?'}: ${issue?.message}`);
+  }
+}
+
+export function registerEndpoint<const E extends EndpointDef>(app: App, def: E, handler: EndpointHandler<E>): void {
+  const list = registered.get(app) ?? [];
+  list.push(def);
+  registered.set(app, list);
+  const where = `${def.method} ${def.path}`;
+
+  app.on(def.method, toHonoPath(def.path), async (c) => {
+    const services = c.get('services');
+    const user = await authenticate(c, services, def.auth === 'bearer');
+    const req = {
+      params: def.params ? parseWith(def.params, c.req.param()) : {},
+      query: def.query ? parseWith(def.query, c.req.query()) : {},
+      body: def.body ? parseWith(def.body, await readBody(c)) : undefined,
+    } as ParsedRequest<E>;
+    const ctx = { services, user, c } as HandlerContext<E>;
+    const result: unknown = await handler(ctx, req);
+    if (result instanceof Response) return result;
+    const validate = !isProduction(services.config);
+
+    if (def.paging === 'headers') {
+      const page = result as PageResult<unknown>;
+      if (validate) page.items.forEach((item, i) => checkResponse(def.response, item, `${where} item ${i}`));
+      c.header(PAGINATION_HEADERS.index, String(page.page));
+      c.header(PAGINATION_HEADERS.size, String(page.size));
+      c.header(PAGINATION_HEADERS.totalCount, String(page.totalCount));
+      return c.json(page.items as never);
+    }
+    if (validate) checkResponse(def.response, result, where);
+    return c.json(result as never);
+  });
+}

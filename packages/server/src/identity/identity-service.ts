@@ -1,0 +1,376 @@
+// The identity service: the "hosted identity pool" operations of SPEC §7 run by the server itself.
+// Passwords are scrypt hashes, access tokens are short JWTs, refresh tokens rotate, codes are mailed
+// through the outbox, and failures are throttled per e-mail without revealing whether it exists.
+import {
+  splitFullName,
+  type AuthenticateResult,
+  type Profile,
+  type SessionTokens,
+  type SetupCompanyName,
+} from '@permitdesk/core';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { permissionsOf } from '../companies/permissions.js';
+import type { Database } from '../db/schema.js';
+import type { UserStatus, UsersTable } from '../db/tables/identity.js';
+import type { AuthUser } from '../http/context.js';
+import { badRequest, conflict, forbidden, HttpError, notFound, tooManyRequests, unauthorized } from '../http/errors.js';
+import type { MailService } from '../mail/mail-service.js';
+import type { AccessTokens } from './access-tokens.js';
+import type { Codes } from './codes.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import { IDENTITY_MESSAGES as M, IDENTITY_POLICY as P } from './policy.js';
+import type { RefreshTokens } from './refresh-tokens.js';
+import type { Throttle } from './throttle.js';
+
+export type UserRow = Selectable<UsersTable>;
+type Db = Kysely<Database>;
+interface InTx {
+  /** Run inside the caller's transaction (e.g. account + company created together). */
+  db?: Db;
+}
+
+export interface NewUser {
+  email: string;
+  password: string;
+  name: string;
+  phone?: string | null;
+  /** true: the e-mail is already verified and the account can sign in. */
+  confirmed: boolean;
+  /** Created by an operator or an invitation: the first sign-in must choose a new password. */
+  forceChangePassword?: boolean;
+  attributes?: { hasMigrated?: 0 | 1; setupCompanyName?: SetupCompanyName | null; fromURL?: string | null };
+}
+
+export interface AttributeChanges {
+  'custom:hasMigrated'?: 0 | 1;
+  'custom:setupCompanyName'?: SetupCompanyName | null;
+  'custom:fromURL'?: string | null;
+  name?: string;
+  phone_number?: string;
+}
+
+export interface IdentityService {
+  verifyAccessToken(token: string): Promise<AuthUser>;
+  signUp(input: { email: string; password: string; fullName: string; phoneNumber?: string; companyName?: string; companyAddress?: string; fromURL?: string }): Promise<{ sub: string; codeDeliveryDestination: string }>;
+  confirmRegistration(email: string, code: string): Promise<void>;
+  resendCode(email: string): Promise<void>;
+  authenticate(email: string, password: string): Promise<AuthenticateResult>;
+  forgotPassword(email: string): Promise<void>;
+  confirmPassword(email: string, code: string, newPassword: string): Promise<void>;
+  changePassword(sub: string, oldPassword: string, newPassword: string): Promise<void>;
+  completeNewPassword(session: string, newPassword: string): Promise<AuthenticateResult>;
+  updateAttributes(sub: string, changes: AttributeChanges): Promise<Profile>;
+  refreshSession(refreshToken: string): Promise<{ tokens: SessionTokens; profile: Profile }>;
+  signOut(refreshToken: string): Promise<void>;
+  profile(sub: string, options?: InTx): Promise<Profile>;
+  // ---- for other areas (sign-up, invitations) ----
+  createUser(user: NewUser, options?: InTx): Promise<UserRow>;
+  issueSession(sub: string, options?: InTx): Promise<{ tokens: SessionTokens; profile: Profile }>;
+  findByEmail(email: string, options?: InTx): Promise<UserRow | null>;
+  findById(sub: string, options?: InTx): Promise<UserRow | null>;
+  markEmailVerified(sub: string, options?: InTx): Promise<void>;
+}
+
+interface Deps {
+  db: Db;
+  /** Where the dashboard lives, for links in mails. */
+  publicUrl: string;
+  clock: () => Date;
+  tokens: AccessTokens;
+  refresh: RefreshTokens;
+  codes: Codes;
+  throttle: Throttle;
+  mail: MailService;
+}
+
+const normalize = (email: string) => email.trim().toLowerCase();
+/** Show where a code went without showing the whole address: j***@example.com */
+const maskEmail = (email: string) => email.replace(/^(.)[^@]*(@.*)$/, '$1***$2');
+
+export function toProfile(user: UserRow, permissions: Profile['permissions']): Profile {
+  return {
+    sub: user.id,
+    email: user.email,
+    email_verified: user.email_verified,
+    name: user.name,
+    given_name: user.given_name,
+    family_name: user.family_name,
+    phone_number: user.phone_number,
+    'custom:hasMigrated': user.has_migrated === 0 ? 0 : 1,
+    'custom:setupCompanyName': user.setup_company_name ?? null,
+    'custom:fromURL': user.from_url,
+    permissions,
+  };
+}
+
+export function createIdentityService(deps: Deps): IdentityService {
+  const { db, clock, tokens, refresh, codes, throttle, mail } = deps;
+  const signInUrl = () => `${deps.publicUrl}/sign-in`;
+  const keys = {
+    signIn: (email: string) => `sign-in:${email}`,
+    code: (purpose: string, email: string) => `code:${purpose}:${email}`,
+    send: (purpose: string, email: string) => `send:${purpose}:${email}`,
+  };
+
+  const findByEmail = async (email: string, options: InTx = {}) =>
+    (await (options.db ?? db).selectFrom('users').selectAll().where('email', '=', normalize(email)).executeTakeFirst()) ?? null;
+  const findById = async (sub: string, options: InTx = {}) =>
+    (await (options.db ?? db).selectFrom('users').selectAll().where('id', '=', sub).executeTakeFirst()) ?? null;
+
+  async function profile(sub: string, options: InTx = {}): Promise<Profile> {
+    const conn = options.db ?? db;
+    const user = await findById(sub, { db: conn });
+    if (!user) throw notFound(M.userNotFound, 'USER_NOT_FOUND');
+    return toProfile(user, await permissionsOf(conn, sub));
+  }
+
+  async function issueSession(sub: string, options: InTx = {}) {
+    const conn = options.db ?? db;
+    const current = await profile(sub, { db: conn });
+    const access = await tokens.sign({ sub, email: current.email });
+    const refreshToken = await refresh.issue(conn, sub);
+    return { tokens: { accessToken: access.token, refreshToken, expiresAt: access.expiresAt }, profile: current };
+  }
+
+  /** Refuses while too many codes were sent to the address; counts this send. */
+  async function countSend(purpose: string, email: string) {
+    const key = keys.send(purpose, email);
+    if (await throttle.isLocked(key)) throw tooManyRequests(M.limitExceeded);
+    await throttle.fail(key, P.codeSends);
+  }
+
+  /** A mailed code check shared by confirmation and reset; unknown addresses answer like wrong codes. */
+  async function checkCode(user: UserRow | null, email: string, purpose: 'confirm_signup' | 'reset_password', code: string) {
+    const key = keys.code(purpose, email);
+    if (await throttle.isLocked(key)) throw tooManyRequests(M.limitExceeded);
+    const result = user ? await codes.check(db, user.id, purpose, code) : 'mismatch';
+    if (result === 'ok') {
+      await throttle.reset(key);
+      return;
+    }
+    if (result === 'expired') throw badRequest(M.codeExpired, 'EXPIRED_CODE');
+    const locked = await throttle.fail(key, P.codeAttempts);
+    // Too many wrong tries: the code dies with the lock.
+    if (locked && user) await db.updateTable('identity_codes').set({ consumed_at: clock() }).where('user_id', '=', user.id).where('purpose', '=', purpose).where('consumed_at', 'is', null).execute();
+    throw badRequest(M.codeMismatch, 'CODE_MISMATCH');
+  }
+
+  async function createUser(user: NewUser, options: InTx = {}): Promise<UserRow> {
+    const conn = options.db ?? db;
+    const email = normalize(user.email);
+    const { firstName, lastName } = splitFullName(user.name);
+    const status: UserStatus = user.forceChangePassword ? 'FORCE_CHANGE_PASSWORD' : user.confirmed ? 'CONFIRMED' : 'UNCONFIRMED';
+    const now = clock();
+    try {
+      return await conn
+        .insertInto('users')
+        .values({
+          email,
+          password_hash: await hashPassword(user.password),
+          status,
+          email_verified: user.confirmed,
+          name: user.name.trim(),
+          given_name: firstName,
+          family_name: lastName,
+          phone_number: user.phone ?? null,
+          has_migrated: user.attributes?.hasMigrated ?? 1,
+          setup_company_name: user.attributes?.setupCompanyName ? JSON.stringify(user.attributes.setupCompanyName) : null,
+          from_url: user.attributes?.fromURL ?? null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw conflict(M.emailExists, 'USERNAME_EXISTS');
+      throw error;
+    }
+  }
+
+  async function passwordChallenge(user: UserRow): Promise<AuthenticateResult> {
+    if (user.status === 'FORCE_CHANGE_PASSWORD') {
+      return { status: 'new_password_required', session: await codes.issueSession(db, user.id), email: user.email };
+    }
+    return { status: 'ok', ...(await issueSession(user.id)) };
+  }
+
+  return {
+    verifyAccessToken: (token) => tokens.verify(token),
+    createUser,
+    issueSession,
+    findByEmail,
+    findById,
+    profile,
+
+    async markEmailVerified(sub, options = {}) {
+      await (options.db ?? db)
+        .updateTable('users')
+        .set({
+          email_verified: true,
+          // A verified address confirms a pending sign-up (never lifts a forced password change).
+          status: sql<UserStatus>`CASE WHEN status = 'UNCONFIRMED' THEN 'CONFIRMED' ELSE status END`,
+          updated_at: clock(),
+        })
+        .where('id', '=', sub)
+        .execute();
+    },
+
+    async signUp(input) {
+      const email = normalize(input.email);
+      await countSend('confirm_signup', email);
+      return db.transaction().execute(async (trx) => {
+        const user = await createUser(
+          {
+            email,
+            password: input.password,
+            name: input.fullName,
+            phone: input.phoneNumber ?? null,
+            confirmed: false,
+            attributes: {
+              setupCompanyName: input.companyName ? { name: input.companyName, address: input.companyAddress ?? null } : null,
+              fromURL: input.fromURL ?? null,
+            },
+          },
+          { db: trx },
+        );
+        const code = await codes.issue(trx, user.id, 'confirm_signup', P.confirmCodeTtlMs);
+        await mail.send('confirmation_code', email, { code, name: user.given_name || null }, { db: trx });
+        return { sub: user.id, codeDeliveryDestination: maskEmail(email) };
+      });
+    },
+
+    async confirmRegistration(email, code) {
+      email = normalize(email);
+      const user = await findByEmail(email);
+      if (user && user.status !== 'UNCONFIRMED') throw badRequest(M.alreadyConfirmed, 'ALREADY_CONFIRMED');
+      // Outside any transaction: a wrong try must stay counted (and PGlite has one connection).
+      await checkCode(user, email, 'confirm_signup', code);
+      const confirmed = user!;
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ status: 'CONFIRMED', email_verified: true, updated_at: clock() }).where('id', '=', confirmed.id).execute();
+        await mail.send('welcome', email, { name: confirmed.given_name || null, signInUrl: signInUrl() }, { db: trx });
+      });
+    },
+
+    async resendCode(email) {
+      email = normalize(email);
+      await countSend('confirm_signup', email);
+      const user = await findByEmail(email);
+      // The same answer whether or not an unconfirmed account exists.
+      if (!user || user.status !== 'UNCONFIRMED') return;
+      await db.transaction().execute(async (trx) => {
+        const code = await codes.issue(trx, user.id, 'confirm_signup', P.confirmCodeTtlMs);
+        await mail.send('confirmation_code', email, { code, name: user.given_name || null }, { db: trx });
+      });
+    },
+
+    async authenticate(email, password) {
+      email = normalize(email);
+      const key = keys.signIn(email);
+      if (await throttle.isLocked(key)) throw tooManyRequests(M.attemptsExceeded, 'PASSWORD_ATTEMPTS_EXCEEDED');
+      const user = await findByEmail(email);
+      // Unknown addresses cost the same scrypt time as known ones.
+      const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
+      if (!user || !ok) {
+        const locked = await throttle.fail(key, P.signIn);
+        if (locked) throw tooManyRequests(M.attemptsExceeded, 'PASSWORD_ATTEMPTS_EXCEEDED');
+        throw unauthorized(M.incorrectCredentials, 'NOT_AUTHORIZED');
+      }
+      await throttle.reset(key);
+      if (user.status === 'DISABLED') throw unauthorized(M.disabled, 'USER_DISABLED');
+      if (user.status === 'UNCONFIRMED') throw forbidden(M.notConfirmed, 'USER_NOT_CONFIRMED');
+      return passwordChallenge(user);
+    },
+
+    async forgotPassword(email) {
+      email = normalize(email);
+      await countSend('reset_password', email);
+      const user = await findByEmail(email);
+      if (!user || user.status === 'DISABLED') return; // the same answer for unknown addresses
+      await db.transaction().execute(async (trx) => {
+        const code = await codes.issue(trx, user.id, 'reset_password', P.resetCodeTtlMs);
+        await mail.send('reset_code', email, { code, name: user.given_name || null }, { db: trx });
+      });
+    },
+
+    async confirmPassword(email, code, newPassword) {
+      email = normalize(email);
+      const user = await findByEmail(email);
+      await checkCode(user?.status === 'DISABLED' ? null : user, email, 'reset_password', code);
+      const target = user!;
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction().execute(async (trx) => {
+        // The code came by mail, so the address is proven: a pending account is confirmed too.
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, status: 'CONFIRMED', email_verified: true, updated_at: clock() })
+          .where('id', '=', target.id)
+          .execute();
+        await refresh.revokeAllOf(trx, target.id);
+      });
+      await throttle.reset(keys.signIn(email));
+    },
+
+    async changePassword(sub, oldPassword, newPassword) {
+      const user = await findById(sub);
+      if (!user) throw unauthorized();
+      const key = keys.signIn(user.email);
+      if (await throttle.isLocked(key)) throw tooManyRequests(M.attemptsExceeded, 'PASSWORD_ATTEMPTS_EXCEEDED');
+      if (!(await verifyPassword(oldPassword, user.password_hash))) {
+        await throttle.fail(key, P.signIn);
+        throw new HttpError(400, M.incorrectCredentials, 'NOT_AUTHORIZED');
+      }
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: clock() }).where('id', '=', sub).execute();
+        // SPEC §4.2: a password change sends the user to sign in again, everywhere.
+        await refresh.revokeAllOf(trx, sub);
+      });
+    },
+
+    async completeNewPassword(session, newPassword) {
+      const userId = await codes.takeSession(db, session);
+      if (!userId) throw unauthorized(M.sessionInvalid, 'SESSION_INVALID');
+      await db
+        .updateTable('users')
+        // The temporary password came by mail, so the address is proven.
+        .set({ password_hash: await hashPassword(newPassword), status: 'CONFIRMED', email_verified: true, updated_at: clock() })
+        .where('id', '=', userId)
+        .execute();
+      return { status: 'ok', ...(await issueSession(userId)) };
+    },
+
+    async updateAttributes(sub, changes) {
+      const set: Partial<Record<keyof UsersTable, unknown>> = {};
+      if (changes['custom:hasMigrated'] !== undefined) set.has_migrated = changes['custom:hasMigrated'];
+      if (changes['custom:setupCompanyName'] !== undefined) {
+        set.setup_company_name = changes['custom:setupCompanyName'] ? JSON.stringify(changes['custom:setupCompanyName']) : null;
+      }
+      if (changes['custom:fromURL'] !== undefined) set.from_url = changes['custom:fromURL'];
+      if (changes.name !== undefined) {
+        const { firstName, lastName } = splitFullName(changes.name);
+        Object.assign(set, { name: changes.name.trim(), given_name: firstName, family_name: lastName });
+      }
+      if (changes.phone_number !== undefined) set.phone_number = changes.phone_number;
+      if (Object.keys(set).length > 0) {
+        await db.updateTable('users').set({ ...set, updated_at: clock() } as never).where('id', '=', sub).execute();
+      }
+      return profile(sub);
+    },
+
+    async refreshSession(refreshToken) {
+      // Not in a transaction: revoking a family on reuse must stick even though the call fails.
+      const { userId, familyId } = await refresh.rotate(db, refreshToken);
+      const user = await findById(userId);
+      if (!user || user.status === 'DISABLED') throw unauthorized(M.refreshInvalid, 'REFRESH_TOKEN_INVALID');
+      const current = toProfile(user, await permissionsOf(db, userId));
+      const access = await tokens.sign({ sub: userId, email: user.email });
+      const next = await refresh.issue(db, userId, familyId);
+      return { tokens: { accessToken: access.token, refreshToken: next, expiresAt: access.expiresAt }, profile: current };
+    },
+
+    async signOut(refreshToken) {
+      await refresh.revokeFamilyOf(db, refreshToken);
+    },
+  };
+}

@@ -1,0 +1,53 @@
+// The identity endpoints of core's catalogue ("hosted identity pool" operations, SPEC §7) and
+// GET /v4/permissions.
+import { endpoints } from '@permitdesk/core';
+import { permissionsOf } from '../companies/permissions.js';
+import type { App } from '../http/context.js';
+import { registerEndpoint } from '../http/register.js';
+
+const ok = { ok: true } as const;
+const e = endpoints.identity;
+
+export function registerIdentityRoutes(app: App): void {
+  registerEndpoint(app, e.signUp, ({ services }, { body }) =>
+    services.identity.signUp({
+      email: body.email,
+      password: body.password,
+      fullName: body.fullName,
+      ...(body.phoneNumber ? { phoneNumber: body.phoneNumber } : {}),
+      ...(body.companyName ? { companyName: body.companyName } : {}),
+      ...(body.companyAddress ? { companyAddress: body.companyAddress } : {}),
+      ...(body.fromURL ? { fromURL: body.fromURL } : {}),
+    }),
+  );
+  registerEndpoint(app, e.confirmRegistration, async ({ services }, { body }) => {
+    await services.identity.confirmRegistration(body.email, body.code);
+    return ok;
+  });
+  registerEndpoint(app, e.resendCode, async ({ services }, { body }) => {
+    await services.identity.resendCode(body.email);
+    return ok;
+  });
+  registerEndpoint(app, e.authenticate, ({ services }, { body }) => services.identity.authenticate(body.email, body.password));
+  registerEndpoint(app, e.forgotPassword, async ({ services }, { body }) => {
+    await services.identity.forgotPassword(body.email);
+    return ok;
+  });
+  registerEndpoint(app, e.confirmPassword, async ({ services }, { body }) => {
+    await services.identity.confirmPassword(body.email, body.code, body.newPassword);
+    return ok;
+  });
+  registerEndpoint(app, e.changePassword, async ({ services, user }, { body }) => {
+    await services.identity.changePassword(user.sub, body.oldPassword, body.newPassword);
+    return ok;
+  });
+  registerEndpoint(app, e.completeNewPassword, ({ services }, { body }) => services.identity.completeNewPassword(body.session, body.newPassword));
+  registerEndpoint(app, e.updateAttributes, ({ services, user }, { body }) => services.identity.updateAttributes(user.sub, body));
+  registerEndpoint(app, e.refreshSession, ({ services }, { body }) => services.identity.refreshSession(body.refreshToken));
+  registerEndpoint(app, e.signOut, async ({ services }, { body }) => {
+    await services.identity.signOut(body.refreshToken);
+    return ok;
+  });
+  registerEndpoint(app, e.profile, ({ services, user }) => services.identity.profile(user.sub));
+  registerEndpoint(app, endpoints.account.permissions, ({ services, user }) => permissionsOf(services.db, user.sub));
+}

@@ -1,0 +1,32 @@
+// Every limit of the identity service in one place.
+export const IDENTITY_POLICY = {
+  /** 5 wrong passwords within 15 minutes lock sign-in for that e-mail for 15 minutes (known or not). */
+  signIn: { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
+  /** 5 wrong codes for one e-mail and purpose within 15 minutes kill the code and lock for 15 minutes. */
+  codeAttempts: { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
+  /** At most 5 codes mailed per e-mail and purpose per hour (resend, forgot password). */
+  codeSends: { maxFailures: 5, windowMs: 60 * 60_000, lockMs: 60 * 60_000 },
+  /** Sign-up confirmation codes live 24 hours, password reset codes 1 hour. */
+  confirmCodeTtlMs: 24 * 60 * 60_000,
+  resetCodeTtlMs: 60 * 60_000,
+  /** The new-password-required challenge session lives 10 minutes. */
+  newPasswordSessionTtlMs: 10 * 60_000,
+  /** Refresh tokens live 30 days; each use hands out a new one in the same family. */
+  refreshTokenTtlMs: 30 * 24 * 60 * 60_000,
+} as const;
+
+/** Messages in the style of a hosted identity pool; none tells whether an account exists. */
+export const IDENTITY_MESSAGES = {
+  incorrectCredentials: 'Incorrect username or password.',
+  attemptsExceeded: 'Password attempts exceeded',
+  limitExceeded: 'Attempt limit exceeded, please try after some time.',
+  notConfirmed: 'User is not confirmed.',
+  disabled: 'User is disabled.',
+  emailExists: 'An account with the given email already exists.',
+  codeMismatch: 'Invalid verification code provided, please try again.',
+  codeExpired: 'Invalid code provided, please request a code again.',
+  alreadyConfirmed: 'User cannot be confirmed. Current status is CONFIRMED',
+  sessionInvalid: 'Invalid session for the user, session is expired.',
+  refreshInvalid: 'Invalid Refresh Token',
+  userNotFound: 'User does not exist.',
+} as const;

@@ -1,0 +1,75 @@
+// mail.send(template, to, data): renders the mail and writes it to the durable outbox, inside the
+// caller's transaction when one is given (so a rolled-back sign-up sends nothing). The worker
+// (mail-worker.ts) delivers it.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { MailStatus } from '../db/tables/identity.js';
+import { extractLinks } from './html.js';
+import { renderMail, type TemplateData, type TemplateName } from './templates.js';
+
+export interface OutboxMessage {
+  id: number;
+  template: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+  data: Record<string, unknown>;
+  status: MailStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export interface MailService {
+  /** Queues a mail; returns its outbox id. */
+  send<T extends TemplateName>(template: T, to: string, data: TemplateData[T], options?: { db?: Kysely<Database> }): Promise<number>;
+  /** Outbox messages, newest first, optionally for one address (dev mailbox, tests). */
+  list(options?: { to?: string; limit?: number }): Promise<OutboxMessage[]>;
+}
+
+export function createMailService(deps: { db: Kysely<Database>; clock: () => Date; onQueued?: () => void }): MailService {
+  return {
+    async send(template, to, data, options) {
+      const rendered = renderMail(template, data);
+      const row = await (options?.db ?? deps.db)
+        .insertInto('mail_outbox')
+        .values({
+          template,
+          to_address: to.trim().toLowerCase(),
+          subject: rendered.subject,
+          text_body: rendered.text,
+          html_body: rendered.html,
+          data: JSON.stringify(data),
+          next_attempt_at: deps.clock(),
+          created_at: deps.clock(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      deps.onQueued?.();
+      return Number(row.id);
+    },
+    async list(options = {}) {
+      let query = deps.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(options.limit ?? 200);
+      if (options.to) query = query.where('to_address', '=', options.to.trim().toLowerCase());
+      const rows = await query.execute();
+      return rows.map((row) => ({
+        id: Number(row.id),
+        template: row.template,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        links: extractLinks(row.html_body),
+        data: row.data,
+        status: row.status,
+        attempts: row.attempts,
+        lastError: row.last_error,
+        createdAt: new Date(row.created_at).toISOString(),
+        sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+      }));
+    },
+  };
+}

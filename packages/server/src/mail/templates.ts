@@ -1,0 +1,106 @@
+// Mail templates: each renders a subject, a plain-text body and an HTML body from typed data.
+import { escapeHtml } from './html.js';
+
+export interface TemplateData {
+  /** Sign-up e-mail verification: a one-time code and a link back to the page the user started on. */
+  verification: { code: string; firstName?: string | null; link: string };
+  /** Account confirmation code (identity sign-up / resend). */
+  confirmation_code: { code: string; name?: string | null };
+  /** Password reset code (forgot password). */
+  reset_code: { code: string; name?: string | null };
+  welcome: { name?: string | null; signInUrl: string };
+  /** Invitation to a company; a temporary password when the account was created for the invitee. */
+  invitation: { inviterName: string; companyName: string; role?: string | null; link: string; temporaryPassword?: string | null };
+  /** A permit moved to a new stage (the operator engineer sends it). */
+  permit_stage_update: { name?: string | null; permitId: number; customerName: string; stageName: string; message?: string | null; link: string };
+}
+export type TemplateName = keyof TemplateData;
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const PRODUCT = 'PermitDesk';
+const hello = (name?: string | null) => (name ? `Hello ${name},` : 'Hello,');
+
+/** Wraps paragraphs (already-escaped HTML) in a small, readable layout. */
+function layout(title: string, paragraphs: string[]): string {
+  return [
+    '<!doctype html><html><body style="margin:0;padding:24px;background:#f5f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933">',
+    '<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">',
+    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>`,
+    ...paragraphs.map((p) => `<p style="font-size:15px;line-height:1.5;margin:0 0 12px">${p}</p>`),
+    `<p style="font-size:12px;color:#6b7280;margin-top:24px">${PRODUCT} is a professional service, not the municipality.</p>`,
+    '</div></body></html>',
+  ].join('');
+}
+
+const button = (href: string, label: string) =>
+  `<a href="${escapeHtml(href)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a>`;
+const codeBlock = (code: string) =>
+  `<span style="font-size:28px;letter-spacing:6px;font-weight:bold;font-family:monospace">${escapeHtml(code)}</span>`;
+
+type Renderers = { [K in TemplateName]: (data: TemplateData[K]) => RenderedMail };
+
+const renderers: Renderers = {
+  verification: ({ code, firstName, link }) => ({
+    subject: `Verify your e-mail for ${PRODUCT}`,
+    text: `${hello(firstName)}\n\nYour verification code is ${code}.\n\nOr open this link to continue where you left off:\n${link}\n`,
+    html: layout('Verify your e-mail', [
+      escapeHtml(hello(firstName)),
+      `Your verification code is ${codeBlock(code)}`,
+      `Or continue where you left off: ${button(link, 'Verify my e-mail')}`,
+    ]),
+  }),
+  confirmation_code: ({ code, name }) => ({
+    subject: `Your ${PRODUCT} confirmation code`,
+    text: `${hello(name)}\n\nYour confirmation code is ${code}. It is valid for 24 hours.\n`,
+    html: layout('Confirm your account', [escapeHtml(hello(name)), `Your confirmation code is ${codeBlock(code)}`, 'It is valid for 24 hours.']),
+  }),
+  reset_code: ({ code, name }) => ({
+    subject: `Your ${PRODUCT} password reset code`,
+    text: `${hello(name)}\n\nYour password reset code is ${code}. It is valid for 1 hour.\nIf you did not ask for it, you can ignore this e-mail.\n`,
+    html: layout('Reset your password', [
+      escapeHtml(hello(name)),
+      `Your password reset code is ${codeBlock(code)}`,
+      'It is valid for 1 hour. If you did not ask for it, you can ignore this e-mail.',
+    ]),
+  }),
+  welcome: ({ name, signInUrl }) => ({
+    subject: `Welcome to ${PRODUCT}`,
+    text: `${hello(name)}\n\nYour account is ready. Sign in at ${signInUrl}\n`,
+    html: layout(`Welcome to ${PRODUCT}`, [escapeHtml(hello(name)), 'Your account is ready.', button(signInUrl, 'Sign in')]),
+  }),
+  invitation: ({ inviterName, companyName, role, link, temporaryPassword }) => {
+    const what = `${inviterName} invited you to join ${companyName} on ${PRODUCT}${role ? ` as ${role}` : ''}.`;
+    const temp = temporaryPassword ? `Your temporary password is ${temporaryPassword}; you will choose a new one when you sign in.` : '';
+    return {
+      subject: `${inviterName} invited you to ${companyName}`,
+      text: `Hello,\n\n${what}\n${temp ? `${temp}\n` : ''}\nAccept the invitation: ${link}\n`,
+      html: layout('You are invited', [
+        'Hello,',
+        escapeHtml(what),
+        ...(temp ? [`Your temporary password is ${codeBlock(temporaryPassword ?? '')}; you will choose a new one when you sign in.`] : []),
+        button(link, 'Accept the invitation'),
+      ]),
+    };
+  },
+  permit_stage_update: ({ name, permitId, customerName, stageName, message, link }) => ({
+    subject: `Permit ${permitId} for ${customerName}: ${stageName}`,
+    text: `${hello(name)}\n\nThe permit ${permitId} for ${customerName} is now: ${stageName}.\n${message ? `${message}\n` : ''}\nSee it at ${link}\n`,
+    html: layout(`Permit ${permitId}: ${stageName}`, [
+      escapeHtml(hello(name)),
+      `The permit ${permitId} for ${escapeHtml(customerName)} is now: <strong>${escapeHtml(stageName)}</strong>.`,
+      ...(message ? [escapeHtml(message)] : []),
+      button(link, 'View the permit'),
+    ]),
+  }),
+};
+
+export function renderMail<T extends TemplateName>(template: T, data: TemplateData[T]): RenderedMail {
+  return (renderers[template] as (d: TemplateData[T]) => RenderedMail)(data);
+}
+
+export const TEMPLATE_NAMES = Object.keys(renderers) as TemplateName[];

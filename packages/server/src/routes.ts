@@ -1,0 +1,16 @@
+// Every area's routes, in one list (each engineer adds one line). Static paths must be registered
+// before parameterised ones that could shadow them.
+import { registerCompanyRoutes } from './companies/companies.routes.js';
+import type { App } from './http/context.js';
+import { registerIdentityRoutes } from './identity/identity.routes.js';
+import { registerLookupRoutes } from './lookups/lookups.routes.js';
+import { registerMailboxRoutes } from './mail/mailbox.routes.js';
+import { registerStorageRoutes } from './storage/storage.routes.js';
+
+export function registerRoutes(app: App): void {
+  registerIdentityRoutes(app);
+  registerCompanyRoutes(app);
+  registerLookupRoutes(app);
+  registerStorageRoutes(app);
+  registerMailboxRoutes(app);
+}

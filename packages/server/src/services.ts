@@ -1,0 +1,97 @@
+// Everything a request handler needs, built once by createServices(config). Each area adds its member
+// here (additive edits): the interface, and one line in createServices.
+//
+// PGlite has a single connection: inside `db.transaction().execute(async (trx) => ...)` use `trx` only;
+// a query through `services.db` there waits for the transaction forever.
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { createCompaniesService, type CompaniesService } from './companies/companies-service.js';
+import type { Config } from './config.js';
+import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/database.js';
+import type { Database } from './db/schema.js';
+import { createGeoService, type GeoService } from './geo/geo-service.js';
+import { createLogger, type Logger } from './http/logger.js';
+import { createAccessTokens } from './identity/access-tokens.js';
+import { createCodes } from './identity/codes.js';
+import { createIdentityService, type IdentityService } from './identity/identity-service.js';
+import { loadJwtSecret } from './identity/jwt-secret.js';
+import { createRefreshTokens } from './identity/refresh-tokens.js';
+import { createSecretHasher } from './identity/secrets.js';
+import { createThrottle } from './identity/throttle.js';
+import { createMailService, type MailService } from './mail/mail-service.js';
+import { createMailWorker, type MailWorker } from './mail/mail-worker.js';
+import { createMailTransport } from './mail/transport.js';
+import type { FileStorage } from './storage/file-storage.js';
+import { createFilesRecord } from './storage/files-table.js';
+import { createLocalStorage, type LocalStorage } from './storage/local-storage.js';
+import { createUrlSigner } from './storage/url-signing.js';
+
+export interface AppServices {
+  config: Config;
+  db: Kysely<Database>;
+  dbKind: DatabaseKind;
+  database: DatabaseHandle;
+  /** The time, from one place, so tests can move it. */
+  clock: () => Date;
+  log: Logger;
+  identity: IdentityService;
+  companies: CompaniesService;
+  mail: MailService;
+  mailWorker: MailWorker;
+  storage: FileStorage;
+  /** The local adapter when files live in DATA_DIR/files (its routes serve the signed URLs); else null. */
+  localStorage: LocalStorage | null;
+  // Other areas add theirs below (geo, emailVerifier, ...).
+  /** Municipalities, lookups by location, and the address provider (built-in gazetteer or Google). */
+  geo: GeoService;
+}
+
+export interface ServiceOptions {
+  /** An already open database (tests); otherwise opened from the config. */
+  database?: DatabaseHandle;
+  clock?: () => Date;
+  log?: Logger;
+}
+
+export async function createServices(config: Config, options: ServiceOptions = {}): Promise<AppServices> {
+  const database = options.database ?? (await openDatabase(config));
+  const db = database.db;
+  const clock = options.clock ?? (() => new Date());
+  const log = options.log ?? createLogger(config.LOG_LEVEL);
+  const secret = loadJwtSecret(config);
+  const hasher = createSecretHasher(secret);
+
+  const mailWorker = createMailWorker({ db, transport: createMailTransport(config), from: config.MAIL_FROM, clock, log });
+  const mail = createMailService({ db, clock, onQueued: () => mailWorker.nudge() });
+
+  const identity = createIdentityService({
+    db,
+    clock,
+    publicUrl: config.PUBLIC_URL,
+    tokens: createAccessTokens(secret, clock),
+    refresh: createRefreshTokens(hasher, clock),
+    codes: createCodes(hasher, clock),
+    throttle: createThrottle(db, clock),
+    mail,
+  });
+
+  const files = createFilesRecord(db, clock);
+  const localStorage = config.S3_BUCKET
+    ? null
+    : createLocalStorage({ root: path.join(config.DATA_DIR, 'files'), publicUrl: config.PUBLIC_URL, signer: createUrlSigner(secret), files, clock });
+  // The AWS SDK is large: loaded only when S3 is configured.
+  const storage: FileStorage = config.S3_BUCKET
+    ? (await import('./storage/s3-storage.js')).createS3Storage({ ...config, S3_BUCKET: config.S3_BUCKET }, files, clock)
+    : localStorage!;
+
+  const companies = createCompaniesService({ db, clock });
+
+  const geo = createGeoService({ GOOGLE_MAPS_API_KEY: config.GOOGLE_MAPS_API_KEY });
+  return { config, db, dbKind: database.kind, database, clock, log, identity, companies, mail, mailWorker, storage, localStorage, geo };
+}
+
+/** Stops background work and closes the database. */
+export async function closeServices(services: AppServices): Promise<void> {
+  await services.mailWorker.stop();
+  await services.database.close();
+}
