@@ -1,0 +1,83 @@
+// The Cancellation Request modal (SPEC §2.8): form 50 in a modal with a static backdrop, a Close link
+// and the footer note. Closing hands back the redirect URL: the permit's redirect URL, or the radar
+// search for the permit's address.
+import { FORM_IDS, isApiRequestError, radarAddressUrl, type ProjectSearchRow } from '@permitdesk/core';
+import { FormRenderer, type Answers } from '@permitdesk/widget';
+import { useState } from 'react';
+import { useQuery } from '../../data/use-query.js';
+import { api } from '../../session/api.js';
+import { Modal } from '../../ui/modal.js';
+import { Spinner } from '../../ui/spinner.js';
+import { NOT_THE_MUNICIPALITY_NOTE } from './radar-messages.js';
+
+type CancellationRow = Pick<ProjectSearchRow, 'id' | 'permitRedirectURL' | 'projectAddress' | 'taskName' | 'customerName'>;
+
+export const CANCELLATION_TITLE = 'Cancellation Request';
+export const CANCELLATION_SENT = 'Your cancellation request has been sent to the permit team.';
+const FORM_ID = String(FORM_IDS.cancellation) as '50';
+
+/** Where closing the modal leads (SPEC §2.8). */
+export const cancellationRedirectUrl = (row: Pick<CancellationRow, 'permitRedirectURL' | 'projectAddress'>): string =>
+  row.permitRedirectURL && row.permitRedirectURL.trim() ? row.permitRedirectURL : radarAddressUrl(row.projectAddress);
+
+export interface CancellationModalProps {
+  row: CancellationRow;
+  /** Called with the redirect URL, and whether a request was sent. */
+  onClose: (redirectUrl: string, submitted: boolean) => void;
+}
+
+export function CancellationModal({ row, onClose }: CancellationModalProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const definition = useQuery(`form:${FORM_ID}:definition`, () => api.forms.definition({ params: { formId: FORM_ID } }));
+  const entry = useQuery(`form:${FORM_ID}:entry:${row.id}`, () => api.forms.entryData({ params: { formId: FORM_ID }, query: { permitId: row.id } }));
+
+  const submit = async (answers: Answers) => {
+    if (!entry.data) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api.forms.submit({ params: { formId: FORM_ID }, body: { formId: FORM_IDS.cancellation, entry: entry.data, answers }, silent: true });
+      setSent(true);
+    } catch (failure) {
+      setError(isApiRequestError(failure) ? failure.message : 'The request could not be sent.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const failed = definition.error ?? entry.error;
+  return (
+    <Modal
+      open
+      wide
+      staticBackdrop
+      title={CANCELLATION_TITLE}
+      closeLabel="Close"
+      onClose={() => onClose(cancellationRedirectUrl(row), sent)}
+      footer={<p className="form-modal__note">{NOT_THE_MUNICIPALITY_NOTE}</p>}
+    >
+      <div className="form-modal" data-form-id={FORM_ID}>
+        <p className="muted form-modal__subject">
+          {row.taskName} · {row.customerName} · {row.projectAddress}
+        </p>
+        {sent ? (
+          <p className="alert alert--success" role="status">
+            {CANCELLATION_SENT}
+          </p>
+        ) : failed ? (
+          <p className="alert alert--error" role="alert">
+            {failed instanceof Error ? failed.message : 'The cancellation form could not be loaded.'}
+          </p>
+        ) : definition.data && entry.data ? (
+          <FormRenderer definition={definition.data} entry={entry.data} onSubmit={(answers) => void submit(answers)} busy={busy} error={error} />
+        ) : (
+          <div className="form-modal__loading">
+            <Spinner large label="Loading the cancellation form" />
+          </div>
+        )}
+      </div>
+    </Modal>
+  );
+}
