@@ -1,0 +1,132 @@
+// Every lookup endpoint through the app, on every database target, after the seed at start.
+import { PAGINATION_HEADERS, DEFAULT_SETTINGS, PERMIT_STAGES, US_STATES, municipalitySchema } from '@permitdesk/core';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, databaseTargets } from '../test/harness.js';
+import { TASK_CATALOG } from '../reference/task-catalog.js';
+
+type Ctx = Awaited<ReturnType<typeof createTestContext>>;
+
+describe.each(databaseTargets())('lookups on %s', (target) => {
+  let ctx: Ctx;
+  beforeAll(async () => {
+    ctx = await createTestContext({ target });
+  });
+  afterAll(() => ctx?.close());
+
+  it('seeds at least 19,000 municipalities (coverage)', async () => {
+    const res = await ctx.request('GET', '/v4/lookup/coverage');
+    expect(res.status).toBe(200);
+    expect(res.body.count).toBeGreaterThanOrEqual(19_000);
+    expect(res.body.states.find((s: { stateCode: string }) => s.stateCode === 'CA').count).toBeGreaterThan(1000);
+  });
+
+  it('finds the municipality of a point: Pasadena CA, Austin TX, an unincorporated county point; 404 outside the US', async () => {
+    const pasadena = await ctx.request('GET', '/search/', { query: { lat: '34.1478', lon: '-118.1445' } });
+    expect(pasadena.status).toBe(200);
+    expect(v.is(municipalitySchema, pasadena.body)).toBe(true);
+    expect(pasadena.body).toMatchObject({ name: 'City of Pasadena', stateCode: 'CA', countyName: 'Los Angeles County', permitCutoffHour: 15, phoneNumbers: [] });
+    expect(pasadena.body.administrativeAreas.map((a: { type: string }) => a.type)).toEqual(['state', 'county', 'city']);
+    expect(pasadena.body.administrativeArea).toMatchObject({ type: 'city', name: 'Pasadena' });
+    const austin = await ctx.request('GET', '/search/', { query: { lat: '30.2672', lon: '-97.7431' } });
+    expect(austin.body).toMatchObject({ name: 'City of Austin', stateCode: 'TX' });
+    const desert = await ctx.request('GET', '/search/', { query: { lat: '35.0', lon: '-116.0' } });
+    expect(desert.body).toMatchObject({ name: 'San Bernardino County', kind: 'county' });
+    expect((await ctx.request('GET', '/search/', { query: { lat: '48.8566', lon: '2.3522' } })).status).toBe(404);
+    expect((await ctx.request('GET', '/search/', { query: { lat: '91', lon: '0' } })).status).toBe(400);
+    expect((await ctx.request('GET', '/search/', { query: { lat: 'abc', lon: '0' } })).status).toBe(400);
+  });
+
+  it('finds a municipality by slug (with or without /us/), a city path, and 404s an unknown one', async () => {
+    const slug = 'ca/los-angeles-county/pasadena/city-of-pasadena';
+    const bySlug = await ctx.request('GET', '/search/municipality-slug', { query: { slug }, headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(bySlug.status).toBe(200);
+    expect(bySlug.body.slug).toBe(slug);
+    expect((await ctx.request('GET', '/search/municipality-slug', { query: { slug: `/us/${slug}/` } })).body.name).toBe('City of Pasadena');
+    expect((await ctx.request('GET', '/search/municipality-slug', { query: { slug: 'ca/los-angeles-county/pasadena' } })).body.name).toBe('City of Pasadena');
+    expect((await ctx.request('GET', '/search/municipality-slug', { query: { slug: 'ca/los-angeles-county' } })).body.kind).toBe('county');
+    expect((await ctx.request('GET', '/search/municipality-slug', { query: { slug: 'zz/nowhere' } })).status).toBe(404);
+  });
+
+  it('lists municipalities paged by headers, by state and keyword', async () => {
+    const res = await ctx.request('GET', '/v4/lookup/municipalities', { query: { state: 'ca', keyword: 'pasadena', size: '5' } });
+    expect(res.status).toBe(200);
+    expect(res.body.map((m: { name: string }) => m.name)).toContain('City of Pasadena');
+    expect(res.body.every((m: { stateCode: string }) => m.stateCode === 'CA')).toBe(true);
+    expect(res.headers.get(PAGINATION_HEADERS.totalCount)).toBe(String(res.body.length));
+    const page2 = await ctx.request('GET', '/v4/lookup/municipalities', { query: { state: 'TX', page: '2', size: '10' } });
+    expect(page2.body).toHaveLength(10);
+    expect(page2.headers.get(PAGINATION_HEADERS.index)).toBe('2');
+    expect(Number(page2.headers.get(PAGINATION_HEADERS.totalCount))).toBeGreaterThan(1000);
+  });
+
+  it('pages administrative areas in the body and centres a map on one', async () => {
+    const states = await ctx.request('GET', '/v3/v1/administrative-areas', { query: { type: 'state', size: '10' } });
+    expect(states.status).toBe(200);
+    expect(states.body.meta).toEqual({ 'page-size': 10, 'record-count': 51 });
+    expect(states.body.links.prev).toBeNull();
+    expect(states.body.links.next).toContain('page=2');
+    const california = (await ctx.request('GET', '/v3/v1/administrative-areas', { query: { type: 'state', keyword: 'california' } })).body.data[0];
+    const counties = await ctx.request('GET', '/v3/v1/administrative-areas', { query: { parentId: String(california.id), size: '100' } });
+    expect(counties.body.meta['record-count']).toBe(58);
+    const map = await ctx.request('GET', `/v1/administrative-areas/${california.id}/map`);
+    expect(map.body).toMatchObject({ id: california.id, zoom: 6 });
+    expect(map.body.municipalityCount).toBeGreaterThan(1000);
+    expect((await ctx.request('GET', '/v1/administrative-areas/99999999/map')).status).toBe(404);
+  });
+
+  it('searches and geocodes addresses, and never fails on bad input', async () => {
+    const found = await ctx.request('GET', '/v4/lookup/addresses', { query: { q: '742 Evergreen Terrace, Springfield, IL' } });
+    expect(found.status).toBe(200);
+    expect(found.body[0].place_name).toMatch(/^742 Evergreen Terrace, Springfield, IL 627\d\d$/);
+    const geocoded = await ctx.request('GET', `/v4/lookup/addresses/${encodeURIComponent(found.body[0].id)}`);
+    expect(geocoded.body).toMatchObject({ streetAddress: '742 Evergreen Terrace', city: 'Springfield', state: 'IL' });
+    expect((await ctx.request('GET', '/v4/lookup/addresses', { query: { q: '%%%' } })).body).toEqual([]);
+    expect((await ctx.request('GET', '/v4/lookup/addresses', { query: { q: '' } })).status).toBe(400);
+    expect((await ctx.request('GET', '/v4/lookup/addresses/not-an-id')).status).toBe(404);
+  });
+
+  it('counts requests per address and in all', async () => {
+    const id = 'us.0123456789abcdef.62704.';
+    const details = { longitude: -89.65, latitude: 39.78, place_name: 'Springfield, IL 62704' };
+    const before = (await ctx.request('GET', '/v4/lookup/served-requests')).body.count;
+    expect((await ctx.request('GET', `/address-count/${id}`)).body).toMatchObject({ addressId: '0123456789abcdef', count: 0, isCreate: false });
+    expect((await ctx.request('PUT', `/address-count/${id}`, { body: { details } })).body).toMatchObject({ count: 1, isCreate: true, details });
+    expect((await ctx.request('PUT', `/address-count/${id}`, { body: { details } })).body).toMatchObject({ count: 2, isCreate: false });
+    expect((await ctx.request('GET', '/address-count/0123456789abcdef')).body.count).toBe(2);
+    expect((await ctx.request('POST', '/address-count/integrations', { body: { addressId: id, details } })).status).toBe(401);
+    const user = await ctx.createUser();
+    const viaIntegration = await ctx.request('POST', '/address-count/integrations', { body: { addressId: id, details }, token: user.accessToken });
+    expect(viaIntegration.body.count).toBe(3);
+    expect((await ctx.request('GET', '/v4/lookup/served-requests')).body.count).toBe(before + 3);
+    expect((await ctx.request('PUT', `/address-count/${id}`, { body: { details: { longitude: 'x' } } })).status).toBe(400);
+  });
+
+  it('serves the task catalogue with inspections in perform order and fees', async () => {
+    const tasks = (await ctx.request('GET', '/tasks')).body;
+    expect(tasks.map((t: { name: string }) => t.name)).toEqual(TASK_CATALOG.map((t) => t.name));
+    const services = (await ctx.request('GET', '/tasks/permit-services')).body;
+    expect(services.map((s: { category: string }) => s.category)).toEqual([...new Set(TASK_CATALOG.map((t) => t.category))]);
+    const solar = tasks.find((t: { name: string }) => t.name === 'Solar PV System');
+    const detail = await ctx.request('GET', `/v3/tasks/${solar.id}`, { query: { include: 'inspections,fees' } });
+    expect(detail.body).toMatchObject({ name: 'Solar PV System', category: 'Solar' });
+    expect(detail.body.inspections.map((i: { name: string }) => i.name)).toEqual(TASK_CATALOG.find((t) => t.name === 'Solar PV System')!.inspections);
+    expect(detail.body.fees[0]).toMatchObject({ name: 'Permit fee', amount: 450 });
+    expect((await ctx.request('GET', `/v3/tasks/${solar.id}`)).body.inspections).toBeUndefined();
+    expect((await ctx.request('GET', '/v3/inspections', { query: { taskId: String(solar.id) } })).body.map((i: { performOrder: number }) => i.performOrder)).toEqual([1, 2, 3]);
+    expect((await ctx.request('GET', '/v3/fees', { query: { taskId: String(solar.id) } })).body.map((f: { amount: number }) => f.amount)).toEqual([450, 150, 18]);
+    expect((await ctx.request('GET', '/v3/tasks/99999')).status).toBe(404);
+    expect((await ctx.request('GET', '/v3/fees', { query: { taskId: '99999' } })).status).toBe(404);
+    expect((await ctx.request('GET', '/v3/tasks/abc')).status).toBe(400);
+  });
+
+  it('serves settings, stages and states from core’s tables', async () => {
+    const settings = (await ctx.request('GET', '/global-setting')).body;
+    expect(settings).toEqual(expect.arrayContaining(DEFAULT_SETTINGS.map((s) => ({ settingKey: s.settingKey, value: s.value }))));
+    expect((await ctx.request('GET', '/permit-stages')).body).toEqual(PERMIT_STAGES.map(({ stage, name }) => ({ stage, name })));
+    const states = (await ctx.request('GET', '/v4/states')).body;
+    expect(states.map((s: { code: string }) => s.code)).toEqual(US_STATES.map((s) => s.value));
+    expect((await ctx.request('GET', `/v4/states/${states[4].id}`)).body).toEqual({ id: states[4].id, code: 'CA', name: 'California' });
+    expect((await ctx.request('GET', '/v4/states/999')).status).toBe(404);
+  });
+});

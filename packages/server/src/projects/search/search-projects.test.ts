@@ -1,0 +1,139 @@
+// The radar search repository against a real database (every target of the harness): keyword on each
+// search field, both status filters, active/all, each sort, paging and the total, and scoping.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestContext, databaseTargets } from '../../test/harness.js';
+import { parseSearchParams, searchProjects } from './search-projects.js';
+
+type Ctx = Awaited<ReturnType<typeof createTestContext>>;
+
+describe.each(databaseTargets())('radar search on %s', (target) => {
+  let ctx: Ctx;
+  const users = { alice: '', bob: '' };
+  const companies = { acme: 0, other: 0, vendor: 0 };
+  const permitIds: Record<string, number> = {};
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ target });
+    const db = ctx.services.db;
+    for (const name of ['alice', 'bob'] as const) {
+      users[name] = (await ctx.services.identity.createUser({ email: `${name}@example.com`, password: 'secret-pass-1', name, confirmed: true })).id;
+    }
+    for (const name of ['acme', 'other', 'vendor'] as const) {
+      companies[name] = Number((await sql<{ id: number }>`INSERT INTO companies (name) VALUES (${`${name} radar co`}) RETURNING id`.execute(db)).rows[0]!.id);
+    }
+    const taskId = async (name: string) => Number((await sql<{ id: number }>`SELECT id FROM permit_tasks WHERE name = ${name}`.execute(db)).rows[0]!.id);
+    const municipality = Number((await sql<{ id: number }>`SELECT id FROM municipalities WHERE slug = 'ca/los-angeles-county/pasadena/city-of-pasadena'`.execute(db)).rows[0]!.id);
+    const project = async (key: string, companyId: number | null, owner: string, customer: string, address: string, order: string | null, createdAt: string) =>
+      Number((await sql<{ id: number }>`
+        INSERT INTO projects (company_id, owner_user_id, customer_name, order_number, street_address, city, state, postal_code, project_address, municipality_id, created_at)
+        VALUES (${companyId}, ${owner}::uuid, ${customer}, ${order}, ${address}, 'Pasadena', 'CA', '91101', ${`${address}, Pasadena, CA 91101`}, ${municipality}, ${createdAt})
+        RETURNING id`.execute(db)).rows[0]!.id);
+    const permit = async (key: string, projectId: number, task: string, stage: number, permitNumber: string | null, createdAt: string, dismissed = false) => {
+      permitIds[key] = Number((await sql<{ id: number }>`
+        INSERT INTO permits (project_id, task_id, municipality_id, stage, permit_number, created_at, dismissed)
+        VALUES (${projectId}, ${await taskId(task)}, ${municipality}, ${stage}, ${permitNumber}, ${createdAt}, ${dismissed}) RETURNING id`.execute(db)).rows[0]!.id);
+    };
+    const p1 = await project('p1', companies.acme, users.alice, 'Zelda Young', '12 Orchard Ln', 'PO-7781', '2024-01-01');
+    const p2 = await project('p2', companies.acme, users.alice, 'aaron Banks', '400 Cedar Ln', null, '2024-02-01');
+    const p3 = await project('p3', companies.acme, users.bob, 'Maria Lopez', '9 Maple Dr', 'PO-1200', '2024-03-01');
+    const p4 = await project('p4', companies.other, users.bob, 'Hidden Customer', '1 Secret Rd', 'PO-9999', '2024-04-01');
+    const p5 = await project('p5', companies.other, users.bob, 'Shared Customer', '5 Vendor Way', null, '2024-05-01');
+    const p6 = await project('p6', null, users.alice, 'Personal Pete', '77 Home St', null, '2024-06-01');
+    await permit('zeldaRoof', p1, 'Re-Roof', 50, 'ROO-2024-0001', '2024-01-02');
+    await permit('zeldaTriage', p1, 'Fence', 70, null, '2024-01-03');
+    await permit('aaronSolar', p2, 'Solar PV System', 10, null, '2024-02-02');
+    await permit('mariaPanel', p3, 'Electrical Panel Replacement', 72, null, '2024-03-02', true);
+    await permit('mariaPool', p3, 'Swimming Pool / Spa', 30, 'POOL-55', '2024-03-03');
+    await permit('hidden', p4, 'Re-Roof', 50, 'ROO-2024-0002', '2024-04-02');
+    await permit('shared', p5, 'Deck', 20, null, '2024-05-02');
+    await permit('pete', p6, 'Fence', 10, null, '2024-06-02');
+    // Project 5 of the other company is shared with acme as a vendor.
+    await sql`INSERT INTO project_assignments (project_id, assignee_type, assignee_company_id, assign_name, access_level)
+              VALUES (${p5}, 'Vendor', ${companies.acme}, 'acme radar co', 'editor')`.execute(db);
+    void p2;
+  });
+  afterAll(() => ctx?.close());
+
+  const search = (query: Record<string, unknown>, companyId: number | null = companies.acme, userId = users.alice) =>
+    searchProjects(ctx.services.db, { userId, companyId }, parseSearchParams(query));
+  const keys = (rows: { id: number }[]) => rows.map((row) => Object.keys(permitIds).find((key) => permitIds[key] === row.id));
+
+  it('lists the company radar by customer name (default), with assigned projects and without dismissed ones', async () => {
+    const result = await search({});
+    expect(keys(result.rows)).toEqual(['aaronSolar', 'mariaPool', 'shared', 'zeldaRoof', 'zeldaTriage']);
+    expect(result.totalCount).toBe(5);
+    expect(result.rows[0]).toMatchObject({ customerName: 'aaron Banks', taskName: 'Solar PV System', municipalityName: 'City of Pasadena', companyId: companies.acme });
+  });
+
+  it('never shows another company’s projects', async () => {
+    const all = await search({ type: 'all', keyword: 'ROO-2024' });
+    expect(keys(all.rows)).toEqual(['zeldaRoof']);
+    const other = await search({}, companies.other, users.bob);
+    expect(keys(other.rows)).toEqual(['hidden', 'shared']);
+  });
+
+  it('shows the personal radar for no company', async () => {
+    expect(keys((await search({}, null)).rows)).toEqual(['pete']);
+    expect((await search({}, null, users.bob)).totalCount).toBe(0);
+  });
+
+  it('filters HasPermit (not 70/71/72) and type all (dismissed too)', async () => {
+    expect(keys((await search({ status: 'HasPermit' })).rows)).toEqual(['aaronSolar', 'mariaPool', 'shared', 'zeldaRoof']);
+    expect((await search({ status: 'HasPermit' })).totalCount).toBe(4);
+    const all = await search({ type: 'all' });
+    expect(all.totalCount).toBe(6);
+    expect(keys(all.rows)).toContain('mariaPanel');
+  });
+
+  it.each([
+    ['+customerName', ['aaronSolar', 'mariaPool', 'shared', 'zeldaRoof', 'zeldaTriage']],
+    ['-customerName', ['zeldaTriage', 'zeldaRoof', 'shared', 'mariaPool', 'aaronSolar']],
+    ['+createdAt', ['zeldaRoof', 'zeldaTriage', 'aaronSolar', 'mariaPool', 'shared']],
+    ['-createdAt', ['shared', 'mariaPool', 'aaronSolar', 'zeldaTriage', 'zeldaRoof']],
+    ['+status', ['aaronSolar', 'shared', 'mariaPool', 'zeldaRoof', 'zeldaTriage']],
+    ['-status', ['zeldaTriage', 'zeldaRoof', 'mariaPool', 'shared', 'aaronSolar']],
+  ])('sorts %s', async (sort, expected) => {
+    expect(keys((await search({ sort })).rows)).toEqual(expected);
+  });
+
+  it.each([
+    ['customerName', 'lopez', ['mariaPool']],
+    ['jobAddress', 'orchard', ['zeldaRoof', 'zeldaTriage']],
+    ['orderNumber', 'po-1200', ['mariaPool']],
+    ['permitNumber', 'pool-55', ['mariaPool']],
+    ['taskName', 're-roof', ['zeldaRoof']],
+  ])('finds a keyword in %s only', async (field, keyword, expected) => {
+    const result = await search({ keyword, searchFields: field });
+    expect(keys(result.rows)).toEqual(expected);
+    expect(result.totalCount).toBe(expected.length);
+  });
+
+  it('finds a project by its id, and a keyword over every field by default', async () => {
+    const projectId = (await search({ keyword: 'orchard' })).rows[0]!.projectId;
+    expect(keys((await search({ keyword: String(projectId), searchFields: 'projectId' })).rows)).toEqual(['zeldaRoof', 'zeldaTriage']);
+    expect(keys((await search({ keyword: 'MAPLE' })).rows)).toEqual(['mariaPool']);
+    expect((await search({ keyword: 'lopez', searchFields: 'taskName' })).totalCount).toBe(0);
+    expect((await search({ keyword: '100%_\\' })).rows).toEqual([]);
+  });
+
+  it('pages with a stable total', async () => {
+    const first = await search({ size: 2, page: 1 });
+    const third = await search({ size: 2, page: 3 });
+    expect(keys(first.rows)).toEqual(['aaronSolar', 'mariaPool']);
+    expect(keys(third.rows)).toEqual(['zeldaTriage']);
+    expect([first.totalCount, third.totalCount]).toEqual([5, 5]);
+    expect((await search({ size: 2, page: 9 })).rows).toEqual([]);
+  });
+
+  it('follows a renamed customer and keeps counts right after a stage change', async () => {
+    const db = ctx.services.db;
+    await sql`UPDATE projects SET customer_name = 'Aaa Aardvark' WHERE customer_name = 'Zelda Young'`.execute(db);
+    expect(keys((await search({})).rows).slice(0, 2)).toEqual(['zeldaRoof', 'zeldaTriage']);
+    expect(keys((await search({ keyword: 'aardvark' })).rows)).toEqual(['zeldaRoof', 'zeldaTriage']);
+    await sql`UPDATE permits SET stage = 40 WHERE id = ${permitIds.zeldaTriage!}`.execute(db);
+    expect((await search({ status: 'HasPermit' })).totalCount).toBe(5);
+    await sql`UPDATE permits SET stage = 70 WHERE id = ${permitIds.zeldaTriage!}`.execute(db);
+    expect((await search({ status: 'HasPermit' })).totalCount).toBe(4);
+  });
+});
