@@ -2,6 +2,8 @@
 // before parameterised ones that could shadow them.
 import { registerCompanyRoutes } from './companies/companies.routes.js';
 import type { App } from './http/context.js';
+import { registerAccountRoutes } from './account/account.routes.js';
+import { registerVerificationRoutes } from './verification/verification.routes.js';
 import { registerIdentityRoutes } from './identity/identity.routes.js';
 import { registerLookupRoutes } from './lookups/lookups.routes.js';
 import { registerMailboxRoutes } from './mail/mailbox.routes.js';
@@ -11,6 +13,8 @@ export function registerRoutes(app: App): void {
   registerIdentityRoutes(app);
   registerCompanyRoutes(app);
   registerLookupRoutes(app);
+  registerVerificationRoutes(app);
+  registerAccountRoutes(app);
   registerStorageRoutes(app);
   registerMailboxRoutes(app);
 }

@@ -25,6 +25,8 @@ import type { FileStorage } from './storage/file-storage.js';
 import { createFilesRecord } from './storage/files-table.js';
 import { createLocalStorage, type LocalStorage } from './storage/local-storage.js';
 import { createUrlSigner } from './storage/url-signing.js';
+import { createEmailVerifier } from './verification/create-email-verifier.js';
+import type { EmailVerifier } from './verification/email-verifier.js';
 
 export interface AppServices {
   config: Config;
@@ -44,6 +46,8 @@ export interface AppServices {
   // Other areas add theirs below (geo, emailVerifier, ...).
   /** Municipalities, lookups by location, and the address provider (built-in gazetteer or Google). */
   geo: GeoService;
+  /** Sign-up e-mail checks: the built-in verifier, or the third-party adapter when configured. */
+  emailVerifier: EmailVerifier;
 }
 
 export interface ServiceOptions {
@@ -87,7 +91,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const companies = createCompaniesService({ db, clock });
 
   const geo = createGeoService({ GOOGLE_MAPS_API_KEY: config.GOOGLE_MAPS_API_KEY });
-  return { config, db, dbKind: database.kind, database, clock, log, identity, companies, mail, mailWorker, storage, localStorage, geo };
+  const emailVerifier = createEmailVerifier(config, log);
+  return { config, db, dbKind: database.kind, database, clock, log, identity, companies, mail, mailWorker, storage, localStorage, geo, emailVerifier };
 }
 
 /** Stops background work and closes the database. */

@@ -73,7 +73,7 @@ async function verifiedResult(services: AppServices, flow: FlowRow) {
 }
 
 export const checkEmail: Handler<'checkEmail'> = async ({ services }, { params: { email }, query }) => {
-  if (await findAccount(services.db, email)) throw accountExists();
+  if (await findAccount(services, email)) throw accountExists();
   const verdict = await usableVerdict(services, email);
   const location = query.location ?? `${services.config.PUBLIC_URL}/verified`;
   const { key } = await mailCode(services, email, query.firstName || null, location, undefined);
@@ -81,7 +81,7 @@ export const checkEmail: Handler<'checkEmail'> = async ({ services }, { params: 
 };
 
 async function existence(services: AppServices, email: string) {
-  const account = await findAccount(services.db, email);
+  const account = await findAccount(services, email);
   return { email, exists: account !== null, verified: account?.emailVerified ?? false };
 }
 
@@ -90,7 +90,7 @@ export const checkExists: Handler<'checkExists'> = ({ services }, { params: { em
 export const verificationData: Handler<'verificationData'> = async ({ services }, { params: { email } }) => {
   const now = services.clock();
   const row = await verdictFor(services.db, services.emailVerifier, email, now);
-  const [account, flow] = await Promise.all([findAccount(services.db, email), findFlow(services.db, email, now)]);
+  const [account, flow] = await Promise.all([findAccount(services, email), findFlow(services.db, email, now)]);
   const { status, ...result } = verdictOf(row);
   return {
     email,
@@ -108,7 +108,7 @@ export const verificationData: Handler<'verificationData'> = async ({ services }
 
 export const sendVerifyMail: Handler<'sendVerifyMail'> = async ({ services }, { body }) => {
   const email = body.toEmail;
-  if (await findAccount(services.db, email)) throw accountExists();
+  if (await findAccount(services, email)) throw accountExists();
   await usableVerdict(services, email);
   const { key } = await mailCode(services, email, body.firstName || null, body.location, body.totp);
   return { isSendMailSuccess: true, totp: key };
