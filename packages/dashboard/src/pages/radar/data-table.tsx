@@ -39,6 +39,8 @@ export interface DataTableProps<T> {
   /** Local storage key for the column sizes. */
   sizingKey?: string;
   busy?: boolean;
+  /** Passed to cells as table.options.meta. */
+  meta?: unknown;
 }
 
 const readSizing = (key: string | undefined): ColumnSizingState => {
@@ -65,6 +67,7 @@ export function DataTable<T>({
   detailsLabel,
   sizingKey,
   busy = false,
+  meta,
 }: DataTableProps<T>) {
   const [expanded, setExpanded] = useState<ExpandedState>({});
   const [columnSizing, setColumnSizing] = useState<ColumnSizingState>(() => readSizing(sizingKey));
@@ -96,6 +99,7 @@ export function DataTable<T>({
     data: data as T[],
     columns: allColumns,
     getRowId,
+    meta: meta as Record<string, unknown> | undefined,
     state: { sorting, expanded, columnSizing },
     manualSorting: true,
     enableSortingRemoval: false,

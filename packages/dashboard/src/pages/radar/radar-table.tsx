@@ -29,8 +29,14 @@ export const RADAR_COLUMN_TITLES = {
   actions: 'Actions',
 } as const;
 
-function radarColumns(now: Date): ColumnDef<ProjectSearchRow, unknown>[] {
-  return [
+/** The moment statuses are derived at, read by the status cell from the table's meta. */
+interface RadarMeta {
+  now: Date;
+}
+const nowOf = (meta: unknown): Date => (meta as RadarMeta | undefined)?.now ?? new Date();
+
+// One set of column objects for the app's life: new column objects would remount every cell.
+const RADAR_COLUMNS: ColumnDef<ProjectSearchRow, unknown>[] = [
     {
       id: 'customerName',
       // Sortable columns need an accessor; the server does the sorting.
@@ -79,7 +85,7 @@ function radarColumns(now: Date): ColumnDef<ProjectSearchRow, unknown>[] {
       header: RADAR_COLUMN_TITLES.status,
       enableSorting: true,
       size: 250,
-      cell: ({ row }) => <StatusBar view={permitStatusView(row.original, now)} />,
+      cell: ({ row, table }) => <StatusBar view={permitStatusView(row.original, nowOf(table.options.meta))} />,
     },
     {
       id: 'assigned',
@@ -93,8 +99,7 @@ function radarColumns(now: Date): ColumnDef<ProjectSearchRow, unknown>[] {
       size: 230,
       cell: ({ row }) => <RadarActions row={row.original} />,
     },
-  ];
-}
+];
 
 /** The table's sorting state for a sort parameter, and back (core's radarSort / parseRadarSort). */
 export const sortingOf = (sort: ProjectSort): SortingState => {
@@ -118,14 +123,16 @@ export interface RadarTableProps {
 }
 
 export function RadarTable({ rows, sort, onSort, emptyMessage, busy, now }: RadarTableProps) {
-  const at = useMemo(() => now ?? new Date(), [now, rows]);
-  const columns = useMemo(() => radarColumns(at), [at]);
+  // A new page of rows is judged at the time it arrived.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const meta = useMemo<RadarMeta>(() => ({ now: now ?? new Date() }), [now, rows]);
   const sorting = useMemo(() => sortingOf(sort), [sort]);
   return (
     <DataTable
       caption="Project radar"
       data={rows}
-      columns={columns}
+      columns={RADAR_COLUMNS}
+      meta={meta}
       getRowId={(row) => String(row.id)}
       sorting={sorting}
       onSortingChange={(next) => {

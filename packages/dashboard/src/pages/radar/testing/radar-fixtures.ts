@@ -1,8 +1,8 @@
 // Radar test data, each object valid against core's schemas (the client parses every response).
-import type { FormDefinition, PermitFormEntry, ProjectAssignment, PermitInspection } from '@permitdesk/core';
+import type { FormDefinition, PermitFormEntry, PermitInspection, ProjectAssignment, ProjectSearchRow } from '@permitdesk/core';
 import { permitRow } from '../../../test/fixtures.js';
 
-export type Row = ReturnType<typeof permitRow>;
+export type Row = ProjectSearchRow;
 
 export const row = (id: number, customerName: string, overrides: Partial<Row> = {}): Row => ({ ...permitRow(id, customerName), ...overrides });
 
