@@ -1,36 +1,52 @@
-// Seeded database templates for tests, so each test file starts in about a second instead of
+// Seeded database templates for tests, so each test file starts in a couple of seconds instead of
 // migrating and seeding from scratch: a dumped PGlite data folder on disk, or a PostgreSQL template
-// database. Both are keyed by a hash of the migrations and the server and core sources (the seeds live
-// there), so any change rebuilds them once.
+// database. Both are keyed by a hash of the migrations and of every source file the seed imports
+// (followed from src/db/seed.ts, core included), so a change to either rebuilds them once, and
+// templates of older hashes are deleted.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { REPO_ROOT } from '../config.js';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { MIGRATIONS_DIR, migrateToLatest } from '../db/migrate.js';
 import { seedAll } from '../db/seed.js';
 import { createLogger } from '../http/logger.js';
 
-const SOURCES = ['packages/server/migrations', 'packages/server/src', 'packages/core/src'];
+const SEED_ENTRY = path.join(REPO_ROOT, 'packages/server/src/db/seed.ts');
+const WORKSPACE_PACKAGES: Record<string, string> = { '@permitdesk/core': path.join(REPO_ROOT, 'packages/core/src/index.ts') };
 
-function listFiles(dir: string, out: string[] = []): string[] {
-  if (!existsSync(dir)) return out;
-  for (const name of readdirSync(dir).sort()) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) listFiles(full, out);
-    else if (!/\.test\.tsx?$/.test(name)) out.push(full);
+/** The source files a module pulls in, following relative and workspace imports. */
+function importClosure(entry: string): string[] {
+  const seen = new Set<string>();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file) || !existsSync(file)) continue;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/(?:from\s+|import\s*\(\s*)'([^']+)'/g)) {
+      const spec = match[1]!;
+      if (WORKSPACE_PACKAGES[spec]) queue.push(WORKSPACE_PACKAGES[spec]);
+      else if (spec.startsWith('.')) {
+        const base = path.resolve(path.dirname(file), spec);
+        const candidates = [base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), base, `${base}.ts`, path.join(base, 'index.ts')];
+        const found = candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+        if (found) queue.push(found);
+      }
+    }
   }
-  return out;
+  return [...seen].sort();
 }
 
 let cachedHash: string | null = null;
 export function sourceHash(): string {
   if (cachedHash) return cachedHash;
   const hash = createHash('sha256');
-  for (const file of SOURCES.flatMap((dir) => listFiles(path.join(REPO_ROOT, dir)))) {
+  const migrations = readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith('.sql')).sort().map((name) => path.join(MIGRATIONS_DIR, name));
+  for (const file of [...migrations, ...importClosure(SEED_ENTRY)]) {
     hash.update(path.relative(REPO_ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
   }
   return (cachedHash = hash.digest('hex').slice(0, 16));
@@ -46,13 +62,11 @@ async function prepare(handle: DatabaseHandle): Promise<void> {
 /** A fresh in-memory PGlite, migrated and seeded (from the cached dump when there is one). */
 export async function freshPglite(): Promise<DatabaseHandle> {
   const folder = path.join(os.tmpdir(), 'permitdesk-test-templates');
-  const file = path.join(folder, `pglite-${sourceHash()}.tar`);
-  if (existsSync(file)) {
-    const handle = await openPglite(undefined, new Blob([await readFile(file)]));
-    // Migrations added since are applied on top (normally none: the hash covers them).
-    await migrateToLatest(handle);
-    return handle;
-  }
+  const name = `pglite-${sourceHash()}.tar`;
+  const file = path.join(folder, name);
+  const cached = await readFile(file).catch(() => null);
+  if (cached) return openPglite(undefined, new Blob([cached]));
+
   const handle = await openPglite(undefined);
   await prepare(handle);
   const dump = await handle.pglite!.dumpDataDir('none');
@@ -60,6 +74,10 @@ export async function freshPglite(): Promise<DatabaseHandle> {
   const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
   await rename(partial, file); // atomic: parallel test files never read half a dump
+  // Older templates are dead weight (tens of MB each).
+  for (const old of readdirSync(folder)) {
+    if (old.startsWith('pglite-') && old !== name && !old.includes('.tar.')) await rm(path.join(folder, old), { force: true });
+  }
   return handle;
 }
 
@@ -90,6 +108,12 @@ export async function freshPostgres(databaseUrl: string): Promise<{ handle: Data
           await handle.close();
         }
         await admin.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`);
+        // Templates of older sources: every copy is made under this lock, so none is in use.
+        const stale = await admin.query<{ datname: string }>(
+          "SELECT datname FROM pg_database WHERE datname LIKE 'permitdesk\\_tpl\\_%' AND datname <> $1",
+          [template],
+        );
+        for (const row of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
       }
       await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
     } finally {
@@ -99,7 +123,6 @@ export async function freshPostgres(databaseUrl: string): Promise<{ handle: Data
     await admin.end();
   }
   const handle = await openPostgres(urlFor(name), { poolSize: 4 });
-  await migrateToLatest(handle);
   return {
     handle,
     drop: async () => {
