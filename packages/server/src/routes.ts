@@ -8,6 +8,11 @@ import { registerIdentityRoutes } from './identity/identity.routes.js';
 import { registerLookupRoutes } from './lookups/lookups.routes.js';
 import { registerMailboxRoutes } from './mail/mailbox.routes.js';
 import { registerStorageRoutes } from './storage/storage.routes.js';
+import { registerPermitRoutes } from './permits/permits.routes.js';
+import { registerProjectRoutes } from './projects/projects.routes.js';
+import { registerFormRoutes } from './forms/forms.routes.js';
+import { registerOperatorRoutes } from './operator/operator.routes.js';
+import { registerPolicyRoutes } from './policies/policies.index.js';
 
 export function registerRoutes(app: App): void {
   registerIdentityRoutes(app);
@@ -17,4 +22,9 @@ export function registerRoutes(app: App): void {
   registerAccountRoutes(app);
   registerStorageRoutes(app);
   registerMailboxRoutes(app);
+  registerPermitRoutes(app);
+  registerProjectRoutes(app);
+  registerFormRoutes(app);
+  registerOperatorRoutes(app);
+  registerPolicyRoutes(app);
 }

@@ -108,6 +108,8 @@ export const documentSchema = v.object({
   size: v.number(),
   uploaded: v.boolean(),
   createdAt: timestampSchema,
+  /** What to pass as `file` to GET /v4/s3/presigned for a download URL. */
+  file: v.optional(v.string()),
 });
 export type Document = v.InferOutput<typeof documentSchema>;
 /** GET /v4/s3/presigned?file= and POST /app/cloudfront/presigned answer a short-lived download URL. */

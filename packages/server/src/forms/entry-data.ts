@@ -1,0 +1,136 @@
+// The entry prefill of SPEC §3 (PermitFormEntry): the municipality and the task, the job site address
+// (from the address search id and line 2, or from the permit), the signed-in user's contact, the
+// company they apply for (ApplicantType from it) and its licenses for that municipality.
+import { applicantType, USABLE_ROLES, type GeocodedAddress, type PermitFormEntry } from '@permitdesk/core';
+import type { AuthUser } from '../http/context.js';
+import { requireCompanyRole } from '../http/authz.js';
+import { badRequest, HttpError } from '../http/errors.js';
+import { requirePermitAccess } from '../permits/access.js';
+import { permitRows } from '../permits/permit-details.js';
+import { apiDb, type ApiDb } from '../permits/tables.js';
+import { assertMunicipality } from '../projects/projects.repository.js';
+import type { AppServices } from '../services.js';
+import { lookupLicenses } from './license-lookup.js';
+
+export interface EntryQuery {
+  taskId?: number | undefined;
+  municipalityId?: number | undefined;
+  addressId?: string | undefined;
+  addressLine2?: string | undefined;
+  permitId?: number | undefined;
+  companyId?: number | undefined;
+}
+
+export const ADDRESS_NOT_FOUND = 'The job site address was not found. Please search for it again.';
+const required = (what: string, field: string) => badRequest(`${what} is required.`, 'VALIDATION_ERROR', { [field]: `${what} is required.` });
+
+/** The geocoded address behind a search result id; 400 when the provider does not know it. */
+export async function geocodeJobSite(services: Pick<AppServices, 'geo'>, addressId: string): Promise<GeocodedAddress> {
+  let found: GeocodedAddress | null;
+  try {
+    found = await services.geo.addresses.geocode(addressId);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(503, 'Unfortunately we were unable to lookup the address you requested. If this error persists, please reach out to support. Thank you.', 'ADDRESS_LOOKUP_FAILED');
+  }
+  if (!found) throw badRequest(ADDRESS_NOT_FOUND, 'ADDRESS_NOT_FOUND', { addressId: ADDRESS_NOT_FOUND });
+  return found;
+}
+
+async function contactOf(db: ApiDb, userId: string) {
+  const user = await db.selectFrom('users').select(['email', 'name', 'phone_number']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return { email: user.email, name: user.name.trim() || user.email, phone: user.phone_number ?? '' };
+}
+
+/** The company the user applies for: a usable role is needed (403 otherwise). */
+async function applyingCompany(services: AppServices, user: AuthUser, companyId: number | null | undefined) {
+  if (companyId == null) return null;
+  await requireCompanyRole({ services, user }, companyId, USABLE_ROLES);
+  const company = await apiDb(services.db).selectFrom('companies').select(['id', 'name']).where('id', '=', companyId).executeTakeFirstOrThrow();
+  return { id: company.id, name: company.name };
+}
+
+export async function buildEntryData(services: AppServices, user: AuthUser, query: EntryQuery): Promise<PermitFormEntry> {
+  const db = apiDb(services.db);
+  const contact = await contactOf(db, user.sub);
+
+  let base: Omit<PermitFormEntry, 'ApplicantType' | 'IsReadOnlyAddressPermit' | 'DescriptionOfWork'> & { DescriptionOfWork?: string; IsReadOnlyAddressPermit: boolean };
+  let companyId = query.companyId ?? null;
+  if (query.permitId !== undefined) {
+    await requirePermitAccess(db, user.sub, query.permitId, 'view-only');
+    const [permit] = await permitRows(db, [query.permitId]);
+    if (!permit) throw badRequest('Permit not found.', 'PERMIT_NOT_FOUND');
+    // A permit of a company project is applied for in that company's name when the user belongs to it.
+    if (companyId === null && permit.companyId !== null) {
+      const member = await db.selectFrom('company_users').select('role').where('company_id', '=', permit.companyId).where('user_id', '=', user.sub).where('active', '=', true).executeTakeFirst();
+      if (member && member.role !== 'guest') companyId = permit.companyId;
+    }
+    const value = permit.projectValue === null ? undefined : String(permit.projectValue);
+    base = {
+      MunicipalityID: permit.municipalityId,
+      MunicipalityName: permit.municipalityName,
+      TaskID: permit.taskId,
+      TaskName: permit.taskName,
+      DescriptionOfWork: permit.scopeOfWork ?? '',
+      JobSiteAddress: {
+        Line1: permit.address.streetAddress,
+        Line2: permit.address.streetModifier ?? '',
+        City: permit.address.city,
+        State: permit.address.state,
+        PostalCode: permit.address.postalCode,
+        Country: 'US',
+      },
+      ProjectId: permit.projectId,
+      PermitId: permit.id,
+      CustomerName: permit.customerName,
+      ...(value !== undefined ? { JobValue: value, DollarValueOfProject: value } : {}),
+      ProjectIdentifier: permit.orderNumber ?? String(permit.projectId),
+      IsReadOnlyAddressPermit: true,
+      ...(permit.session ? { Session: permit.session } : {}),
+    };
+  } else {
+    if (query.taskId === undefined) throw required('Task', 'taskId');
+    if (query.municipalityId === undefined) throw required('Municipality', 'municipalityId');
+    if (!query.addressId) throw required('Job site address', 'addressId');
+    const [task, municipality, address] = await Promise.all([
+      db.selectFrom('permit_tasks').select(['id', 'name']).where('id', '=', query.taskId).executeTakeFirst(),
+      assertMunicipality(db, query.municipalityId),
+      geocodeJobSite(services, query.addressId),
+    ]);
+    if (!task) throw badRequest('The selected project type does not exist.', 'TASK_NOT_FOUND', { taskId: 'The selected project type does not exist.' });
+    base = {
+      MunicipalityID: municipality.id,
+      MunicipalityName: municipality.name,
+      TaskID: task.id,
+      TaskName: task.name,
+      JobSiteAddress: {
+        Line1: address.streetAddress,
+        Line2: query.addressLine2?.trim() || address.streetModifier || '',
+        City: address.city,
+        State: address.state,
+        PostalCode: address.postalCode,
+        Country: 'US',
+      },
+      AddressID: query.addressId,
+      CustomerName: contact.name,
+      IsReadOnlyAddressPermit: false,
+    };
+  }
+
+  const company = await applyingCompany(services, user, companyId);
+  const licenses = company ? await lookupLicenses(db, company.id, base.MunicipalityID) : null;
+  return {
+    ...base,
+    DescriptionOfWork: base.DescriptionOfWork ?? '',
+    UserID: user.sub,
+    ContactEmail: contact.email,
+    ContactPhoneNumber: contact.phone,
+    FullName: contact.name,
+    ApplicantName: company?.name ?? contact.name,
+    ...(company ? { CompanyName: company.name } : {}),
+    CompanyID: company?.id ?? null,
+    ApplicantType: applicantType(company?.id ?? null),
+    ...(licenses?.stateLicense ? { StateLicense: licenses.stateLicense.name, StateLicenseNumber: licenses.stateLicense.licenseNo } : {}),
+    ...(licenses?.localLicense ? { LocalBusinessLicense: licenses.localLicense.name, LocalBusinessLicenseNumber: licenses.localLicense.licenseNo } : {}),
+  };
+}

@@ -1,0 +1,261 @@
+// Form submissions (POST /v4/forms/{formId}/entries): the answers are checked against the form's
+// definition (400 naming every failing field), then each form does its work in one transaction and
+// the entry is stored with what it created:
+//  52 creates a project and its permit (stage 10 Requested, a session for /success), counts the address
+//     and mails the customer a confirmation;
+//  31 applies for a permit on an existing project (a project still at the permit-needed question moves
+//     to Requested; otherwise a new permit for the entry's task);
+//  50 requests cancellation (the permit goes to 75 Pending Cancellation);
+//  32 records an integration entry.
+import {
+  FORM_IDS,
+  STAGE,
+  postalAddressSchema,
+  stageName,
+  statusMessage,
+  validateFormAnswers,
+  normalizeFormAnswers,
+  type FormAnswers,
+  type FormEntryResult,
+  type FormId,
+  type PermitFormEntry,
+  type PostalAddress,
+} from '@permitdesk/core';
+import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
+import type { AuthUser } from '../http/context.js';
+import { requireCompanyRole } from '../http/authz.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
+import { countAddressRequest } from '../lookups/address-counts.repository.js';
+import { addressIdOf } from '../geo/gazetteer/address-provider.js';
+import { PROJECT_CREATOR_ROLES, requirePermitAccess, requireProjectAccess } from '../permits/access.js';
+import { changeStage } from '../permits/stage-change.js';
+import { apiDb, type ApiDb } from '../permits/tables.js';
+import { inTransaction } from '../permits/transaction.js';
+import { assertMunicipality, assertTasks, insertPermit, insertProject } from '../projects/projects.repository.js';
+import type { AppServices } from '../services.js';
+import { CANCELLATION_REASONS, formDefinition } from './definitions.js';
+import { geocodeJobSite } from './entry-data.js';
+
+export const CANCELLATION_EXISTS_MESSAGE = 'A cancellation has already been requested for this permit.';
+export const NOT_CANCELLABLE_MESSAGE = 'This permit can no longer be canceled.';
+export const INCOMPLETE_ADDRESS_MESSAGE = 'The job site address is not complete.';
+export const INTEGRATION_EXISTS_MESSAGE = 'This integration record already exists.';
+const NOT_CANCELLABLE: readonly number[] = [STAGE.Canceled, STAGE.Closed, STAGE.PendingCancellation];
+
+export interface Submission {
+  formId: FormId;
+  entry: PermitFormEntry;
+  answers: FormAnswers;
+}
+
+interface Work {
+  services: AppServices;
+  user: AuthUser;
+  entry: PermitFormEntry;
+  answers: FormAnswers;
+  now: Date;
+}
+
+/** 400 with every failing field; the first one's message is the error's message. */
+export function checkAnswers(formId: FormId, answers: FormAnswers): FormAnswers {
+  const definition = formDefinition(formId);
+  const errors = validateFormAnswers(definition, answers, { strict: true });
+  const first = Object.values(errors)[0];
+  if (first) throw badRequest(first, 'VALIDATION_ERROR', errors);
+  return normalizeFormAnswers(definition, answers);
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+const amount = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+function jobSiteOf(entry: PermitFormEntry): PostalAddress {
+  const parsed = v.safeParse(postalAddressSchema, {
+    streetAddress: entry.JobSiteAddress.Line1,
+    streetModifier: entry.JobSiteAddress.Line2 || null,
+    city: entry.JobSiteAddress.City,
+    state: entry.JobSiteAddress.State,
+    postalCode: entry.JobSiteAddress.PostalCode,
+  });
+  if (!parsed.success) throw badRequest(INCOMPLETE_ADDRESS_MESSAGE, 'INVALID_ADDRESS', { 'entry.JobSiteAddress': INCOMPLETE_ADDRESS_MESSAGE });
+  return parsed.output;
+}
+
+async function storeEntry(
+  trx: ApiDb,
+  work: Work,
+  formId: FormId,
+  made: { companyId?: number | null; projectId: number | null; permitId: number | null; session: string | null; integrationId?: string | null },
+): Promise<FormEntryResult> {
+  const row = await trx
+    .insertInto('form_entries')
+    .values({
+      form_id: formId,
+      user_id: work.user.sub,
+      company_id: made.companyId ?? null,
+      project_id: made.projectId,
+      permit_id: made.permitId,
+      session: made.session,
+      integration_id: made.integrationId ?? null,
+      entry: JSON.stringify(work.entry),
+      answers: JSON.stringify(work.answers),
+      created_at: work.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { entryId: Number(row.id), formId, projectId: made.projectId, permitId: made.permitId, session: made.session, createdAt: work.now.toISOString() };
+}
+
+/** The confirmation mail of a permit request, to the signed-in customer. */
+async function mailConfirmation(trx: ApiDb, work: Work, permit: { id: number; projectId: number; customerName: string }): Promise<void> {
+  const user = await trx.selectFrom('users').select(['email', 'name']).where('id', '=', work.user.sub).executeTakeFirstOrThrow();
+  await work.services.mail.send(
+    'permit_stage_update',
+    user.email,
+    {
+      name: user.name || null,
+      permitId: permit.id,
+      customerName: permit.customerName,
+      stageName: stageName(STAGE.Requested),
+      message: statusMessage('requested'),
+      link: `${work.services.config.PUBLIC_URL}/projects/${permit.projectId}/${permit.id}`,
+    },
+    { db: trx as never },
+  );
+}
+
+async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
+  const { services, user, entry, answers } = work;
+  const db = apiDb(services.db);
+  const companyId = entry.CompanyID ?? null;
+  if (companyId !== null) await requireCompanyRole({ services, user }, companyId, PROJECT_CREATOR_ROLES);
+  await assertTasks(db, [entry.TaskID]);
+  const municipality = await assertMunicipality(db, entry.MunicipalityID);
+  const address = jobSiteOf(entry);
+  const geocoded = entry.AddressID ? await geocodeJobSite(services, entry.AddressID) : null;
+  const customerName = text(answers.CustomerName) ?? entry.CustomerName ?? entry.FullName ?? '';
+
+  return inTransaction(services, async (trx) => {
+    const projectId = await insertProject(trx, {
+      companyId,
+      createdBy: user.sub,
+      customerName,
+      orderNumber: text(answers.ProjectIdentifier),
+      address,
+      addressId: entry.AddressID ? addressIdOf(entry.AddressID) : null,
+      latitude: geocoded?.latitude ?? null,
+      longitude: geocoded?.longitude ?? null,
+      municipalityId: municipality.id,
+      customerPhoneNumber: text(answers.ContactPhoneNumber),
+      homeBuiltDate: text(answers.HomeBuiltDate),
+      now: work.now,
+    });
+    const permit = await insertPermit(trx, {
+      projectId,
+      taskId: entry.TaskID,
+      municipalityId: municipality.id,
+      createdBy: user.sub,
+      scopeOfWork: text(answers.DescriptionOfWork),
+      projectValue: amount(answers.JobValue),
+      now: work.now,
+    });
+    if (entry.AddressID && geocoded) {
+      const details = { longitude: geocoded.longitude, latitude: geocoded.latitude, place_name: geocoded.address };
+      await countAddressRequest(trx as never, entry.AddressID, details, 'widget');
+    }
+    await mailConfirmation(trx, work, { id: permit.id, projectId, customerName });
+    return storeEntry(trx, work, FORM_IDS.serviceRequestPermit, { companyId, projectId, permitId: permit.id, session: permit.session });
+  });
+}
+
+async function submitProjectPermit(work: Work): Promise<FormEntryResult> {
+  const { services, user, entry, answers } = work;
+  const db = apiDb(services.db);
+  if (entry.ProjectId == null) throw badRequest('ProjectId is required.', 'VALIDATION_ERROR', { 'entry.ProjectId': 'ProjectId is required.' });
+  const access = await requireProjectAccess(db, user.sub, entry.ProjectId, 'editor');
+  const project = await db.selectFrom('projects').select(['id', 'customer_name', 'municipality_id']).where('id', '=', access.projectId).executeTakeFirstOrThrow();
+  const existing = entry.PermitId != null
+    ? await db.selectFrom('permits').select(['id', 'stage', 'session']).where('id', '=', entry.PermitId).where('project_id', '=', project.id).executeTakeFirst()
+    : undefined;
+  if (entry.PermitId != null && !existing) throw notFound('Permit not found.', 'PERMIT_NOT_FOUND');
+  const scopeOfWork = text(answers.DescriptionOfWork);
+  const projectValue = amount(answers.JobValue);
+
+  if (existing && [STAGE.Unsorted, STAGE.NoPermit, STAGE.NoPermitNeeded].includes(existing.stage as 70)) {
+    // The project was waiting at the permit-needed question: this application is its permit request.
+    return inTransaction(services, async (trx) => {
+      const session = existing.session ?? randomUUID();
+      await trx.updateTable('permits').set({ scope_of_work: scopeOfWork, project_value: projectValue, session, updated_at: work.now }).where('id', '=', existing.id).execute();
+      await changeStage(trx, services, { permitId: existing.id, stage: STAGE.Requested, userId: user.sub, by: 'customer', note: 'Permit application submitted.' });
+      await mailConfirmation(trx, work, { id: existing.id, projectId: project.id, customerName: project.customer_name });
+      return storeEntry(trx, work, FORM_IDS.project, { companyId: access.companyId, projectId: project.id, permitId: existing.id, session });
+    });
+  }
+  await assertTasks(db, [entry.TaskID]);
+  const municipality = await assertMunicipality(db, entry.MunicipalityID ?? project.municipality_id);
+  return inTransaction(services, async (trx) => {
+    const permit = await insertPermit(trx, { projectId: project.id, taskId: entry.TaskID, municipalityId: municipality.id, createdBy: user.sub, scopeOfWork, projectValue, now: work.now });
+    await mailConfirmation(trx, work, { id: permit.id, projectId: project.id, customerName: project.customer_name });
+    return storeEntry(trx, work, FORM_IDS.project, { companyId: access.companyId, projectId: project.id, permitId: permit.id, session: permit.session });
+  });
+}
+
+async function submitCancellation(work: Work): Promise<FormEntryResult> {
+  const { services, user, entry, answers } = work;
+  const db = apiDb(services.db);
+  if (entry.PermitId == null) throw badRequest('PermitId is required.', 'VALIDATION_ERROR', { 'entry.PermitId': 'PermitId is required.' });
+  const access = await requirePermitAccess(db, user.sub, entry.PermitId, 'editor');
+  const permitId = entry.PermitId;
+  const reason = CANCELLATION_REASONS.find((r) => r.value === answers.Reason)?.label ?? String(answers.Reason);
+  const details = text(answers.Details);
+  return inTransaction(services, async (trx) => {
+    const permit = await trx.selectFrom('permits').select(['stage']).where('id', '=', permitId).forUpdate().executeTakeFirstOrThrow();
+    const open = await trx.selectFrom('cancellation_requests').select('id').where('permit_id', '=', permitId).where('resolved_at', 'is', null).executeTakeFirst();
+    if (open) throw conflict(CANCELLATION_EXISTS_MESSAGE, 'CANCELLATION_EXISTS');
+    if (NOT_CANCELLABLE.includes(permit.stage)) throw conflict(NOT_CANCELLABLE_MESSAGE, 'NOT_CANCELLABLE');
+    await trx
+      .insertInto('cancellation_requests')
+      .values({
+        permit_id: permitId,
+        requested_by: user.sub,
+        reason: details ? `${reason}: ${details}` : reason,
+        form_entry: JSON.stringify(answers),
+        previous_stage: permit.stage,
+        created_at: work.now,
+      })
+      .execute();
+    await changeStage(trx, services, { permitId, stage: STAGE.PendingCancellation, userId: user.sub, by: 'customer', note: reason });
+    return storeEntry(trx, work, FORM_IDS.cancellation, { companyId: access.companyId, projectId: access.projectId, permitId, session: null });
+  });
+}
+
+async function submitIntegration(work: Work): Promise<FormEntryResult> {
+  const { services, user, entry, answers } = work;
+  const db = apiDb(services.db);
+  const access = entry.PermitId != null ? await requirePermitAccess(db, user.sub, entry.PermitId, 'editor') : null;
+  const integrationId = text(answers.IntegrationID)!;
+  const taken = await db.selectFrom('form_entries').select('id').where('integration_id', '=', integrationId).executeTakeFirst();
+  if (taken) throw conflict(INTEGRATION_EXISTS_MESSAGE, 'INTEGRATION_EXISTS');
+  return inTransaction(services, (trx) =>
+    storeEntry(trx, work, FORM_IDS.integration, {
+      companyId: access?.companyId ?? entry.CompanyID ?? null,
+      projectId: access?.projectId ?? null,
+      permitId: entry.PermitId ?? null,
+      session: null,
+      integrationId,
+    }),
+  );
+}
+
+const SUBMIT: Readonly<Record<FormId, (work: Work) => Promise<FormEntryResult>>> = {
+  52: submitServiceRequest,
+  31: submitProjectPermit,
+  50: submitCancellation,
+  32: submitIntegration,
+};
+
+export async function submitForm(services: AppServices, user: AuthUser, formId: FormId, submission: Submission): Promise<FormEntryResult> {
+  if (submission.formId !== formId) throw badRequest('The form id does not match the address of the form.', 'FORM_MISMATCH', { formId: 'The form id does not match.' });
+  const answers = checkAnswers(formId, submission.answers);
+  return SUBMIT[formId]({ services, user, entry: submission.entry, answers, now: services.clock() });
+}

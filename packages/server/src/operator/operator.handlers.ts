@@ -1,0 +1,164 @@
+// The permit team's calls (/v4/operator/...): every permit of every company, any stage, inspections,
+// replies as the permit team and cancellation decisions. Each call needs the staff flag (403 otherwise).
+import { STAGE, type endpoints, type PermitInspection } from '@permitdesk/core';
+import { sql } from 'kysely';
+import { conflict, notFound } from '../http/errors.js';
+import type { EndpointHandler } from '../http/register.js';
+import { PERMIT_NOT_FOUND } from '../permits/access.js';
+import { addReply, PERMIT_TEAM_NAME } from '../permits/conversations.js';
+import { permitDetail, permitRows } from '../permits/permit-details.js';
+import { recordProjectUpdate } from '../permits/project-updates.js';
+import { changeStage } from '../permits/stage-change.js';
+import { apiDb, type ApiDb } from '../permits/tables.js';
+import { inTransaction } from '../permits/transaction.js';
+import { iso } from '../projects/search/radar-rows.js';
+import { isStaff, requireStaff } from './staff.js';
+
+type Operator = typeof endpoints.operator;
+
+export const INSPECTION_NOT_FOUND = 'Inspection not found.';
+export const NO_CANCELLATION_MESSAGE = 'There is no cancellation request to decide.';
+
+async function requirePermit(db: ApiDb, permitId: number) {
+  const row = await db
+    .selectFrom('permits as r')
+    .innerJoin('projects as p', 'p.id', 'r.project_id')
+    .innerJoin('permit_tasks as t', 't.id', 'r.task_id')
+    .select(['r.id', 'r.stage', 'r.project_id', 'p.company_id', 'p.owner_user_id', 'p.customer_name', 't.name as task_name'])
+    .where('r.id', '=', permitId)
+    .executeTakeFirst();
+  if (!row) throw notFound(PERMIT_NOT_FOUND, 'PERMIT_NOT_FOUND');
+  return row;
+}
+
+interface InspectionRow {
+  id: number;
+  inspection_name: string;
+  status: PermitInspection['status'];
+  perform_order: number;
+  scheduled_at: Date | string | null;
+}
+const toInspection = (row: InspectionRow): PermitInspection => ({
+  id: Number(row.id),
+  inspectionName: row.inspection_name,
+  status: row.status,
+  performOrder: row.perform_order,
+  scheduledAt: row.scheduled_at === null ? null : iso(row.scheduled_at),
+});
+
+export const operatorStatus: EndpointHandler<Operator['status']> = async ({ services, user }) => ({ staff: await isStaff(apiDb(services.db), user.sub) });
+
+export const listPermits: EndpointHandler<Operator['permits']> = async ({ services, user }, { query }) => {
+  const db = apiDb(services.db);
+  await requireStaff(db, user);
+  const parts = [sql`true`];
+  if (query.stage !== undefined) parts.push(sql`r.stage = ${query.stage}`);
+  if (query.keyword) parts.push(sql`r.search_text LIKE ${`%${query.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  const where = sql.join(parts, sql` AND `);
+  const [ids, count] = await Promise.all([
+    sql<{ id: number }>`SELECT r.id FROM permits r WHERE ${where} ORDER BY r.updated_at DESC, r.id DESC LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`.execute(db),
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM permits r WHERE ${where}`.execute(db),
+  ]);
+  const items = await permitRows(db, ids.rows.map((row) => Number(row.id)));
+  return { items, page: query.page, size: query.size, totalCount: Number(count.rows[0]?.n ?? 0) };
+};
+
+export const getPermit: EndpointHandler<Operator['permit']> = async ({ services, user }, { params }) => {
+  const db = apiDb(services.db);
+  await requireStaff(db, user);
+  return permitDetail(db, params.id);
+};
+
+export const changePermitStage: EndpointHandler<Operator['changeStage']> = async ({ services, user }, { params, body }) => {
+  const db = apiDb(services.db);
+  await requireStaff(db, user);
+  await requirePermit(db, params.id);
+  await inTransaction(services, (trx) => changeStage(trx, services, { permitId: params.id, userId: user.sub, by: 'permit_team', ...body }));
+  return permitDetail(db, params.id);
+};
+
+export const addInspection: EndpointHandler<Operator['addInspection']> = async ({ services, user }, { params, body }) => {
+  const db = apiDb(services.db);
+  await requireStaff(db, user);
+  await requirePermit(db, params.id);
+  const { rows } = await sql<InspectionRow>`
+    INSERT INTO permit_inspections (permit_id, inspection_name, status, perform_order, scheduled_at, completed_at)
+    VALUES (${params.id}, ${body.inspectionName}, ${body.status},
+      COALESCE(${body.performOrder ?? null}::int, (SELECT COALESCE(max(perform_order), 0) + 1 FROM permit_inspections WHERE permit_id = ${params.id})),
+      ${body.scheduledAt ?? null}::timestamptz, ${body.status === 'passed' || body.status === 'failed' ? services.clock() : null})
+    RETURNING id, inspection_name, status, perform_order, scheduled_at`.execute(db);
+  return toInspection(rows[0]!);
+};
+
+export const updateInspection: EndpointHandler<Operator['updateInspection']> = async ({ services, user }, { params, body }) => {
+  const db = apiDb(services.db);
+  await requireStaff(db, user);
+  const permit = await requirePermit(db, params.id);
+  const now = services.clock();
+  return inTransaction(services, async (trx) => {
+    const row = await trx
+      .updateTable('permit_inspections')
+      .set({
+        ...(body.inspectionName !== undefined ? { inspection_name: body.inspectionName } : {}),
+        ...(body.status !== undefined ? { status: body.status, completed_at: body.status === 'passed' || body.status === 'failed' ? now : null } : {}),
+        ...(body.performOrder !== undefined ? { perform_order: body.performOrder } : {}),
+        ...(body.scheduledAt !== undefined ? { scheduled_at: body.scheduledAt === null ? null : new Date(body.scheduledAt) } : {}),
+      })
+      .where('id', '=', params.inspectionId)
+      .where('permit_id', '=', params.id)
+      .returning(['id', 'inspection_name', 'status', 'perform_order', 'scheduled_at'])
+      .executeTakeFirst();
+    if (!row) throw notFound(INSPECTION_NOT_FOUND, 'INSPECTION_NOT_FOUND');
+    if (body.status !== undefined) {
+      await recordProjectUpdate(trx, {
+        projectId: permit.project_id,
+        permitId: permit.id,
+        companyId: permit.company_id,
+        ownerUserId: permit.company_id === null ? permit.owner_user_id : null,
+        stage: permit.stage,
+        message: `${row.inspection_name} inspection for ${permit.customer_name}: ${row.status}.`,
+        createdAt: now,
+      });
+    }
+    return toInspection(row);
+  });
+};
+
+export const replyAsTeam: EndpointHandler<Operator['reply']> = async ({ services, user }, { params, body }) => {
+  const db = apiDb(services.db);
+  await requireStaff(db, user);
+  await requirePermit(db, params.id);
+  return inTransaction(services, (trx) =>
+    addReply(trx, {
+      permitId: params.id,
+      conversationId: body.conversationId,
+      subject: body.subject,
+      body: body.body,
+      author: { userId: user.sub, name: PERMIT_TEAM_NAME, role: 'permit_team' },
+      now: services.clock(),
+    }),
+  );
+};
+
+/** Approve: the permit is canceled (55) and the request stays on record; decline: back to the stage before. */
+export const decideCancellation: EndpointHandler<Operator['decideCancellation']> = async ({ services, user }, { params, body }) => {
+  const db = apiDb(services.db);
+  await requireStaff(db, user);
+  await requirePermit(db, params.id);
+  await inTransaction(services, async (trx) => {
+    const open = await trx
+      .selectFrom('cancellation_requests')
+      .select(['id', 'previous_stage'])
+      .where('permit_id', '=', params.id)
+      .where('resolved_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    if (!open) throw conflict(NO_CANCELLATION_MESSAGE, 'NO_CANCELLATION');
+    const stage = body.decision === 'approve' ? STAGE.Canceled : (open.previous_stage ?? STAGE.Requested);
+    await changeStage(trx, services, { permitId: params.id, stage, userId: user.sub, by: 'permit_team', note: body.note ?? null });
+    if (body.decision === 'decline') {
+      await trx.updateTable('cancellation_requests').set({ resolved_at: services.clock() }).where('id', '=', open.id).execute();
+    }
+  });
+  return permitDetail(db, params.id);
+};

@@ -1,0 +1,95 @@
+// Who may see and change a project and its permits (SPEC §6, issue 3 "authorization on every route").
+// A user's access to a project is the highest of:
+//  - their role in the project's company: Owner and Administrator → owner, PM → editor, User (Observer)
+//    → view-only; guests get nothing from their role;
+//  - ownership of a personal project → owner;
+//  - assignments to them (User) or to a company where they hold a non-guest role (Company, Vendor);
+//  - the permit team (users.staff) → owner.
+// A project the user cannot see answers 404; one they see without enough access answers 403.
+import type { AccessLevel, CompanyRole } from '@permitdesk/core';
+import { sql } from 'kysely';
+import { forbidden, notFound } from '../http/errors.js';
+import type { ApiDb } from './tables.js';
+
+export const ACCESS_RANK: Readonly<Record<AccessLevel, number>> = { 'view-only': 1, contributor: 2, editor: 3, owner: 4 };
+export const atLeast = (level: AccessLevel | null, needed: AccessLevel): boolean => level !== null && ACCESS_RANK[level] >= ACCESS_RANK[needed];
+
+/** What a company role gives on the company's own projects. */
+export const ROLE_ACCESS: Readonly<Record<CompanyRole, AccessLevel | null>> = {
+  owner: 'owner',
+  administrator: 'owner',
+  pm: 'editor',
+  user: 'view-only',
+  guest: null,
+};
+
+/** Company roles that may start projects and request permits in the company's name. */
+export const PROJECT_CREATOR_ROLES = ['owner', 'administrator', 'pm'] as const satisfies readonly CompanyRole[];
+
+export const PROJECT_NOT_FOUND = 'Project not found.';
+export const PERMIT_NOT_FOUND = 'Permit not found.';
+export const NOT_ALLOWED: Readonly<Record<AccessLevel, string>> = {
+  'view-only': 'You do not have access to this project.',
+  contributor: 'Your access to this project is view-only: you cannot reply or upload documents.',
+  editor: 'Your access to this project does not allow changes.',
+  owner: 'Only an owner of this project can do this.',
+};
+
+export interface ProjectAccess {
+  projectId: number;
+  companyId: number | null;
+  ownerUserId: string | null;
+  /** The highest access the user has; null when the project is not theirs to see. */
+  level: AccessLevel | null;
+  staff: boolean;
+}
+
+const highest = (levels: readonly (AccessLevel | null | undefined)[]): AccessLevel | null =>
+  levels.reduce<AccessLevel | null>((best, level) => (level && (!best || ACCESS_RANK[level] > ACCESS_RANK[best]) ? level : best), null);
+
+const asList = (value: unknown): AccessLevel[] => (typeof value === 'string' ? (JSON.parse(value) as AccessLevel[]) : ((value as AccessLevel[] | null) ?? []));
+
+/** The user's access to a project, or null when there is no such project. */
+export async function projectAccess(db: ApiDb, userId: string, projectId: number): Promise<ProjectAccess | null> {
+  const { rows } = await sql<{ id: number; company_id: number | null; owner_user_id: string | null; role: CompanyRole | null; staff: boolean | null; levels: unknown }>`
+    SELECT p.id, p.company_id, p.owner_user_id::text AS owner_user_id,
+      (SELECT cu.role FROM company_users cu WHERE cu.company_id = p.company_id AND cu.user_id = ${userId}::uuid AND cu.active) AS role,
+      (SELECT u.staff FROM users u WHERE u.id = ${userId}::uuid) AS staff,
+      COALESCE((
+        SELECT json_agg(pa.access_level) FROM project_assignments pa
+        WHERE pa.project_id = p.id AND (
+          (pa.assignee_type = 'User' AND pa.assignee_user_id = ${userId}::uuid)
+          OR (pa.assignee_type IN ('Company', 'Vendor') AND pa.assignee_company_id IN (
+            SELECT cu.company_id FROM company_users cu WHERE cu.user_id = ${userId}::uuid AND cu.active AND cu.role <> 'guest'))
+        )), '[]'::json) AS levels
+    FROM projects p WHERE p.id = ${projectId}`.execute(db);
+  const row = rows[0];
+  if (!row) return null;
+  const staff = Boolean(row.staff);
+  const personalOwner = row.company_id === null && row.owner_user_id === userId ? 'owner' : null;
+  const level = highest([staff ? 'owner' : null, row.role ? ROLE_ACCESS[row.role] : null, personalOwner, ...asList(row.levels)]);
+  return { projectId: Number(row.id), companyId: row.company_id, ownerUserId: row.owner_user_id, level, staff };
+}
+
+/** The project when the user may do what `needed` allows: 404 when unseen, 403 when seen without enough access. */
+export async function requireProjectAccess(db: ApiDb, userId: string, projectId: number, needed: AccessLevel): Promise<ProjectAccess> {
+  const access = await projectAccess(db, userId, projectId);
+  if (!access || access.level === null) throw notFound(PROJECT_NOT_FOUND, 'PROJECT_NOT_FOUND');
+  if (!atLeast(access.level, needed)) throw forbidden(NOT_ALLOWED[needed], 'PROJECT_FORBIDDEN');
+  return access;
+}
+
+/** The project of a permit, or null when there is no such permit. */
+export async function projectOfPermit(db: ApiDb, permitId: number): Promise<number | null> {
+  const row = await db.selectFrom('permits').select('project_id').where('id', '=', permitId).executeTakeFirst();
+  return row ? Number(row.project_id) : null;
+}
+
+/** Like requireProjectAccess, for the project of a permit (404 'Permit not found.' when unseen). */
+export async function requirePermitAccess(db: ApiDb, userId: string, permitId: number, needed: AccessLevel): Promise<ProjectAccess> {
+  const projectId = await projectOfPermit(db, permitId);
+  const access = projectId === null ? null : await projectAccess(db, userId, projectId);
+  if (!access || access.level === null) throw notFound(PERMIT_NOT_FOUND, 'PERMIT_NOT_FOUND');
+  if (!atLeast(access.level, needed)) throw forbidden(NOT_ALLOWED[needed], 'PROJECT_FORBIDDEN');
+  return access;
+}

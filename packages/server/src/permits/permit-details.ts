@@ -1,0 +1,71 @@
+// A permit as GET /v3/permits/{id} answers it: the radar row (inspections, assignments) plus its
+// conversations and its stage timeline.
+import { stageName, type Conversation, type Permit, type PermitStageHistoryEntry } from '@permitdesk/core';
+import { sql } from 'kysely';
+import { notFound } from '../http/errors.js';
+import { iso, loadPermits } from '../projects/search/radar-rows.js';
+import { PERMIT_NOT_FOUND } from './access.js';
+import type { ApiDb } from './tables.js';
+
+interface MessageRow {
+  conversation_id: number;
+  subject: string;
+  message_id: number | null;
+  body: string | null;
+  author_role: 'customer' | 'permit_team' | null;
+  author_name: string | null;
+  created_at: Date | string | null;
+}
+
+/** The conversations of a permit, oldest first, each with its messages and participants. */
+export async function loadConversations(db: ApiDb, permitId: number): Promise<Conversation[]> {
+  const { rows } = await sql<MessageRow>`
+    SELECT c.id AS conversation_id, c.subject, m.id AS message_id, m.body, m.author_role, m.author_name, m.created_at
+    FROM conversations c LEFT JOIN conversation_messages m ON m.conversation_id = c.id
+    WHERE c.permit_id = ${permitId}
+    ORDER BY c.id, m.created_at, m.id`.execute(db);
+  const byId = new Map<number, Conversation>();
+  for (const row of rows) {
+    const id = Number(row.conversation_id);
+    let conversation = byId.get(id);
+    if (!conversation) {
+      conversation = { id, subject: row.subject, participants: [], messages: [] };
+      byId.set(id, conversation);
+    }
+    if (row.message_id === null || row.author_role === null) continue;
+    const author = { name: row.author_name ?? '', role: row.author_role };
+    conversation.messages.push({ id: Number(row.message_id), body: row.body ?? '', createdAt: iso(row.created_at!), author });
+    if (!conversation.participants.some((p) => p.name === author.name && p.role === author.role)) conversation.participants.push(author);
+  }
+  return [...byId.values()];
+}
+
+/** The stage timeline of a permit, oldest first. Changes by the permit team (or by nobody: imports) show as the team's. */
+export async function loadStageHistory(db: ApiDb, permitId: number): Promise<PermitStageHistoryEntry[]> {
+  const { rows } = await sql<{ id: number; from_stage: number | null; to_stage: number; changed_at: Date | string; note: string | null; by_customer: boolean }>`
+    SELECT h.id, h.from_stage, h.to_stage, h.changed_at, h.note,
+      (h.changed_by IS NOT NULL AND NOT COALESCE(u.staff, false)) AS by_customer
+    FROM permit_stage_history h LEFT JOIN users u ON u.id = h.changed_by
+    WHERE h.permit_id = ${permitId}
+    ORDER BY h.changed_at, h.id`.execute(db);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    stage: row.to_stage,
+    name: stageName(row.to_stage),
+    fromStage: row.from_stage,
+    changedAt: iso(row.changed_at),
+    changedBy: row.by_customer ? 'customer' : 'permit_team',
+    note: row.note,
+  }));
+}
+
+/** One permit with everything the permit page shows; 404 when it does not exist. */
+export async function permitDetail(db: ApiDb, permitId: number): Promise<Permit> {
+  const [permit] = await loadPermits(db as never, [permitId]);
+  if (!permit) throw notFound(PERMIT_NOT_FOUND, 'PERMIT_NOT_FOUND');
+  const [conversations, stageHistory] = await Promise.all([loadConversations(db, permitId), loadStageHistory(db, permitId)]);
+  return { ...permit, conversations, stageHistory };
+}
+
+/** Permits without their conversations (lists, projects). */
+export const permitRows = (db: ApiDb, ids: readonly number[]): Promise<Permit[]> => loadPermits(db as never, ids);

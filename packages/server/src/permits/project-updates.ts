@@ -1,0 +1,53 @@
+// Project updates: one row per change the customer should hear about; GET /v4/companies/{id}/project-updates
+// lists a company's newest ones (the dashboard's Updates badge counts the unread).
+import type { ProjectUpdate } from '@permitdesk/core';
+import { sql } from 'kysely';
+import { iso } from '../projects/search/radar-rows.js';
+import type { ApiDb } from './tables.js';
+
+export interface NewProjectUpdate {
+  projectId: number;
+  permitId: number;
+  companyId: number | null;
+  ownerUserId: string | null;
+  stage: number;
+  message: string;
+  createdAt: Date;
+}
+
+export async function recordProjectUpdate(db: ApiDb, update: NewProjectUpdate): Promise<void> {
+  await db
+    .insertInto('project_updates')
+    .values({
+      project_id: update.projectId,
+      permit_id: update.permitId,
+      company_id: update.companyId,
+      owner_user_id: update.ownerUserId,
+      stage: update.stage,
+      message: update.message,
+      created_at: update.createdAt,
+    })
+    .execute();
+}
+
+/** How many updates a list answers. */
+export const PROJECT_UPDATES_LIMIT = 50;
+
+/** A company's newest project updates. */
+export async function companyProjectUpdates(db: ApiDb, companyId: number, limit = PROJECT_UPDATES_LIMIT): Promise<ProjectUpdate[]> {
+  const { rows } = await sql<{ id: number; permit_id: number; project_id: number; customer_name: string; message: string; stage: number; created_at: Date | string; read_at: Date | string | null }>`
+    SELECT u.id, u.permit_id, u.project_id, p.customer_name, u.message, u.stage, u.created_at, u.read_at
+    FROM project_updates u JOIN projects p ON p.id = u.project_id
+    WHERE u.company_id = ${companyId}
+    ORDER BY u.created_at DESC, u.id DESC LIMIT ${limit}`.execute(db);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    permitId: Number(row.permit_id),
+    projectId: Number(row.project_id),
+    customerName: row.customer_name,
+    message: row.message,
+    stage: row.stage,
+    createdAt: iso(row.created_at),
+    read: row.read_at !== null,
+  }));
+}

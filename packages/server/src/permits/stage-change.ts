@@ -1,0 +1,139 @@
+// Moving a permit to another stage: the one place that records the timeline, sets the dates and the
+// permit number when the permit opens, withdraws a declined cancellation, writes the project update
+// behind the Updates badge, and mails the customer when the permit team moved it (unless drip e-mail
+// is off). Runs inside the caller's transaction.
+import { STAGE, derivePermitStatus, isDripEmailOn, stageEntry, stageName, statusMessage, STATUS_MESSAGES } from '@permitdesk/core';
+import { sql } from 'kysely';
+import { badRequest, notFound } from '../http/errors.js';
+import { globalSettings } from '../lookups/settings.repository.js';
+import type { AppServices } from '../services.js';
+import { PERMIT_NOT_FOUND } from './access.js';
+import { permitRows } from './permit-details.js';
+import { recordProjectUpdate } from './project-updates.js';
+import type { ApiDb } from './tables.js';
+
+/** An issued permit stays valid this long unless the permit team says otherwise. */
+export const PERMIT_VALIDITY_DAYS = 180;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type ChangedBy = 'customer' | 'permit_team';
+
+export interface StageChange {
+  permitId: number;
+  stage: number;
+  userId: string;
+  by: ChangedBy;
+  note?: string | null | undefined;
+  permitNumber?: string | null | undefined;
+  issuedAt?: string | null | undefined;
+  expiresAt?: string | null | undefined;
+  estCompletionAt?: string | null | undefined;
+}
+
+export interface StageChangeResult {
+  fromStage: number;
+  toStage: number;
+  changed: boolean;
+}
+
+type Services = Pick<AppServices, 'clock' | 'config' | 'mail'>;
+
+interface PermitForUpdate {
+  id: number;
+  stage: number;
+  project_id: number;
+  issued_at: Date | string | null;
+  expires_at: Date | string | null;
+  permit_number: string | null;
+  created_by: string | null;
+  project_created_by: string | null;
+  owner_user_id: string | null;
+  company_id: number | null;
+  customer_name: string;
+  task_name: string;
+  state_code: string;
+}
+
+/** 'CA-2026-000042': the municipality's state, the year it opened, the permit id. */
+export const generatePermitNumber = (stateCode: string, openedAt: Date, permitId: number): string =>
+  `${stateCode}-${openedAt.getUTCFullYear()}-${String(permitId).padStart(6, '0')}`;
+
+const when = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+
+export async function changeStage(trx: ApiDb, services: Services, change: StageChange): Promise<StageChangeResult> {
+  if (!stageEntry(change.stage)) throw badRequest(`Unknown stage: ${change.stage}.`, 'UNKNOWN_STAGE', { stage: `Unknown stage: ${change.stage}.` });
+  const { rows } = await sql<PermitForUpdate>`
+    SELECT r.id, r.stage, r.project_id, r.issued_at, r.expires_at, r.permit_number, r.created_by::text AS created_by,
+           p.created_by::text AS project_created_by, p.owner_user_id::text AS owner_user_id, p.company_id, p.customer_name,
+           t.name AS task_name, m.state_code
+    FROM permits r JOIN projects p ON p.id = r.project_id JOIN permit_tasks t ON t.id = r.task_id JOIN municipalities m ON m.id = r.municipality_id
+    WHERE r.id = ${change.permitId} FOR UPDATE OF r`.execute(trx);
+  const permit = rows[0];
+  if (!permit) throw notFound(PERMIT_NOT_FOUND, 'PERMIT_NOT_FOUND');
+
+  const now = services.clock();
+  const changed = permit.stage !== change.stage;
+  const set: Record<string, unknown> = { stage: change.stage, updated_at: now };
+  if (change.stage === STAGE.Open) {
+    const issued = change.issuedAt ? new Date(change.issuedAt) : (when(permit.issued_at) ?? now);
+    set.issued_at = issued;
+    set.expires_at = change.expiresAt ? new Date(change.expiresAt) : (when(permit.expires_at) ?? new Date(issued.getTime() + PERMIT_VALIDITY_DAYS * DAY_MS));
+    set.permit_number = change.permitNumber ?? permit.permit_number ?? generatePermitNumber(permit.state_code, issued, permit.id);
+  }
+  // What the permit team states explicitly wins at any stage (null clears it).
+  if (change.issuedAt !== undefined) set.issued_at = change.issuedAt === null ? null : new Date(change.issuedAt);
+  if (change.expiresAt !== undefined) set.expires_at = change.expiresAt === null ? null : new Date(change.expiresAt);
+  if (change.estCompletionAt !== undefined) set.est_completion_at = change.estCompletionAt === null ? null : new Date(change.estCompletionAt);
+  if (change.permitNumber !== undefined && change.permitNumber !== '') set.permit_number = change.permitNumber;
+  await trx.updateTable('permits').set(set).where('id', '=', permit.id).execute();
+
+  if (!changed) return { fromStage: permit.stage, toStage: change.stage, changed };
+
+  await trx
+    .insertInto('permit_stage_history')
+    .values({ permit_id: permit.id, from_stage: permit.stage, to_stage: change.stage, changed_by: change.userId, note: change.note ?? null, changed_at: now })
+    .execute();
+  // Leaving 'pending cancellation' for anything but 'canceled' declines the request.
+  if (permit.stage === STAGE.PendingCancellation && change.stage !== STAGE.Canceled) {
+    await trx.updateTable('cancellation_requests').set({ resolved_at: now }).where('permit_id', '=', permit.id).where('resolved_at', 'is', null).execute();
+  }
+
+  const name = stageName(change.stage);
+  await recordProjectUpdate(trx, {
+    projectId: permit.project_id,
+    permitId: permit.id,
+    companyId: permit.company_id,
+    ownerUserId: permit.company_id === null ? permit.owner_user_id : null,
+    stage: change.stage,
+    message: `${permit.task_name} permit for ${permit.customer_name} moved to ${name}.`,
+    createdAt: now,
+  });
+
+  if (change.by === 'permit_team') await mailCustomer(trx, services, permit, change, now);
+  return { fromStage: permit.stage, toStage: change.stage, changed };
+}
+
+/** The stage update mail to whoever asked for the permit, unless the drip_email setting is off. */
+async function mailCustomer(trx: ApiDb, services: Services, permit: PermitForUpdate, change: StageChange, now: Date): Promise<void> {
+  if (!isDripEmailOn(await globalSettings(trx as never))) return;
+  const recipientId = permit.created_by ?? permit.project_created_by ?? permit.owner_user_id;
+  if (!recipientId) return;
+  const recipient = await trx.selectFrom('users').select(['email', 'name']).where('id', '=', recipientId).executeTakeFirst();
+  if (!recipient) return;
+  const [current] = await permitRows(trx, [permit.id]);
+  const status = current ? derivePermitStatus(current, now) : null;
+  const message = change.note ?? (status && STATUS_MESSAGES[status] ? statusMessage(status) : null);
+  await services.mail.send(
+    'permit_stage_update',
+    recipient.email,
+    {
+      name: recipient.name || null,
+      permitId: permit.id,
+      customerName: permit.customer_name,
+      stageName: stageName(change.stage),
+      message,
+      link: `${services.config.PUBLIC_URL}/projects/${permit.project_id}/${permit.id}`,
+    },
+    { db: trx as never },
+  );
+}

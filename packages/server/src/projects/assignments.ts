@@ -1,0 +1,85 @@
+// Project assignments (SPEC §3, §6): a company, a user or a vendor company gets an access level on a
+// project. Owners and editors may assign; only an owner may hand out or take back owner access; the
+// main owner (core's mainOwnerAssignment: earliest owner, company before user) always stays owner.
+import { mainOwnerAssignment, type AccessLevel, type ProjectAssignment } from '@permitdesk/core';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import { atLeast, NOT_ALLOWED } from '../permits/access.js';
+import type { ApiDb } from '../permits/tables.js';
+import { loadAssignments, toAssignment } from './search/radar-rows.js';
+
+export const MAIN_OWNER_MESSAGE = 'The main owner of a project keeps owner access.';
+export const ALREADY_ASSIGNED_MESSAGE = 'This assignee is already assigned to the project.';
+export const ASSIGNMENT_NOT_FOUND = 'Assignment not found.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface NewAssignment {
+  projectId: number;
+  accessLevel: AccessLevel;
+  assigneeType: 'Company' | 'User' | 'Vendor';
+  /** A company id for Company / Vendor; a user id (or e-mail) for User. */
+  assigneeId: string;
+  actorLevel: AccessLevel;
+  createdBy: string;
+  now: Date;
+}
+
+async function resolveAssignee(trx: ApiDb, type: NewAssignment['assigneeType'], assigneeId: string) {
+  const id = assigneeId.trim();
+  if (type === 'User') {
+    const query = trx.selectFrom('users').select(['id', 'name', 'email']);
+    const user = UUID.test(id) ? await query.where('id', '=', id).executeTakeFirst() : await query.where('email', '=', id.toLowerCase()).executeTakeFirst();
+    if (!user) throw badRequest('The user does not exist.', 'ASSIGNEE_NOT_FOUND', { 'postData.assigneeId': 'The user does not exist.' });
+    return { companyId: null, userId: user.id, name: user.name.trim() || user.email };
+  }
+  const company = /^\d{1,9}$/.test(id) ? await trx.selectFrom('companies').select(['id', 'name']).where('id', '=', Number(id)).executeTakeFirst() : undefined;
+  if (!company) throw badRequest('The company does not exist.', 'ASSIGNEE_NOT_FOUND', { 'postData.assigneeId': 'The company does not exist.' });
+  return { companyId: company.id, userId: null, name: company.name };
+}
+
+export async function addAssignment(trx: ApiDb, input: NewAssignment): Promise<ProjectAssignment> {
+  if (input.accessLevel === 'owner' && !atLeast(input.actorLevel, 'owner')) throw forbidden(NOT_ALLOWED.owner, 'PROJECT_FORBIDDEN');
+  const assignee = await resolveAssignee(trx, input.assigneeType, input.assigneeId);
+  let duplicate = trx.selectFrom('project_assignments').select('id').where('project_id', '=', input.projectId).where('assignee_type', '=', input.assigneeType);
+  duplicate = assignee.companyId !== null ? duplicate.where('assignee_company_id', '=', assignee.companyId) : duplicate.where('assignee_user_id', '=', assignee.userId);
+  if (await duplicate.executeTakeFirst()) throw conflict(ALREADY_ASSIGNED_MESSAGE, 'ALREADY_ASSIGNED');
+  const row = await trx
+    .insertInto('project_assignments')
+    .values({
+      project_id: input.projectId,
+      assignee_type: input.assigneeType,
+      assignee_company_id: assignee.companyId,
+      assignee_user_id: assignee.userId,
+      assign_name: assignee.name,
+      access_level: input.accessLevel,
+      created_by: input.createdBy,
+      created_at: input.now,
+    })
+    .returning(['id', 'project_id', 'assignee_type', 'assignee_company_id', 'assignee_user_id', 'assign_name', 'access_level', 'created_at'])
+    .executeTakeFirstOrThrow();
+  return toAssignment({ ...row, company_name: assignee.companyId !== null ? assignee.name : null });
+}
+
+export interface AssignmentChanges {
+  projectId: number;
+  changes: readonly { id: number; accessLevel: AccessLevel }[];
+  actorLevel: AccessLevel;
+}
+
+export async function updateAssignments(trx: ApiDb, input: AssignmentChanges): Promise<ProjectAssignment[]> {
+  const current = (await loadAssignments(trx as never, [input.projectId])).get(input.projectId) ?? [];
+  const byId = new Map(current.map((a) => [a.id, a]));
+  const main = mainOwnerAssignment(current);
+  for (const change of input.changes) {
+    const assignment = byId.get(change.id);
+    if (!assignment) throw notFound(ASSIGNMENT_NOT_FOUND, 'ASSIGNMENT_NOT_FOUND');
+    if (assignment.accessLevel === change.accessLevel) continue;
+    if ((change.accessLevel === 'owner' || assignment.accessLevel === 'owner') && !atLeast(input.actorLevel, 'owner')) {
+      throw forbidden(NOT_ALLOWED.owner, 'PROJECT_FORBIDDEN');
+    }
+    if (main && main.id === assignment.id) throw conflict(MAIN_OWNER_MESSAGE, 'MAIN_OWNER');
+  }
+  for (const change of input.changes) {
+    await trx.updateTable('project_assignments').set({ access_level: change.accessLevel }).where('id', '=', change.id).where('project_id', '=', input.projectId).execute();
+  }
+  return (await loadAssignments(trx as never, [input.projectId])).get(input.projectId) ?? [];
+}

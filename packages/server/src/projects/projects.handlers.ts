@@ -1,0 +1,149 @@
+// Handlers of the project calls (SPEC §7.2): project get/update/create, adding permits, the data
+// collection, the radar search (through the radar search repository) and assignments. Every call checks
+// the caller's access to the project first (404 unseen, 403 not allowed).
+import { projectSearchParamsSchema, usableCompanies, USABLE_ROLES, type endpoints } from '@permitdesk/core';
+import * as v from 'valibot';
+import { permissionsOf } from '../companies/permissions.js';
+import { requireCompanyRole } from '../http/authz.js';
+import { badRequest, notFound } from '../http/errors.js';
+import type { EndpointHandler } from '../http/register.js';
+import { PERMIT_NOT_FOUND, PROJECT_CREATOR_ROLES, requireProjectAccess } from '../permits/access.js';
+import { permitRows } from '../permits/permit-details.js';
+import { companyProjectUpdates } from '../permits/project-updates.js';
+import { apiDb, type ApiDb } from '../permits/tables.js';
+import { inTransaction } from '../permits/transaction.js';
+import { addAssignment, updateAssignments } from './assignments.js';
+import { readDataCollection, saveDataCollection } from './data-collection.js';
+import { assertMunicipality, assertTasks, insertPermit, insertProject, projectDetail } from './projects.repository.js';
+import { searchProjects, type RadarSearchParams } from './search/search-projects.js';
+import type { RadarScope } from './search/scope.js';
+
+type Projects = typeof endpoints.projects;
+type Companies = typeof endpoints.companies;
+
+export const MUNICIPALITY_REQUIRED = 'Municipality is required.';
+
+export const getProject: EndpointHandler<Projects['get']> = async ({ services, user }, { params }) => {
+  const db = apiDb(services.db);
+  await requireProjectAccess(db, user.sub, params.id, 'view-only');
+  return projectDetail(db, params.id);
+};
+
+export const updateProject: EndpointHandler<Projects['update']> = async ({ services, user }, { params, body }) => {
+  const db = apiDb(services.db);
+  await requireProjectAccess(db, user.sub, params.id, 'editor');
+  await db
+    .updateTable('projects')
+    .set({
+      ...(body.name !== undefined ? { name: body.name || null } : {}),
+      ...(body.customerName !== undefined ? { customer_name: body.customerName } : {}),
+      ...(body.orderNumber !== undefined ? { order_number: body.orderNumber || null } : {}),
+      updated_at: services.clock(),
+    })
+    .where('id', '=', params.id)
+    .execute();
+  return projectDetail(db, params.id);
+};
+
+export const addProjectPermits: EndpointHandler<Projects['addPermits']> = async ({ services, user }, { params, body }) => {
+  const db = apiDb(services.db);
+  await requireProjectAccess(db, user.sub, params.id, 'editor');
+  const project = await db.selectFrom('projects').select('municipality_id').where('id', '=', params.id).executeTakeFirstOrThrow();
+  const municipalityId = body.municipalityId ?? project.municipality_id;
+  if (municipalityId == null) throw badRequest(MUNICIPALITY_REQUIRED, 'VALIDATION_ERROR', { municipalityId: MUNICIPALITY_REQUIRED });
+  await assertMunicipality(db, municipalityId);
+  await assertTasks(db, body.taskIds);
+  const now = services.clock();
+  await inTransaction(services, async (trx) => {
+    if (project.municipality_id == null) await trx.updateTable('projects').set({ municipality_id: municipalityId }).where('id', '=', params.id).execute();
+    for (const taskId of body.taskIds) await insertPermit(trx, { projectId: params.id, taskId, municipalityId, createdBy: user.sub, now });
+  });
+  return projectDetail(db, params.id);
+};
+
+/** The permit of a project (404 when it belongs to another project). */
+async function permitOfProject(db: ApiDb, projectId: number, permitId: number) {
+  const [permit] = await permitRows(db, [permitId]);
+  if (!permit || permit.projectId !== projectId) throw notFound(PERMIT_NOT_FOUND, 'PERMIT_NOT_FOUND');
+  return permit;
+}
+
+export const getPermitData: EndpointHandler<Projects['getPermitData']> = async ({ services, user }, { params }) => {
+  const db = apiDb(services.db);
+  await requireProjectAccess(db, user.sub, params.id, 'view-only');
+  const permit = await permitOfProject(db, params.id, params.permitId);
+  return { permit, data: await readDataCollection(db, permit) };
+};
+
+export const updatePermitData: EndpointHandler<Projects['updatePermit']> = async ({ services, user }, { params, body }) => {
+  const db = apiDb(services.db);
+  await requireProjectAccess(db, user.sub, params.id, 'editor');
+  await permitOfProject(db, params.id, params.permitId);
+  await inTransaction(services, (trx) =>
+    saveDataCollection(trx, { projectId: params.id, permitId: params.permitId, data: body, userId: user.sub, now: services.clock() }),
+  );
+  const permit = await permitOfProject(db, params.id, params.permitId);
+  return { permit, data: await readDataCollection(db, permit) };
+};
+
+export const createProject: EndpointHandler<Projects['create']> = async ({ services, user }, { body }) => {
+  const companyId = body.companyId ?? null;
+  if (companyId !== null) await requireCompanyRole({ services, user }, companyId, PROJECT_CREATOR_ROLES);
+  const located = body.latitude !== undefined && body.longitude !== undefined ? services.geo.locate(body.latitude, body.longitude) : null;
+  const projectId = await inTransaction(services, (trx) =>
+    insertProject(trx, {
+      companyId,
+      createdBy: user.sub,
+      name: body.name,
+      customerName: body.customerName,
+      orderNumber: body.orderNumber,
+      address: body.address,
+      latitude: body.latitude,
+      longitude: body.longitude,
+      municipalityId: located?.id ?? null,
+      now: services.clock(),
+    }),
+  );
+  return projectDetail(apiDb(services.db), projectId);
+};
+
+/** The radar scope of a search: the given company (the user must hold a usable role in it), else personal. */
+async function scopeOf(ctx: Parameters<typeof requireCompanyRole>[0], userId: string, companyId: number | null): Promise<RadarScope> {
+  if (companyId !== null) await requireCompanyRole(ctx, companyId, USABLE_ROLES);
+  return { userId, companyId };
+}
+
+async function pageOf(db: ApiDb, scope: RadarScope, params: RadarSearchParams) {
+  const result = await searchProjects(db as never, scope, params);
+  return { items: result.rows, page: result.page, size: result.size, totalCount: result.totalCount };
+}
+
+export const searchProjectsHandler: EndpointHandler<Projects['search']> = async ({ services, user }, { query }) => {
+  const scope = await scopeOf({ services, user }, user.sub, query.companyId ?? null);
+  return pageOf(apiDb(services.db), scope, query);
+};
+
+/** The first page with core's defaults, for the user's current company (the first usable one) or personal account. */
+export const defaultSearchHandler: EndpointHandler<Projects['defaultSearch']> = async ({ services, user }) => {
+  const current = usableCompanies(await permissionsOf(services.db, user.sub))[0];
+  const scope = await scopeOf({ services, user }, user.sub, current ? Number(current.id) : null);
+  return pageOf(apiDb(services.db), scope, v.parse(projectSearchParamsSchema, {}));
+};
+
+export const addAssignmentHandler: EndpointHandler<Projects['addAssignment']> = async ({ services, user }, { params, body }) => {
+  if (body.projectId !== params.id) throw badRequest('The project id does not match the address.', 'PROJECT_MISMATCH', { projectId: 'The project id does not match.' });
+  const access = await requireProjectAccess(apiDb(services.db), user.sub, params.id, 'editor');
+  return inTransaction(services, (trx) =>
+    addAssignment(trx, { projectId: params.id, ...body.postData, actorLevel: access.level!, createdBy: user.sub, now: services.clock() }),
+  );
+};
+
+export const updateAssignmentsHandler: EndpointHandler<Projects['updateAssignments']> = async ({ services, user }, { body }) => {
+  const access = await requireProjectAccess(apiDb(services.db), user.sub, body.projectId, 'editor');
+  return inTransaction(services, (trx) => updateAssignments(trx, { projectId: body.projectId, changes: body.assignments, actorLevel: access.level! }));
+};
+
+export const projectUpdatesHandler: EndpointHandler<Companies['projectUpdates']> = async ({ services, user }, { params }) => {
+  await requireCompanyRole({ services, user }, params.id, USABLE_ROLES);
+  return companyProjectUpdates(apiDb(services.db), params.id);
+};
