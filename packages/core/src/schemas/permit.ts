@@ -214,7 +214,7 @@ export const dataCollectionSchema = v.object({
   purchaseOrder: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100)))),
   estimateCompletionDate: v.optional(v.nullable(v.pipe(v.string(), v.isoDate()))),
   customerName: v.pipe(v.string(), v.trim(), v.nonEmpty('Customer name is required.'), v.maxLength(200)),
-  address: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(300)),
+  address: v.pipe(v.string(), v.trim(), v.nonEmpty('Address is required.'), v.maxLength(300)),
   task: v.pipe(v.string(), v.maxLength(200)),
   inspections: v.array(v.pipe(v.string(), v.maxLength(200))),
   stateLicense: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100)))),
