@@ -32,7 +32,7 @@ import { PROJECT_CREATOR_ROLES, requirePermitAccess, requireProjectAccess } from
 import { changeStage } from '../permits/stage-change.js';
 import { apiDb, type ApiDb } from '../permits/tables.js';
 import { inTransaction } from '../permits/transaction.js';
-import { assertMunicipality, assertTasks, insertPermit, insertProject } from '../projects/projects.repository.js';
+import { assertMunicipality, assertTasks, insertPermit, insertProject, oneLineAddress } from '../projects/projects.repository.js';
 import type { AppServices } from '../services.js';
 import { CANCELLATION_REASONS, formDefinition } from './definitions.js';
 import { geocodeJobSite } from './entry-data.js';
@@ -160,7 +160,7 @@ async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
       now: work.now,
     });
     if (entry.AddressID && geocoded) {
-      const details = { longitude: geocoded.longitude, latitude: geocoded.latitude, place_name: geocoded.address };
+      const details = { longitude: geocoded.longitude, latitude: geocoded.latitude, place_name: oneLineAddress(address) };
       await countAddressRequest(trx as never, entry.AddressID, details, 'widget');
     }
     await mailConfirmation(trx, work, { id: permit.id, projectId, customerName });

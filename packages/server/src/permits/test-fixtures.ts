@@ -1,0 +1,79 @@
+// Test helpers for the permit API (used by *.test.ts only): a real job site from the gazetteer and the
+// municipality lookup, a permit requested through form 52 over HTTP, users in companies, operators.
+import type { FormEntryResult, PermitFormEntry } from '@permitdesk/core';
+import { expect } from 'vitest';
+import { setStaff } from '../operator/staff.js';
+import type { TestContext, TestUser } from '../test/harness.js';
+import { apiDb } from './tables.js';
+
+export interface JobSite {
+  addressId: string;
+  municipalityId: number;
+  municipalityName: string;
+  taskId: number;
+  taskName: string;
+}
+
+/** An address found by the address search, its municipality by location, and a task of the catalogue. */
+export async function jobSite(t: TestContext, query = '350 5th Ave, New York, NY 10118', taskName?: string): Promise<JobSite> {
+  const found = await t.request('GET', '/v4/lookup/addresses', { query: { q: query, limit: 1 } });
+  expect(found.status, found.text).toBe(200);
+  const result = found.body[0];
+  expect(result, `no address for ${query}`).toBeTruthy();
+  const [lon, lat] = result.center as [number, number];
+  const located = await t.request('GET', '/search/', { query: { lat, lon } });
+  expect(located.status, located.text).toBe(200);
+  const tasks = apiDb(t.services.db).selectFrom('permit_tasks').select(['id', 'name']).where('active', '=', true).orderBy('sort_order').orderBy('id');
+  const task = taskName ? await tasks.where('name', '=', taskName).executeTakeFirstOrThrow() : await tasks.executeTakeFirstOrThrow();
+  return { addressId: result.id, municipalityId: located.body.id, municipalityName: located.body.name, taskId: task.id, taskName: task.name };
+}
+
+export const FORM_52_ANSWERS = {
+  CustomerName: 'Hannah Homeowner',
+  ContactEmail: 'hannah@example.com',
+  ContactPhoneNumber: '(212) 555-0142',
+  DescriptionOfWork: 'Replace the 40 gallon gas water heater in the basement.',
+  JobValue: '$2,450.00',
+  ProjectIdentifier: 'PO-1001',
+  EstimatedStartDate: '2026-12-01',
+  HomeBuiltDate: '1962',
+};
+
+export async function entryData(t: TestContext, user: TestUser, site: JobSite, extra: Record<string, string | number | undefined> = {}) {
+  const res = await t.request<PermitFormEntry>('GET', '/v4/forms/52/entry-data', {
+    token: user.accessToken,
+    query: { taskId: site.taskId, municipalityId: site.municipalityId, addressId: site.addressId, ...extra },
+  });
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+}
+
+/** Form 52 over HTTP, as the widget sends it; returns what it created. */
+export async function requestPermit(
+  t: TestContext,
+  user: TestUser,
+  site: JobSite,
+  options: { companyId?: number; answers?: Record<string, unknown> } = {},
+): Promise<FormEntryResult & { projectId: number; permitId: number; session: string }> {
+  const entry = await entryData(t, user, site, options.companyId ? { companyId: options.companyId } : {});
+  const res = await t.request('POST', '/v4/forms/52/entries', {
+    token: user.accessToken,
+    body: { formId: 52, entry, answers: { ...FORM_52_ANSWERS, ...options.answers } },
+  });
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+}
+
+/** A company with the user as its owner, through the API. */
+export async function companyOf(t: TestContext, owner: TestUser, name: string): Promise<number> {
+  const res = await t.request('POST', '/v4/companies', { token: owner.accessToken, body: { name } });
+  expect(res.status, res.text).toBe(200);
+  return res.body.id as number;
+}
+
+/** A signed-in member of the permit team. */
+export async function operator(t: TestContext): Promise<TestUser> {
+  const user = await t.createUser({ name: 'Olga Operator' });
+  await setStaff(apiDb(t.services.db), user.email, true);
+  return user;
+}
