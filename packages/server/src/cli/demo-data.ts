@@ -7,6 +7,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { seedAll } from '../db/seed.js';
 import { DEMO_PASSWORD, DEMO_USERS, loadDemoData } from '../reference/demo-data.js';
 import { closeServices, createServices } from '../services.js';
+import { DEMO_OPERATOR, ensureDemoOperator } from '../operator/demo-operator.js';
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
@@ -33,8 +34,10 @@ try {
     ...(values.largest !== undefined ? { largest: whole('largest', values.largest) } : {}),
     log: (line) => console.log(`[demo-data] ${line}`),
   });
+  await ensureDemoOperator(services);
   console.log(`[demo-data] ${summary.projects} projects and ${summary.permits} permits in ${services.dbKind}.`);
   console.log(`[demo-data] Sign in as ${DEMO_USERS.map((u) => `${u.email} (${u.role})`).join(', ')} with the password ${DEMO_PASSWORD}`);
+  console.log(`[demo-data] The permit team (operator): ${DEMO_OPERATOR.email}, same password`);
 } finally {
   await closeServices(services);
 }
