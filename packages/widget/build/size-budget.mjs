@@ -1,0 +1,83 @@
+// The widget's size budgets (issue 4), checked on every build: the build fails over budget and prints
+// each figure. Sizes are gzip (level 9) of the minified output.
+import { gzipSync } from 'node:zlib';
+
+export const BUDGETS = {
+  /** Snippet + widget.js (loader and <permit-lookup> definition): what a host page loads before anyone opens the modal. */
+  hostPage: 2 * 1024,
+  /** The modal's first view (address step), preact/compat included. */
+  firstView: 14 * 1024,
+  /** Everything from opening the modal through the form step (maps excluded: they load only when shown). */
+  throughForm: 50 * 1024,
+};
+
+export const gzipSize = (code) => gzipSync(Buffer.from(code), { level: 9 }).length;
+export const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KB`;
+
+const MAP_MODULE = /[\\/]src[\\/]map[\\/](us-map|google-map|us-states)|[\\/]d3-[a-z]+[\\/]|js-api-loader|use-places-autocomplete|[\\/]src[\\/]address[\\/]google|us-map\.css/;
+/** Chunks only a map needs (Google's or the built-in one): a map module's own chunk, or map code only. */
+export const isMapChunk = (chunk) =>
+  /[\\/]src[\\/]map[\\/](us-map|google-map)\.tsx$/.test(chunk.facadeModuleId ?? '') ||
+  (Object.keys(chunk.modules).length > 0 && Object.keys(chunk.modules).every((id) => MAP_MODULE.test(id)));
+
+/** The chunk names reachable from `start`, following static imports only or dynamic ones too. */
+export function reachable(bundle, start, { dynamic }) {
+  const seen = new Set();
+  const visit = (name) => {
+    const chunk = bundle[name];
+    if (!chunk || chunk.type !== 'chunk' || seen.has(name)) return;
+    seen.add(name);
+    for (const next of chunk.imports) visit(next);
+    if (dynamic) for (const next of chunk.dynamicImports) visit(next);
+  };
+  visit(start);
+  return [...seen];
+}
+
+/** The figures of an ESM build of the modal (entry 'modal.js'). */
+export function modalFigures(bundle) {
+  const size = (names) => names.reduce((sum, name) => sum + gzipSize(bundle[name].code), 0);
+  const first = reachable(bundle, 'modal.js', { dynamic: false });
+  const all = reachable(bundle, 'modal.js', { dynamic: true });
+  const maps = all.filter((name) => isMapChunk(bundle[name]));
+  const throughForm = all.filter((name) => !maps.includes(name));
+  return {
+    firstView: size(first),
+    firstViewChunks: first,
+    throughForm: size(throughForm),
+    maps: size(maps),
+    mapChunks: maps,
+  };
+}
+
+function check(context, label, bytes, budget) {
+  const line = `${label.padEnd(44)} ${kb(bytes).padStart(10)}  (budget ${kb(budget)})`;
+  if (bytes > budget) context.error(`over budget: ${line}`);
+  console.log(`  ${line}`);
+}
+
+/** Rollup plugin for the ESM build: first view and through-form budgets. */
+export function modalBudget() {
+  return {
+    name: 'permitdesk-modal-budget',
+    generateBundle(_options, bundle) {
+      const figures = modalFigures(bundle);
+      console.log('widget sizes (gzip):');
+      check(this, 'modal first view (address step + preact)', figures.firstView, BUDGETS.firstView);
+      check(this, 'everything through the form step', figures.throughForm, BUDGETS.throughForm);
+      console.log(`  ${'maps (loaded only when shown)'.padEnd(44)} ${kb(figures.maps).padStart(10)}`);
+    },
+  };
+}
+
+/** Rollup plugin for the loader build: widget.js plus the snippet. */
+export function loaderBudget(getSnippet) {
+  return {
+    name: 'permitdesk-loader-budget',
+    async generateBundle(_options, bundle) {
+      const loader = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
+      const snippet = await getSnippet();
+      check(this, 'host page: snippet + widget.js', gzipSize(loader.code) + gzipSize(snippet), BUDGETS.hostPage);
+    },
+  };
+}

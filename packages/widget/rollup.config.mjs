@@ -1,0 +1,104 @@
+// The widget's builds (imported by the root rollup.config.mjs):
+//  - dist/widget.js   the script-tag loader (IIFE): <permit-lookup>, the PermitDesk global and its queue.
+//                     No preact: the modal is fetched from esm/modal.js (same origin) when first needed.
+//  - dist/esm/        ES modules, code-split: index.js (mount(), commands, form engine), modal.js (the
+//                     first view: shell + address step + preact/compat), chunks/ for later steps, the
+//                     form engine and the maps.
+//  - dist/index.d.ts  types of the ESM entry.
+// Source is written with React APIs; react, react-dom and the JSX runtime are aliased to preact/compat.
+// Every build prints the gzip sizes and fails over budget (build/size-budget.mjs).
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import alias from '@rollup/plugin-alias';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
+import terser from '@rollup/plugin-terser';
+import { dts } from 'rollup-plugin-dts';
+import esbuild from 'rollup-plugin-esbuild';
+import { cssRaw } from './build/css-raw.mjs';
+import { precompute } from './build/precompute.mjs';
+import { loaderBudget, modalBudget } from './build/size-budget.mjs';
+import { snippetText } from './build/snippet-text.mjs';
+
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+
+// The US map module is generated from us-atlas at build time (deterministic: same input, same file).
+execFileSync(process.execPath, [here('./scripts/generate-us-map.mjs')], { stdio: 'ignore' });
+
+const preactCompat = alias({
+  entries: [
+    { find: /^react$/, replacement: 'preact/compat' },
+    { find: /^react-dom$/, replacement: 'preact/compat' },
+    { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+    { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  ],
+});
+
+const resolve = () =>
+  nodeResolve({
+    browser: true,
+    // Workspace packages are bundled from their TypeScript sources.
+    exportConditions: ['@permitdesk/source', 'browser', 'module', 'import', 'default'],
+    extensions: ['.ts', '.tsx', '.mjs', '.js'],
+  });
+
+const compile = () =>
+  esbuild({
+    target: 'es2022',
+    jsx: 'automatic',
+    tsconfig: here('./tsconfig.json'),
+  });
+
+const minify = () => terser({ ecma: 2022, module: true, compress: { passes: 3, pure_getters: true }, format: { comments: false } });
+
+const production = replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } });
+
+// Modules that only declare things: core (package.json "sideEffects": false, but its sources are
+// resolved file by file here) and the libraries that say the same of themselves. Their unused
+// top-level schema definitions are dropped instead of landing in the first view.
+const PURE_MODULES = /[\\/](packages[\\/]core[\\/]src|node_modules[\\/].*[\\/]node_modules[\\/](valibot|ky|zustand|d3-[a-z]+))[\\/]/;
+// Core builds its schemas from valibot's factories (v.object, v.pipe...), which are pure: declaring them
+// so drops a schema nobody uses even inside a module that is used. valibot's setters are left out.
+// JSON.stringify builds core's default settings table, which the widget never reads.
+const valibot = await import('valibot');
+const PURE_FUNCTIONS = [
+  ...Object.keys(valibot).filter((name) => typeof valibot[name] === 'function' && !/^(set|delete)/.test(name)),
+  'JSON.stringify',
+];
+const treeshake = { moduleSideEffects: (id) => !PURE_MODULES.test(id), manualPureFunctions: PURE_FUNCTIONS };
+
+const onwarn = (warning, warn) => {
+  // widget.js imports the modal by a URL computed at run time: that is the point, not a mistake.
+  if (warning.code === 'UNRESOLVED_IMPORT' && /esm\/modal/.test(warning.message)) return;
+  warn(warning);
+};
+
+export default [
+  {
+    // The modal is an entry of its own: widget.js imports it by URL.
+    input: { index: here('./src/index.ts'), modal: here('./src/modal/modal-entry.tsx') },
+    output: {
+      dir: here('./dist/esm'),
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+      sourcemap: false,
+    },
+    plugins: [preactCompat, production, cssRaw(), precompute({ modules: [here('./src/modal/initial-screen.ts')] }), resolve(), compile(), minify(), modalBudget()],
+    treeshake,
+    onwarn,
+  },
+  {
+    input: here('./src/embed.ts'),
+    output: { file: here('./dist/widget.js'), format: 'iife', sourcemap: false },
+    plugins: [resolve(), compile(), minify(), loaderBudget(() => snippetText())],
+    treeshake,
+    onwarn,
+  },
+  {
+    input: here('./src/index.ts'),
+    output: { file: here('./dist/index.d.ts'), format: 'es' },
+    external: (id) => /^(@permitdesk\/core|react|react-dom|preact)(\/|$)/.test(id) || id.endsWith('.css?raw'),
+    plugins: [dts({ tsconfig: here('./tsconfig.json'), compilerOptions: { customConditions: ['@permitdesk/source'] } })],
+  },
+];

@@ -1,0 +1,37 @@
+// @permitdesk/widget, ESM entry (side-effect free): types, mount() for React or other hosts, the snippet,
+// and the form engine the dashboard reuses. Importing it defines nothing and renders nothing.
+import { createEmbedHost } from './loader/embed-host.js';
+import type { ModalModule } from './loader/modal-contract.js';
+import type { OpenCommand, WidgetOptions } from './types.js';
+
+export * from './types.js';
+export { permitDeskSnippet, snippetCode, snippetTag, type PermitDeskGlobal, type SnippetConfig } from './snippet.js';
+export * from './form-engine/index.js';
+export type { MapView, LatLng } from './map/map-types.js';
+
+export interface MountOptions extends WidgetOptions {
+  /** Open at once (default true). */
+  open?: boolean;
+  /** Preset address or task for the first open. */
+  start?: OpenCommand;
+}
+
+export interface WidgetHandle {
+  open(command?: OpenCommand): void;
+  close(): void;
+  /** Fetch the modal's code ahead of opening (e.g. on hover of a button). */
+  prefetch(): Promise<unknown>;
+  /** Unmount the modal; the element keeps its (empty) shadow root. */
+  destroy(): void;
+}
+
+/**
+ * Mounts the widget on an element of the host page: the element gets an open shadow root, a `state`
+ * attribute (loading | ready | failed | closed) and fires permit-lookup:submitted / permit-lookup:closed.
+ */
+export function mount(element: HTMLElement, options: MountOptions = {}): WidgetHandle {
+  const apiBase = options.apiBase ?? window.location.origin;
+  const host = createEmbedHost(element, () => import('./modal/modal-entry.js') as Promise<ModalModule>, () => ({ ...options, apiBase }));
+  if (options.open !== false) host.open(options.start);
+  return { open: host.open, close: host.close, prefetch: host.prefetch, destroy: host.destroy };
+}

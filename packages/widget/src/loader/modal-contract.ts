@@ -1,0 +1,21 @@
+// The contract between the tiny loader (widget.js, no preact) and the lazily loaded modal chunk.
+import type { ClosedDetail, OpenCommand, SubmittedDetail, WidgetOptions } from '../types.js';
+
+export interface ModalCallbacks {
+  /** The modal closed (close button, Esc, backdrop or a `close` command). */
+  onClosed(detail: ClosedDetail): void;
+  /** The permit request was created. */
+  onSubmitted(detail: SubmittedDetail): void;
+}
+
+export interface ModalHandle {
+  open(command?: OpenCommand): void;
+  close(): void;
+  /** Unmount and release everything (timers, listeners, the map). */
+  destroy(): void;
+}
+
+/** What the modal chunk exports. */
+export interface ModalModule {
+  renderModal(root: ShadowRoot, options: WidgetOptions, callbacks: ModalCallbacks): ModalHandle;
+}

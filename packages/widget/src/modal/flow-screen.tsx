@@ -1,0 +1,121 @@
+// The modal's content for the current state of the sign-up flow: the address step is drawn here (the
+// first view, no API code needed to show it); the task, sign-up and form views are lazy chunks.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { WidgetRuntime } from '../runtime/widget-runtime.js';
+import { AddressAside, AddressStep } from '../steps/address-step.js';
+import { MapSlot } from '../map/map-slot.js';
+import type { OpenCommand, SubmittedDetail, WidgetOptions } from '../types.js';
+import { Alert } from '../ui/alert.js';
+import { Spinner } from '../ui/spinner.js';
+import { FlowAlertView } from './flow-alert.js';
+import { useFlowSnapshot } from './flow-snapshot.js';
+import { INITIAL_SCREEN } from './initial-screen.js';
+import { ModalShell } from './modal-shell.js';
+import { siteUrl } from './site-url.js';
+
+const loadSignup = () => import('./signup-view.js');
+const loadForm = () => import('./form-view.js');
+const SignupBody = lazy(() => loadSignup().then((m) => ({ default: m.SignupBody })));
+const SignupAside = lazy(() => loadSignup().then((m) => ({ default: m.SignupAside })));
+const FormBody = lazy(() => loadForm().then((m) => ({ default: m.FormBody })));
+const AddressDetailView = lazy(() => loadSignup().then((m) => ({ default: m.AddressDetailView })));
+
+export interface FlowScreenProps {
+  options: WidgetOptions & { apiBase: string };
+  /** Resolves once the runtime chunk (client, session, flow controller) is loaded. */
+  ready: Promise<WidgetRuntime>;
+  start?: OpenCommand;
+  onClose(view: string): void;
+  onSubmitted(detail: SubmittedDetail): void;
+}
+
+const pending = (
+  <div className="pd-center">
+    <Spinner label="Loading" />
+  </div>
+);
+
+export function FlowScreen({ options, ready, start, onClose, onSubmitted }: FlowScreenProps) {
+  const [runtime, setRuntime] = useState<WidgetRuntime | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [served, setServed] = useState<number | null>(null);
+  const { flow, alert, busy } = useFlowSnapshot(runtime?.flow ?? null);
+
+  useEffect(() => {
+    let live = true;
+    ready.then(
+      (loaded) => {
+        if (!live) return;
+        setRuntime(loaded);
+        void loaded.servedRequests().then((count) => live && setServed(count));
+        // The later steps are fetched while the user is busy with the address.
+        void loadSignup();
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+
+  const act = (work: (runtime: WidgetRuntime) => unknown) => void ready.then(work);
+  const view = flow?.view ?? INITIAL_SCREEN.view;
+  const step = flow?.step ?? INITIAL_SCREEN.step;
+  const context = flow?.context;
+  const screen = runtime && flow ? runtime.screen(flow) : INITIAL_SCREEN.screen;
+  const alertView = <FlowAlertView alert={alert} apiBase={options.apiBase} />;
+
+  let aside;
+  let body;
+  if (view === 'lookup') {
+    aside = <AddressAside map={<MapSlot view={screen.map} mapsKey={options.mapsKey} />} count={served} />;
+    body = (
+      <AddressStep
+        search={(text, signal) => ready.then((loaded) => loaded.searchAddresses(text, signal))}
+        picked={context?.address ?? null}
+        address={context?.geocodedAddress ?? null}
+        line2={context?.addressLine2 ?? ''}
+        onLine2={(value) => act((r) => r.flow.getState().setField('addressLine2', value))}
+        onPick={(result) => act((r) => r.flow.getState().selectAddress(result))}
+        onChangeAddress={() => act((r) => r.flow.getState().clearAddress())}
+        similarUrl={context?.similarAddress && runtime ? runtime.similarAddressUrl() : null}
+        canNext={screen.canNext}
+        busy={busy}
+        alert={alertView}
+        initialText={start?.address}
+        renderDetail={(detail) => (
+          <Suspense fallback={<Spinner label="Loading" />}>
+            <AddressDetailView {...detail} nonce={options.nonce} />
+          </Suspense>
+        )}
+        onNext={() =>
+          act((r) => {
+            r.countRequest();
+            r.flow.getState().next();
+          })
+        }
+      />
+    );
+  } else if (runtime && flow) {
+    const props = { runtime, flow, alert, busy, options, start };
+    aside = <SignupAside {...props} />;
+    body = view === 'form' ? <FormBody {...props} onSubmitted={onSubmitted} /> : <SignupBody {...props} />;
+  }
+
+  return (
+    <ModalShell
+      title={screen.title}
+      progress={screen.progress}
+      height={screen.height}
+      fadeMs={INITIAL_SCREEN.fadeMs}
+      viewKey={view}
+      stepKey={step}
+      inline={options.inline}
+      onClose={() => onClose(view)}
+      aside={<Suspense fallback={null}>{aside}</Suspense>}
+    >
+      {failed ? <Alert kind="error">Something went wrong!</Alert> : null}
+      <Suspense fallback={pending}>{body ?? pending}</Suspense>
+    </ModalShell>
+  );
+}

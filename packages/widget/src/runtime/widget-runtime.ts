@@ -1,0 +1,176 @@
+// Everything the modal does beyond drawing: core's API client, a session store, core's sign-up flow
+// controller, and the few calls the flow controller leaves to the widget (address search, served
+// count, tasks, the form). Loaded as its own chunk as soon as the modal opens.
+import {
+  accountEndpoints,
+  createEndpointClient,
+  createIdentityClient,
+  createMemoryStorage,
+  createSessionStore,
+  createSignupFlow,
+  formEndpoints,
+  FORM_IDS,
+  identityEndpoints,
+  lookupEndpoints,
+  radarAddressUrl,
+  sessionClientHooks,
+  stripUnitedStates,
+  type AddressSearchResult,
+  type ApiClientConfig,
+  type ApiClientOf,
+  type FormDefinition,
+  type FlowState,
+  type FormEntryResult,
+  type PermitFormEntry,
+  type SessionStore,
+  type SignupFlowStore,
+  type Task,
+  verificationEndpoints,
+} from '@permitdesk/core';
+import type { Answers } from '../form-engine/answers.js';
+import { screenOf, type Screen } from '../modal/screen.js';
+import { siteUrl } from '../modal/site-url.js';
+import type { WidgetOptions } from '../types.js';
+
+export interface RuntimeOptions extends WidgetOptions {
+  /** The host's own session (the dashboard's /embed page), instead of one kept by the widget. */
+  session?: SessionStore;
+  /** Where the widget keeps the session and the pending verification (default: localStorage). */
+  storage?: Storage;
+  /** The page the user started on; the verification mail links back to it (default: this page). */
+  startUrl?: string;
+}
+
+/** Only the API areas the widget calls, so its bundle carries no other part of the catalogue. */
+const WIDGET_ENDPOINTS = {
+  identity: identityEndpoints,
+  account: accountEndpoints,
+  lookups: lookupEndpoints,
+  verification: verificationEndpoints,
+  forms: formEndpoints,
+};
+export type WidgetClient = ApiClientOf<typeof WIDGET_ENDPOINTS>;
+
+export interface WidgetRuntime {
+  client: WidgetClient;
+  session: SessionStore;
+  flow: SignupFlowStore;
+  apiBase: string;
+  /** Core's selectors over a flow state (title, progress, height, map, Next). */
+  screen(flow: FlowState): Screen;
+  searchAddresses(text: string, signal: AbortSignal): Promise<AddressSearchResult[]>;
+  servedRequests(): Promise<number | null>;
+  tasks(): Promise<Task[]>;
+  /** Counts one more request for information at the chosen address (PUT /address-count/{id}). */
+  countRequest(): void;
+  loadForm(): Promise<{ definition: FormDefinition; entry: PermitFormEntry }>;
+  submitForm(entry: PermitFormEntry, answers: Answers): Promise<FormEntryResult>;
+  /** The radar search for the chosen address (the similar-address warning's link, SPEC §2.5). */
+  similarAddressUrl(): string | null;
+  /** /success?type=APPLY_FOR_PROJECT_PERMIT&session=... on the server's origin (SPEC §2.3). */
+  successUrl(session: string | null): string;
+  dispose(): void;
+}
+
+const FORM_52 = String(FORM_IDS.serviceRequestPermit) as '52';
+
+function browserStorage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    // Storage may be blocked (third-party iframes, privacy modes): the widget still works for this visit.
+    return undefined;
+  }
+}
+
+export function createWidgetRuntime(options: RuntimeOptions): WidgetRuntime {
+  const apiBase = options.apiBase ?? globalThis.location.origin;
+  const storage = options.storage ?? browserStorage();
+  // The session store needs the identity client, which needs the API client: wire the token hooks
+  // last (the client reads its configuration at call time).
+  const config: ApiClientConfig = { baseUrl: apiBase };
+  const client = createEndpointClient(config, WIDGET_ENDPOINTS);
+  const identity = createIdentityClient(client);
+  const session = options.session ?? createSessionStore({ storage: storage ?? createMemoryStorage(), identity });
+  Object.assign(config, sessionClientHooks(session));
+
+  const flow = createSignupFlow({
+    client,
+    session,
+    identity,
+    storage,
+    startUrl: options.startUrl,
+    // Paths the flow sends the user to (/sign-in) live on the PermitDesk site, not the partner's.
+    onRedirect: (path) => globalThis.location.assign(siteUrl(apiBase, path)),
+  });
+  void flow.getState().loadSettings();
+  // Back from the verification mail's link (email and accepted=1): resume where the user was.
+  void flow
+    .getState()
+    .resumeFromUrl(globalThis.location.href)
+    .then((resumed) => resumed && forgetLinkParameters());
+
+  const context = () => flow.getState().flow.context;
+
+  return {
+    client,
+    session,
+    flow,
+    apiBase,
+    screen: screenOf,
+    async searchAddresses(text, signal) {
+      const found = await client.lookups.searchAddresses({ query: { q: text, limit: '5' }, signal, silent: true });
+      return found.map((result) => ({ ...result, place_name: stripUnitedStates(result.place_name) }));
+    },
+    servedRequests: () =>
+      client.lookups
+        .servedRequests({ silent: true })
+        .then((served) => served.count)
+        .catch(() => null),
+    tasks: () => client.lookups.tasks({ silent: true }).then((tasks) => [...tasks].sort((a, b) => a.name.localeCompare(b.name))),
+    countRequest() {
+      const { address } = context();
+      if (!address) return;
+      const details = { longitude: address.center[0], latitude: address.center[1], place_name: address.place_name };
+      void client.lookups.putAddressCount({ params: { id: address.id }, body: { details }, silent: true }).catch(() => undefined);
+    },
+    async loadForm() {
+      const c = context();
+      const companyId = session.getState().currentCompanyId;
+      const [definition, entry] = await Promise.all([
+        client.forms.definition({ params: { formId: FORM_52 }, silent: true }),
+        client.forms.entryData({
+          params: { formId: FORM_52 },
+          query: {
+            taskId: c.task?.id,
+            municipalityId: c.municipality?.id,
+            addressId: c.address?.id,
+            addressLine2: c.addressLine2 || undefined,
+            companyId: companyId ?? undefined,
+          },
+          silent: true,
+        }),
+      ]);
+      return { definition, entry };
+    },
+    submitForm: (entry, answers) =>
+      client.forms.submit({ params: { formId: FORM_52 }, body: { formId: FORM_IDS.serviceRequestPermit, entry, answers }, silent: true }),
+    similarAddressUrl() {
+      const { address } = context();
+      return address ? siteUrl(apiBase, radarAddressUrl(address.place_name)) : null;
+    },
+    successUrl: (sessionId) =>
+      siteUrl(apiBase, `/success?${new URLSearchParams({ type: 'APPLY_FOR_PROJECT_PERMIT', session: sessionId ?? '' }).toString()}`),
+    dispose() {
+      flow.getState().dispose();
+      if (!options.session) session.getState().stopAutoRefresh();
+    },
+  };
+}
+
+/** Drops email / accepted / token from the address bar once used, so a reload does not replay them. */
+function forgetLinkParameters() {
+  const url = new URL(globalThis.location.href);
+  for (const key of ['email', 'accepted', 'token']) url.searchParams.delete(key);
+  globalThis.history.replaceState(globalThis.history.state, '', url.href);
+}

@@ -1,0 +1,77 @@
+// Apply contractor (SPEC §2.5, 'Tell us about your company'): Company Name, Company Address (the address
+// search box) and its optional second line. Next shows only with a name and a selected address.
+import type { AddressSearchResult } from '@permitdesk/core';
+import { companyNameSchema } from '@permitdesk/core';
+import { AddressSearchBox } from '../address/address-search-box.js';
+import { ADDRESS_MESSAGES } from '../address/address-messages.js';
+import type { AddressSearch } from '../address/use-address-search.js';
+import { Alert } from '../ui/alert.js';
+import { BackButton, Button } from '../ui/button.js';
+import { TextField } from '../ui/text-field.js';
+import { useTouched } from '../ui/use-touched.js';
+import { firstIssue } from '../ui/validate.js';
+
+export interface CompanyStepProps {
+  companyName: string;
+  onCompanyName(value: string): void;
+  search: AddressSearch;
+  companyAddress: AddressSearchResult | null;
+  onCompanyAddress(result: AddressSearchResult | null): void;
+  line2: string;
+  onLine2(value: string): void;
+  showNext: boolean;
+  error?: string | null;
+  onBack(): void;
+  onNext(): void;
+}
+
+export function CompanyStep(props: CompanyStepProps) {
+  const { touched, touch } = useTouched<'name'>();
+  const nameError = touched('name') ? firstIssue(companyNameSchema, props.companyName) : null;
+  return (
+    <form
+      className="pd-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (props.showNext) props.onNext();
+      }}
+    >
+      <TextField
+        label="Company Name"
+        autoComplete="organization"
+        value={props.companyName}
+        onValue={props.onCompanyName}
+        onBlur={() => touch('name')}
+        error={nameError}
+        maxLength={200}
+      />
+      {props.companyAddress ? (
+        <div className="pd-field">
+          <span className="pd-label">Company Address</span>
+          <p className="pd-sub">{props.companyAddress.place_name}</p>
+          <div>
+            <button type="button" className="pd-link" onClick={() => props.onCompanyAddress(null)}>
+              {ADDRESS_MESSAGES.change}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <AddressSearchBox label="Company Address" search={props.search} onPick={props.onCompanyAddress} />
+      )}
+      <TextField
+        label="Company Address 2 (optional)"
+        placeholder={ADDRESS_MESSAGES.detailPlaceholder}
+        autoComplete="address-line2"
+        value={props.line2}
+        onValue={props.onLine2}
+        maxLength={100}
+      />
+      {props.error ? <Alert kind="error">{props.error}</Alert> : null}
+      <div className="pd-actions">
+        <BackButton onClick={props.onBack} />
+        {props.showNext ? <Button type="submit">Next</Button> : null}
+      </div>
+    </form>
+  );
+}
