@@ -81,12 +81,19 @@ export const addInspection: EndpointHandler<Operator['addInspection']> = async (
   const db = apiDb(services.db);
   await requireStaff(db, user);
   await requirePermit(db, params.id);
-  const { rows } = await sql<InspectionRow>`
-    INSERT INTO permit_inspections (permit_id, inspection_name, status, perform_order, scheduled_at, completed_at)
-    VALUES (${params.id}, ${body.inspectionName}, ${body.status},
-      COALESCE(${body.performOrder ?? null}::int, (SELECT COALESCE(max(perform_order), 0) + 1 FROM permit_inspections WHERE permit_id = ${params.id})),
-      ${body.scheduledAt ?? null}::timestamptz, ${body.status === 'passed' || body.status === 'failed' ? services.clock() : null})
-    RETURNING id, inspection_name, status, perform_order, scheduled_at`.execute(db);
+  // An inspection placed at a perform order moves the ones from there on one step later.
+  const rows = await inTransaction(services, async (trx) => {
+    if (body.performOrder !== undefined) {
+      await sql`UPDATE permit_inspections SET perform_order = perform_order + 1 WHERE permit_id = ${params.id} AND perform_order >= ${body.performOrder}`.execute(trx);
+    }
+    const inserted = await sql<InspectionRow>`
+      INSERT INTO permit_inspections (permit_id, inspection_name, status, perform_order, scheduled_at, completed_at)
+      VALUES (${params.id}, ${body.inspectionName}, ${body.status},
+        COALESCE(${body.performOrder ?? null}::int, (SELECT COALESCE(max(perform_order), 0) + 1 FROM permit_inspections WHERE permit_id = ${params.id})),
+        ${body.scheduledAt ?? null}::timestamptz, ${body.status === 'passed' || body.status === 'failed' ? services.clock() : null})
+      RETURNING id, inspection_name, status, perform_order, scheduled_at`.execute(trx);
+    return inserted.rows;
+  });
   return toInspection(rows[0]!);
 };
 
