@@ -1,0 +1,222 @@
+// /new-project: create a project at an address (the widget's address search box and detail view),
+// then add permits to it by type of work (projects.create, then projects.addPermits). With
+// ?project={id} it adds permits to that existing project.
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import {
+  createProjectSchema,
+  isApiRequestError,
+  projectPermitUrl,
+  type AddressSearchResult,
+  type GeocodedAddress,
+  type Municipality,
+  type Project,
+} from '@permitdesk/core';
+import { AddressDetail, AddressSearchBox, type AddressSearch } from '@permitdesk/widget';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import * as v from 'valibot';
+import { api } from '../../session/api.js';
+import { useAuth } from '../../session/session.js';
+import { Alert } from '../../ui/alert.js';
+import { Spinner } from '../../ui/spinner.js';
+import { useLoaded } from '../permits/use-loaded.js';
+import '../radar/radar.css';
+import './new-project.css';
+
+const detailsSchema = v.pick(createProjectSchema, ['name', 'customerName', 'orderNumber']);
+type Details = v.InferInput<typeof detailsSchema>;
+
+const searchAddresses: AddressSearch = (q, signal) => api.lookups.searchAddresses({ query: { q }, signal, silent: true });
+const messageOf = (error: unknown, fallback: string) => (isApiRequestError(error) ? error.message : fallback);
+
+interface Place {
+  result: AddressSearchResult;
+  address: GeocodedAddress;
+  municipality: Municipality | null;
+}
+
+function TaskPicker({ chosen, onChosen }: { chosen: number[]; onChosen: (ids: number[]) => void }) {
+  const [filter, setFilter] = useState('');
+  const filterId = useId();
+  const tasks = useLoaded('tasks', (signal) => api.lookups.tasks({ signal, silent: true }));
+  const shown = useMemo(
+    () => (tasks.data ?? []).filter((task) => task.name.toLowerCase().includes(filter.trim().toLowerCase())).slice(0, 60),
+    [tasks.data, filter],
+  );
+  if (tasks.loading) return <Spinner label="Loading types of work" />;
+  return (
+    <fieldset className="task-picker">
+      <legend className="field__label">Permits to add</legend>
+      <label className="visually-hidden" htmlFor={filterId}>
+        Filter types of work
+      </label>
+      <input id={filterId} className="field__input" placeholder="Filter types of work" value={filter} onChange={(event) => setFilter(event.currentTarget.value)} />
+      <ul className="task-picker__list">
+        {shown.map((task) => (
+          <li key={task.id}>
+            <label className="task-picker__choice">
+              <input
+                type="checkbox"
+                checked={chosen.includes(task.id)}
+                onChange={(event) => onChosen(event.currentTarget.checked ? [...chosen, task.id] : chosen.filter((id) => id !== task.id))}
+              />
+              {task.name}
+            </label>
+          </li>
+        ))}
+        {shown.length === 0 && <li className="muted">No Matches Found</li>}
+      </ul>
+      <p className="field__hint">{chosen.length === 0 ? 'Choose at least one.' : `${chosen.length} chosen.`}</p>
+    </fieldset>
+  );
+}
+
+export default function NewProjectPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const existingId = params.get('project');
+  const companyId = useAuth((s) => s.currentCompanyId);
+  const me = useAuth((s) => s.user);
+  const [place, setPlace] = useState<Place | null>(null);
+  const [line2, setLine2] = useState('');
+  const [locating, setLocating] = useState(false);
+  const [taskIds, setTaskIds] = useState<number[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const existing = useLoaded<Project>(existingId ? `project:${existingId}` : null, (signal) => api.projects.get({ params: { id: existingId ?? '' }, signal }));
+  const { register, handleSubmit, formState } = useForm<Details>({
+    resolver: valibotResolver(detailsSchema),
+    defaultValues: { name: '', customerName: me?.name ?? '', orderNumber: '' },
+  });
+
+  const pick = async (result: AddressSearchResult) => {
+    setLocating(true);
+    setFailure(null);
+    try {
+      const address = await api.lookups.geocodeAddress({ params: { id: result.id }, silent: true });
+      const municipality = await api.lookups
+        .municipalityByLocation({ query: { lat: String(address.latitude), lon: String(address.longitude) }, silent: true })
+        .catch(() => null);
+      setPlace({ result, address, municipality });
+      setLine2(address.streetModifier ?? '');
+    } catch {
+      setFailure('Unfortunately we were unable to lookup the address you requested. If this error persists, please reach out to support. Thank you.');
+    } finally {
+      setLocating(false);
+    }
+  };
+
+  const addPermits = async (project: Project, municipalityId: number | undefined) => {
+    const updated = await api.projects.addPermits({
+      params: { id: project.id },
+      body: { taskIds, ...(municipalityId ? { municipalityId } : {}) },
+      silent: true,
+    });
+    const first = updated.permits.find((permit) => taskIds.includes(permit.taskId)) ?? updated.permits[0];
+    navigate(first ? projectPermitUrl(updated.id, first.id) : `/projects/${updated.id}`);
+  };
+
+  const submit = handleSubmit(async (details) => {
+    setFailure(null);
+    if (taskIds.length === 0) {
+      setFailure('Choose at least one type of work.');
+      return;
+    }
+    try {
+      if (existing.data) {
+        await addPermits(existing.data, existing.data.permits[0]?.municipalityId);
+        return;
+      }
+      if (!place) {
+        setFailure('Choose the job-site address first.');
+        return;
+      }
+      const { address } = place;
+      const project = await api.projects.create({
+        body: {
+          name: details.name?.trim() || undefined,
+          customerName: details.customerName,
+          orderNumber: details.orderNumber?.trim() || null,
+          address: { streetAddress: address.streetAddress, streetModifier: line2.trim() || null, city: address.city, state: address.state, postalCode: address.postalCode },
+          companyId: companyId ? Number(companyId) : null,
+          latitude: address.latitude,
+          longitude: address.longitude,
+        },
+        silent: true,
+      });
+      await addPermits(project, place.municipality?.id);
+    } catch (error) {
+      setFailure(messageOf(error, 'The project could not be created.'));
+    }
+  });
+
+  const errors = formState.errors;
+  return (
+    <div className="container container--text new-project">
+      <h1 className="page-title">{existing.data ? `Add permits to ${existing.data.name || existing.data.customerName}` : 'New project'}</h1>
+      <p className="page-lead">
+        {existing.data ? existing.data.projectAddress : 'Enter the job-site address and the types of work: we find the municipality and prepare the applications.'}
+      </p>
+      <form className="card new-project__form" noValidate onSubmit={(event) => void submit(event)}>
+        {!existingId && (
+          <section className="new-project__address" aria-label="Job-site address">
+            {place ? (
+              <>
+                <AddressDetail address={place.address} line2={line2} onLine2={setLine2} onChange={() => setPlace(null)} line2Label="Address 2 (optional)" />
+                <p className="new-project__municipality">
+                  {place.municipality ? (
+                    <>
+                      Permits through <strong>{place.municipality.name}</strong>
+                    </>
+                  ) : (
+                    'We will find the municipality for this address.'
+                  )}
+                </p>
+              </>
+            ) : (
+              <AddressSearchBox label="Job-site address" search={searchAddresses} onPick={(result) => void pick(result)} />
+            )}
+            {locating && <Spinner label="Looking up the address" />}
+          </section>
+        )}
+        {!existingId && (
+          <div className="new-project__fields">
+            <div className="field">
+              <label className="field__label" htmlFor="np-customer">
+                Customer Name
+              </label>
+              <input id="np-customer" className="field__input" aria-invalid={errors.customerName ? true : undefined} {...register('customerName')} />
+              {errors.customerName && <p className="field__error">{errors.customerName.message}</p>}
+            </div>
+            <div className="field">
+              <label className="field__label" htmlFor="np-name">
+                Project Name (optional)
+              </label>
+              <input id="np-name" className="field__input" {...register('name')} />
+            </div>
+            <div className="field">
+              <label className="field__label" htmlFor="np-order">
+                Order Number (optional)
+              </label>
+              <input id="np-order" className="field__input" {...register('orderNumber')} />
+            </div>
+          </div>
+        )}
+        <TaskPicker chosen={taskIds} onChosen={setTaskIds} />
+        {failure && (
+          <Alert kind="error" title="Failed to Lookup Address">
+            {failure}
+          </Alert>
+        )}
+        <div className="row">
+          <button type="submit" className="btn" disabled={formState.isSubmitting || locating}>
+            {formState.isSubmitting ? 'Creating…' : existingId ? 'Add Permits' : 'Create Project'}
+          </button>
+          <Link to="/project-radar" className="btn btn--ghost">
+            Cancel
+          </Link>
+        </div>
+      </form>
+    </div>
+  );
+}

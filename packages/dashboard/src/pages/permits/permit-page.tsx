@@ -1,0 +1,41 @@
+// /permits/{id}: one permit with its project's name (editable), and the permit detail tour.
+import { projectPermitUrl } from '@permitdesk/core';
+import { Link, useParams } from 'react-router';
+import { api } from '../../session/api.js';
+import { useGuidedTour } from '../../tours/use-guided-tour.js';
+import { Alert } from '../../ui/alert.js';
+import { Spinner } from '../../ui/spinner.js';
+import { PermitDetail } from './permit-detail.js';
+import { ProjectNameEditor } from './project-name-editor.js';
+import { useLoaded } from './use-loaded.js';
+
+export default function PermitPage() {
+  const { id = '' } = useParams();
+  const permit = useLoaded(`permit:${id}`, (signal) => api.permits.get({ params: { id }, signal, silent: true }));
+  useGuidedTour('permit-detail', permit.data !== undefined);
+  const p = permit.data;
+  return (
+    <div className="container permit-page">
+      {p ? (
+        <>
+          <nav className="breadcrumbs" aria-label="Breadcrumbs">
+            <Link to="/project-radar">Project Radar</Link> › <Link to={projectPermitUrl(p.projectId, p.id)}>Project #{p.projectId}</Link> › Permit #{p.id}
+          </nav>
+          <ProjectNameEditor
+            name={p.projectName ?? p.customerName}
+            save={async (projectName) => permit.set(await api.permits.updateProjectName({ params: { id: p.id }, query: { projectName }, silent: true }))}
+          />
+          <PermitDetail permit={p} onChange={permit.set} />
+        </>
+      ) : permit.loading ? (
+        <div className="route-loading">
+          <Spinner large label="Loading the permit" />
+        </div>
+      ) : (
+        <Alert kind="error" title="Unavailable">
+          {permit.error instanceof Error ? permit.error.message : 'This permit could not be loaded.'}
+        </Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+// /projects/{id}/{permitId?}: a project, its permits as tabs, and the chosen permit in full (the first
+// one when the URL names none).
+import { permitStatusView, projectPermitUrl, type Permit } from '@permitdesk/core';
+import { Link, useParams } from 'react-router';
+import { api } from '../../session/api.js';
+import { useGuidedTour } from '../../tours/use-guided-tour.js';
+import { Alert } from '../../ui/alert.js';
+import { Spinner } from '../../ui/spinner.js';
+import { PermitDetail } from '../permits/permit-detail.js';
+import { ProjectNameEditor } from '../permits/project-name-editor.js';
+import { useLoaded } from '../permits/use-loaded.js';
+import { statusLabel } from '../radar/status-bar.js';
+import '../permits/permits.css';
+
+export default function ProjectPage() {
+  const { id = '', permitId } = useParams();
+  const project = useLoaded(`project:${id}`, (signal) => api.projects.get({ params: { id }, signal, silent: true }));
+  const chosen = permitId ?? (project.data?.permits[0] ? String(project.data.permits[0].id) : null);
+  const permit = useLoaded<Permit>(chosen ? `permit:${chosen}` : null, (signal) => api.permits.get({ params: { id: chosen ?? '' }, signal, silent: true }));
+  useGuidedTour('permit-detail', permit.data !== undefined);
+  const p = project.data;
+
+  if (!p) {
+    return (
+      <div className="container">
+        {project.loading ? (
+          <div className="route-loading">
+            <Spinner large label="Loading the project" />
+          </div>
+        ) : (
+          <Alert kind="error" title="Unavailable">
+            {project.error instanceof Error ? project.error.message : 'This project could not be loaded.'}
+          </Alert>
+        )}
+      </div>
+    );
+  }
+  const now = new Date();
+  const rename = async (projectName: string) => {
+    if (permit.data) {
+      const updated = await api.permits.updateProjectName({ params: { id: permit.data.id }, query: { projectName }, silent: true });
+      permit.set(updated);
+      project.set({ ...p, name: updated.projectName ?? projectName });
+    } else {
+      project.set(await api.projects.update({ params: { id: p.id }, body: { name: projectName }, silent: true }));
+    }
+  };
+  return (
+    <div className="container permit-page">
+      <nav className="breadcrumbs" aria-label="Breadcrumbs">
+        <Link to="/project-radar">Project Radar</Link> › Project #{p.id}
+      </nav>
+      <ProjectNameEditor name={p.name || p.customerName} save={rename} />
+      <p className="page-lead project-page__lead">
+        {p.customerName} · {p.projectAddress}
+        {p.orderNumber ? ` · Order ${p.orderNumber}` : ''}
+      </p>
+      {p.permits.length === 0 ? (
+        <p className="card">
+          This project has no permits yet. <Link to={`/new-project?project=${p.id}`}>Add permits</Link>
+        </p>
+      ) : (
+        <nav className="permit-tabs" aria-label="Permits of this project">
+          {p.permits.map((item) => (
+            <Link
+              key={item.id}
+              className="permit-tabs__tab"
+              to={projectPermitUrl(p.id, item.id)}
+              aria-current={String(item.id) === chosen ? 'page' : undefined}
+            >
+              <span className="permit-tabs__name">{item.taskName}</span>
+              <span className="permit-tabs__status">{statusLabel(permitStatusView(item, now).status)}</span>
+            </Link>
+          ))}
+        </nav>
+      )}
+      {permit.data ? (
+        <PermitDetail permit={permit.data} onChange={permit.set} />
+      ) : chosen && permit.loading ? (
+        <Spinner large label="Loading the permit" />
+      ) : chosen ? (
+        <Alert kind="error" title="Unavailable">
+          {permit.error instanceof Error ? permit.error.message : 'This permit could not be loaded.'}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
