@@ -39,6 +39,8 @@ export default defineConfig({
           name: 'widget',
           environment: 'happy-dom',
           include: ['packages/widget/src/**/*.test.{ts,tsx}'],
+          // One preact instance: Node would load preact's hooks and core apart from the aliased compat.
+          server: { deps: { inline: [/preact/] } },
         },
       },
       {
