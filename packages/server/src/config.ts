@@ -33,6 +33,8 @@ export const configSchema = v.object({
   GOOGLE_MAPS_API_KEY: optionalText,
   EMAIL_VERIFIER_URL: optionalUrl,
   EMAIL_VERIFIER_KEY: optionalText,
+  /** MX lookups in the built-in e-mail verifier: on by default, off under NODE_ENV=test. */
+  EMAIL_MX_LOOKUP: v.optional(v.picklist(['on', 'off'], 'must be on or off')),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent'], 'must be debug, info, warn, error or silent'), 'info'),
   /** Comma-separated allowed CORS origins; any origin when unset (the widget API is public). */
   CORS_ORIGINS: optionalText,

@@ -3,6 +3,8 @@
 import { endpoints, FLOW_MESSAGES } from '@permitdesk/core';
 import type { EndpointHandler } from '../http/register.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
+import { isStaff } from '../operator/staff.js';
+import { apiDb } from '../permits/tables.js';
 import { deleteFlow, findFlow, keyMatches } from '../verification/flow-store.js';
 
 const E = endpoints.account;
@@ -42,8 +44,8 @@ export const createUserApp: EndpointHandler<typeof E.createUserApp> = async ({ s
 };
 
 export const verifyEmail: EndpointHandler<typeof E.verifyEmail> = async ({ services, user }, { params: { sub } }) => {
-  // TODO(operators): let staff users read any user's state once the operator flag exists.
-  if (user.sub !== sub) throw forbidden();
+  // The user themselves, or the permit team (operators).
+  if (user.sub !== sub && !(await isStaff(apiDb(services.db), user.sub))) throw forbidden();
   const target = await services.identity.findById(sub);
   if (!target) throw notFound('User not found.', 'USER_NOT_FOUND');
   return { sub, emailVerified: target.email_verified };

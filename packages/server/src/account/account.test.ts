@@ -2,6 +2,8 @@
 // confirm the link (and restore the record on another device) → create-user-app → sign in → permissions.
 import { MESSAGES } from '@permitdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setStaff } from '../operator/staff.js';
+import { apiDb } from '../permits/tables.js';
 import { createTestContext, databaseTargets, type TestContext } from '../test/harness.js';
 
 const START_PAGE = 'https://lumber.example/permit-help';
@@ -165,12 +167,16 @@ describe.each(databaseTargets())('account creation on %s', (target) => {
     expect((await ctx.request('POST', '/create-user-app', {})).status).toBe(400);
   });
 
-  it('answers verify_email only to the user themselves', async () => {
+  it('answers verify_email only to the user themselves or an operator', async () => {
     const a = await ctx.createUser();
     const b = await ctx.createUser();
+    const operator = await ctx.createUser();
+    await setStaff(apiDb(ctx.services.db), operator.email, true);
+    expect((await ctx.request('GET', `/verify_email/${a.sub}`, { token: operator.accessToken })).body).toEqual({ sub: a.sub, emailVerified: true });
     expect((await ctx.request('GET', `/verify_email/${a.sub}`, { token: a.accessToken })).body).toEqual({ sub: a.sub, emailVerified: true });
     expect((await ctx.request('GET', `/verify_email/${a.sub}`, { token: b.accessToken })).status).toBe(403);
     expect((await ctx.request('GET', `/verify_email/${a.sub}`)).status).toBe(401);
     expect((await ctx.request('GET', '/verify_email/not-a-uuid', { token: a.accessToken })).status).toBe(400);
+    expect((await ctx.request('GET', `/verify_email/${crypto.randomUUID()}`, { token: operator.accessToken })).status).toBe(404);
   });
 });

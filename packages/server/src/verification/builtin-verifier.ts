@@ -16,6 +16,11 @@ export interface BuiltinVerifierOptions {
   mxLookup?: boolean;
   mxTimeoutMs?: number;
   resolveMx?: MxResolver;
+  /**
+   * A domain known to take mail. When a lookup says "no such domain", this one is asked too: if it fails
+   * as well, DNS itself is broken (an offline machine) and the answer is 'unknown', not 'invalid'.
+   */
+  probeDomain?: string;
 }
 
 /** Answers that prove the domain takes no mail; anything else (timeout, refused, server failure) is 'unknown'. */
@@ -42,8 +47,18 @@ async function lookUpMx(domain: string, resolve: MxResolver, timeoutMs: number):
   }
 }
 
+/** How long a DNS health probe's answer is trusted. */
+const PROBE_TTL_MS = 5 * 60 * 1000;
+
 export function createBuiltinVerifier(options: BuiltinVerifierOptions = {}): EmailVerifier {
-  const { mxLookup = false, mxTimeoutMs = 1500, resolveMx = (domain) => dns.resolveMx(domain) } = options;
+  const { mxLookup = false, mxTimeoutMs = 1500, resolveMx = (domain) => dns.resolveMx(domain), probeDomain = 'gmail.com' } = options;
+  let probe: { healthy: boolean; at: number } | null = null;
+  const dnsHealthy = async (): Promise<boolean> => {
+    if (probe && Date.now() - probe.at < PROBE_TTL_MS) return probe.healthy;
+    const healthy = (await lookUpMx(probeDomain, resolveMx, mxTimeoutMs)) === 'found';
+    probe = { healthy, at: Date.now() };
+    return healthy;
+  };
 
   return {
     async verify(input) {
@@ -63,7 +78,8 @@ export function createBuiltinVerifier(options: BuiltinVerifierOptions = {}): Ema
       if (isDisposableDomain(domain)) return { ...verdict, disposable: true, status: 'disposable' };
 
       if (mxLookup) {
-        const mx = await lookUpMx(domain, resolveMx, mxTimeoutMs);
+        let mx = await lookUpMx(domain, resolveMx, mxTimeoutMs);
+        if (mx === 'none' && !(await dnsHealthy())) mx = 'unknown';
         if (mx === 'none') return { ...verdict, mxFound: false, status: 'invalid' };
         if (mx === 'found') verdict.mxFound = true;
         else if (!verdict.roleAccount) return { ...verdict, status: 'unknown' };

@@ -7,8 +7,9 @@ import type { EmailVerifier } from './email-verifier.js';
 import { createHttpVerifier } from './http-verifier.js';
 
 export function createEmailVerifier(config: Config, log: Logger): EmailVerifier {
-  // MX lookups need DNS; tests run without it.
-  const local = createBuiltinVerifier({ mxLookup: config.NODE_ENV !== 'test' });
+  // MX lookups need DNS; tests run without them unless asked.
+  const mxLookup = config.EMAIL_MX_LOOKUP ? config.EMAIL_MX_LOOKUP === 'on' : config.NODE_ENV !== 'test';
+  const local = createBuiltinVerifier({ mxLookup });
   if (!config.EMAIL_VERIFIER_URL || !config.EMAIL_VERIFIER_KEY) return local;
   return createHttpVerifier({
     url: config.EMAIL_VERIFIER_URL,

@@ -70,12 +70,22 @@ describe('built-in verifier', () => {
       expect(verdict).toMatchObject({ status: 'safe', mxFound: true });
     });
 
+    /** DNS that knows gmail.com only; other domains fail with `code`. */
+    const onlyGmail = (code: string): MxResolver => (domain) =>
+      domain === 'gmail.com' ? Promise.resolve([{ exchange: 'gmail-smtp-in.l.google.com' }]) : Promise.reject(dnsError(code));
+
     it('answers invalid when the domain does not exist or takes no mail', async () => {
       for (const code of ['ENOTFOUND', 'ENODATA']) {
-        const verdict = await withMx(() => Promise.reject(dnsError(code))).verify('jane@no-such-domain.example');
+        const verdict = await withMx(onlyGmail(code)).verify('jane@no-such-domain.example');
         expect(verdict, code).toMatchObject({ status: 'invalid', mxFound: false });
       }
-      expect(await withMx(async () => [{ exchange: '.' }]).verify('jane@null-mx.example')).toMatchObject({ status: 'invalid' });
+      const nullMx: MxResolver = async (domain) => [{ exchange: domain === 'gmail.com' ? 'mx.google.com' : '.' }];
+      expect(await withMx(nullMx).verify('jane@null-mx.example')).toMatchObject({ status: 'invalid' });
+    });
+
+    it('answers unknown when DNS itself is down (even the probe domain is "not found")', async () => {
+      const offline = await withMx(() => Promise.reject(dnsError('ENOTFOUND'))).verify('jane@example.com');
+      expect(offline).toMatchObject({ status: 'unknown', mxFound: null });
     });
 
     it('answers unknown, not an error, when the lookup fails or hangs', async () => {
