@@ -22,7 +22,10 @@ export default defineConfig({
         test: { name: 'core', environment: 'node', include: ['packages/core/src/**/*.test.ts'] },
       },
       {
-        extends: true,
+        // Not extending the root: vitest hands the conditions to Node as --conditions, and the root's
+        // 'module' condition makes Node load bundler-only builds (the AWS SDK's dist-es).
+        resolve: { conditions: [source, 'node', 'development|production'] },
+        ssr: { resolve: { conditions: [source, 'node', 'development|production'], externalConditions: [source] } },
         test: {
           name: 'server',
           environment: 'node',
