@@ -27,7 +27,9 @@ const accountExists = () => conflict(FLOW_MESSAGES.accountExists, 'ACCOUNT_EXIST
 async function usableVerdict(services: AppServices, email: string) {
   const row = await verdictFor(services.db, services.emailVerifier, email, services.clock());
   if (!isUsableEmailStatus(row.status)) {
-    throw badRequest(FLOW_MESSAGES.emailStatus(row.status), 'EMAIL_NOT_USABLE', row.did_you_mean ? { didYouMean: row.did_you_mean } : undefined);
+    // fields carry the status (and a typo's correction) so a client need not parse the message.
+    const fields = { status: row.status, ...(row.did_you_mean ? { didYouMean: row.did_you_mean } : {}) };
+    throw badRequest(FLOW_MESSAGES.emailStatus(row.status), 'EMAIL_NOT_USABLE', fields);
   }
   return row;
 }
