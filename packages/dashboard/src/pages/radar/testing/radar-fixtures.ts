@@ -50,3 +50,30 @@ export const formEntry = (overrides: Partial<PermitFormEntry> = {}): PermitFormE
 export const entryResult = (overrides: Record<string, unknown> = {}) => ({
   entryId: 5, formId: 31, projectId: 41, permitId: 1, session: 'sess-123', createdAt: '2026-02-01T10:00:00.000Z', ...overrides,
 });
+
+/** A permit as GET /v3/permits/{id} answers it: with conversations and the stage history. */
+export const fullPermit = (id: number, overrides: Partial<Row> = {}): Row => ({
+  ...row(id, 'Ann Lee'),
+  stage: 30,
+  projectName: 'Lee roof',
+  permitInspections: [inspection(2, 'Final', 2, 'open'), inspection(1, 'Framing', 1, 'passed')],
+  projectsAssignments: [assignment(1, 'Company', 'Acme Builders', 'owner', '2026-01-01T00:00:00.000Z')],
+  conversations: [
+    {
+      id: 70, subject: 'Permit question',
+      participants: [{ name: 'Ann Lee', role: 'customer' }, { name: 'Pat Team', role: 'permit_team' }],
+      messages: [{ id: 71, body: 'We need the roof plan.', createdAt: '2026-01-04T10:00:00.000Z', author: { name: 'Pat Team', role: 'permit_team' } }],
+    },
+  ],
+  stageHistory: [
+    { id: 1, stage: 10, name: 'Requested', fromStage: null, changedAt: '2026-01-02T10:00:00.000Z', changedBy: 'customer', note: null },
+    { id: 2, stage: 20, name: 'Processing', fromStage: 10, changedAt: '2026-01-03T10:00:00.000Z', changedBy: 'permit_team', note: null },
+    { id: 3, stage: 30, name: 'Submitted', fromStage: 20, changedAt: '2026-01-05T10:00:00.000Z', changedBy: 'permit_team', note: 'Sent to the city' },
+  ],
+  ...overrides,
+});
+
+export const documentRow = (documentId: number, fileName: string, size = 2048) => ({
+  documentId, documentType: 'permit', documentableId: '1', documentableType: 'Permit' as const, fileName,
+  contentType: 'application/pdf', size, uploaded: true, createdAt: '2026-01-06T10:00:00.000Z',
+});

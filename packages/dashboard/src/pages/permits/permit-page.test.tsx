@@ -1,0 +1,176 @@
+// /permits/{id} through the real client and router (network faked at fetch): timeline, status,
+// inspections, replying, documents (size limit, presigned upload, download), assignments, renaming.
+import { SAVED_VIEW_KEYS } from '@permitdesk/core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../session/session.js';
+import { fakeNetwork, profile, tokens, type Route } from '../../test/fixtures.js';
+import { assignment, documentRow, fullPermit } from '../radar/testing/radar-fixtures.js';
+import { renderRoute } from '../radar/testing/render-route.js';
+import PermitPage from './permit-page.js';
+
+let net: ReturnType<typeof fakeNetwork>;
+const calls = (method: string, path: string) => net.calls.filter((c) => c.method === method && c.url.pathname === path);
+let documents = [documentRow(5, 'roof-plan.pdf')];
+
+const routes = (extra: Record<string, Route> = {}): Record<string, Route> => ({
+  'GET /v3/permits/1': () => ({ body: fullPermit(1) }),
+  'GET /v4/documents': () => ({ body: documents }),
+  'GET /v4/companies/11/roles': () => ({ body: { companyId: 11, roles: [] } }),
+  'GET /v4/companies/11/vendors': () => ({ body: [] }),
+  ...extra,
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem(SAVED_VIEW_KEYS.guidedToursSeen, JSON.stringify(['permit-detail']));
+  documents = [documentRow(5, 'roof-plan.pdf')];
+  sessionStore.getState().login(tokens(), profile({}, { '11': { name: 'Acme Builders', role: 'owner' }, '12': { name: 'Bright Solar', role: 'administrator' } }));
+  sessionStore.getState().stopAutoRefresh();
+});
+afterEach(() => {
+  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const open = () => renderRoute(<PermitPage />, '/permits/:id', '/permits/1');
+
+describe('PermitPage', () => {
+  it('shows the status, the stage timeline with dates, and inspections in perform order', async () => {
+    net = fakeNetwork(routes());
+    open();
+    expect(await screen.findByRole('heading', { name: 'Lee roof' })).toBeTruthy();
+    const status = document.querySelector('[data-tour="permit-status"]') as HTMLElement;
+    // Stage 30 with an inspection still open: submitted, 50%.
+    expect(within(status).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+    const timeline = screen.getByRole('list', { name: 'Permit timeline' });
+    const items = within(timeline).getAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('.timeline__name')?.textContent)).toEqual(['Requested', 'Processing', 'Submitted', 'Approved', 'Open', 'Closed']);
+    expect(items[2]?.getAttribute('aria-current')).toBe('step');
+    expect(items[2]?.textContent).toMatch(/January 5th, 2026 at \d\d:\d\d (AM|PM)/);
+    expect(items[2]?.textContent).toContain('Sent to the city');
+    expect(items[3]?.textContent).toContain('Not yet');
+    const inspections = document.querySelector('[data-tour="permit-inspections"]') as HTMLElement;
+    expect([...inspections.querySelectorAll('.inspections__name')].map((el) => el.textContent)).toEqual(['Framing', 'Final']);
+  });
+
+  it('replies to the permit team, refusing an empty message', async () => {
+    net = fakeNetwork(
+      routes({
+        'POST /v3/permits/1/conversations': () => ({
+          body: {
+            ...fullPermit(1).conversations![0]!,
+            messages: [
+              ...fullPermit(1).conversations![0]!.messages,
+              { id: 72, body: 'Attached it.', createdAt: '2026-01-06T10:00:00.000Z', author: { name: 'Ann Lee', role: 'customer' } },
+            ],
+          },
+        }),
+      }),
+    );
+    open();
+    const section = (await screen.findByText('We need the roof plan.')).closest('section')!;
+    await userEvent.click(within(section).getByRole('button', { name: 'Send Reply' }));
+    expect(await within(section).findByText('Message is required.')).toBeTruthy();
+    expect(calls('POST', '/v3/permits/1/conversations')).toHaveLength(0);
+    await userEvent.type(within(section).getByLabelText('Reply to the permit team'), 'Attached it.');
+    await userEvent.click(within(section).getByRole('button', { name: 'Send Reply' }));
+    expect(await within(section).findByText('Attached it.')).toBeTruthy();
+    expect(calls('POST', '/v3/permits/1/conversations')[0]?.body).toEqual({ body: 'Attached it.', conversationId: 70 });
+  });
+
+  it('lists documents, refuses a file over 50,000,000 bytes, uploads through the presigned URL and downloads', async () => {
+    const opened = vi.fn();
+    vi.stubGlobal('open', opened);
+    net = fakeNetwork(
+      routes({
+        'POST /v4/permits/1/upload-document': () => ({
+          body: { documentId: 6, uploadUrl: '/files/upload/6?sig=abc', method: 'PUT', headers: { 'content-type': 'application/pdf' }, expiresAt: '2026-01-06T11:00:00.000Z' },
+        }),
+        'PUT /files/upload/6': () => {
+          documents = [...documents, documentRow(6, 'permit.pdf')];
+          return { body: { ok: true } };
+        },
+        'GET /v4/s3/presigned': (_req, url) => ({ body: { url: `/files/download/${url.searchParams.get('file')}?sig=xyz`, expiresAt: '2026-01-06T11:00:00.000Z' } }),
+      }),
+    );
+    open();
+    const section = (await screen.findByText('roof-plan.pdf')).closest('section')!;
+    const input = within(section).getByLabelText('Upload a document') as HTMLInputElement;
+    const huge = new File(['x'], 'huge.pdf', { type: 'application/pdf' });
+    Object.defineProperty(huge, 'size', { value: 50_000_001 });
+    fireEvent.change(input, { target: { files: [huge] } });
+    expect(await within(section).findByText('The file is larger than the 50,000,000-byte limit.')).toBeTruthy();
+    expect(calls('POST', '/v4/permits/1/upload-document')).toHaveLength(0);
+
+    // The fake network reads request bodies as JSON, so the bytes are JSON text here.
+    const file = new File(['{"pdf":"permit"}'], 'permit.pdf', { type: 'application/pdf' });
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(await within(section).findByText('permit.pdf')).toBeTruthy();
+    expect(calls('POST', '/v4/permits/1/upload-document')[0]?.body).toEqual({ fileName: 'permit.pdf', contentType: 'application/pdf', size: file.size, documentType: 'permit' });
+    const put = calls('PUT', '/files/upload/6')[0];
+    expect(put?.url.searchParams.get('sig')).toBe('abc');
+    expect(put?.body).toEqual({ pdf: 'permit' });
+
+    await userEvent.click(within(section).getByRole('button', { name: 'roof-plan.pdf' }));
+    await waitFor(() => expect(opened).toHaveBeenCalledWith('/files/download/5?sig=xyz', '_blank', 'noopener'));
+  });
+
+  it('changes an access level and adds a company with an access level', async () => {
+    net = fakeNetwork(
+      routes({
+        'PATCH /v4/update-assignments': () => ({ body: [assignment(1, 'Company', 'Acme Builders', 'editor', '2026-01-01T00:00:00.000Z')] }),
+        'POST /v4/projects/41/assignments': () => ({ body: assignment(9, 'Company', 'Bright Solar', 'view-only', '2026-01-07T00:00:00.000Z') }),
+      }),
+    );
+    open();
+    const section = (await screen.findByLabelText('Access level of Acme Builders')).closest('section')!;
+    expect(within(section).getByText('Main owner')).toBeTruthy();
+    await userEvent.selectOptions(within(section).getByLabelText('Access level of Acme Builders'), 'editor');
+    await waitFor(() => expect(calls('PATCH', '/v4/update-assignments')[0]?.body).toEqual({ projectId: 41, assignments: [{ id: 1, accessLevel: 'editor' }] }));
+    // No owner left: no main owner.
+    await waitFor(() => expect(within(section).queryByText('Main owner')).toBeNull());
+    await userEvent.selectOptions(within(section).getByLabelText('Company'), 'Bright Solar');
+    await userEvent.selectOptions(within(section).getByLabelText('Access level'), 'view-only');
+    await userEvent.click(within(section).getByRole('button', { name: 'Add Assignment' }));
+    expect(await within(section).findByLabelText('Access level of Bright Solar')).toBeTruthy();
+    expect(calls('POST', '/v4/projects/41/assignments')[0]?.body).toEqual({
+      projectId: 41,
+      postData: { accessLevel: 'view-only', assigneeType: 'Company', assigneeId: '12' },
+    });
+  });
+
+  it('renames the project, refusing an empty name', async () => {
+    net = fakeNetwork(routes({ 'PATCH /v4/permits/1/update-project-name': (_req, url) => ({ body: fullPermit(1, { projectName: url.searchParams.get('projectName') }) }) }));
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Rename' }));
+    const input = screen.getByLabelText('Project name');
+    await userEvent.clear(input);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Project name is required.')).toBeTruthy();
+    await userEvent.type(input, 'Kitchen remodel');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Kitchen remodel' })).toBeTruthy();
+    expect(calls('PATCH', '/v4/permits/1/update-project-name')[0]?.url.searchParams.get('projectName')).toBe('Kitchen remodel');
+  });
+
+  it('starts the permit detail tour 500 ms after the first visit, and only once', async () => {
+    localStorage.clear();
+    net = fakeNetwork(routes());
+    const first = open();
+    await screen.findByRole('heading', { name: 'Lee roof' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(document.querySelector('.driver-popover')).toBeNull();
+    await waitFor(() => expect(document.querySelector('.driver-popover')).not.toBeNull(), { timeout: 2000 });
+    expect(document.querySelector('.driver-popover-title')?.textContent).toBe('Status');
+    expect(JSON.parse(localStorage.getItem(SAVED_VIEW_KEYS.guidedToursSeen) ?? '[]')).toEqual(['permit-detail']);
+    document.querySelectorAll('.driver-popover, .driver-overlay').forEach((el) => el.remove());
+    first.unmount();
+    open();
+    await screen.findByRole('heading', { name: 'Lee roof' });
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(document.querySelector('.driver-popover')).toBeNull();
+  });
+});
