@@ -7,6 +7,10 @@ import type { OpenCommand, WidgetOptions } from './types.js';
 export * from './types.js';
 export { permitDeskSnippet, snippetCode, snippetTag, type PermitDeskGlobal, type SnippetConfig } from './snippet.js';
 export * from './form-engine/index.js';
+// The address search box and detail view, reused by the dashboard's /new-project page.
+export { AddressSearchBox, type AddressSearchBoxProps } from './address/address-search-box.js';
+export { AddressDetail, type AddressDetailProps } from './address/address-detail.js';
+export type { AddressSearch } from './address/use-address-search.js';
 export type { MapView, LatLng } from './map/map-types.js';
 
 export interface MountOptions extends WidgetOptions {
