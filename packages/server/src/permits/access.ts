@@ -3,7 +3,8 @@
 //  - their role in the project's company: Owner and Administrator → owner, PM → editor, User (Observer)
 //    → view-only; guests get nothing from their role;
 //  - ownership of a personal project → owner;
-//  - assignments to them (User) or to a company where they hold a non-guest role (Company, Vendor);
+//  - assignments to them (User), or to a company where they hold a non-guest role (Company, Vendor):
+//    the assignment's level, capped by what that role allows (an Observer stays view-only);
 //  - the permit team (users.staff) → owner.
 // A project the user cannot see answers 404; one they see without enough access answers 403.
 import type { AccessLevel, CompanyRole } from '@permitdesk/core';
@@ -47,7 +48,15 @@ export interface ProjectAccess {
 const highest = (levels: readonly (AccessLevel | null | undefined)[]): AccessLevel | null =>
   levels.reduce<AccessLevel | null>((best, level) => (level && (!best || ACCESS_RANK[level] > ACCESS_RANK[best]) ? level : best), null);
 
-const asList = (value: unknown): AccessLevel[] => (typeof value === 'string' ? (JSON.parse(value) as AccessLevel[]) : ((value as AccessLevel[] | null) ?? []));
+interface Granted {
+  level: AccessLevel;
+  /** The user's role in the assigned company; null for an assignment to the user. */
+  role: CompanyRole | null;
+}
+const asList = (value: unknown): Granted[] => (typeof value === 'string' ? (JSON.parse(value) as Granted[]) : ((value as Granted[] | null) ?? []));
+const lowest = (a: AccessLevel, b: AccessLevel | null): AccessLevel | null => (b === null ? null : ACCESS_RANK[a] <= ACCESS_RANK[b] ? a : b);
+/** An assignment to a company gives its members the assignment's level, capped by what their role allows. */
+const grantedLevel = (granted: Granted): AccessLevel | null => (granted.role === null ? granted.level : lowest(granted.level, ROLE_ACCESS[granted.role]));
 
 /** The user's access to a project, or null when there is no such project. */
 export async function projectAccess(db: ApiDb, userId: string, projectId: number): Promise<ProjectAccess | null> {
@@ -56,18 +65,18 @@ export async function projectAccess(db: ApiDb, userId: string, projectId: number
       (SELECT cu.role FROM company_users cu WHERE cu.company_id = p.company_id AND cu.user_id = ${userId}::uuid AND cu.active) AS role,
       (SELECT u.staff FROM users u WHERE u.id = ${userId}::uuid) AS staff,
       COALESCE((
-        SELECT json_agg(pa.access_level) FROM project_assignments pa
-        WHERE pa.project_id = p.id AND (
-          (pa.assignee_type = 'User' AND pa.assignee_user_id = ${userId}::uuid)
-          OR (pa.assignee_type IN ('Company', 'Vendor') AND pa.assignee_company_id IN (
-            SELECT cu.company_id FROM company_users cu WHERE cu.user_id = ${userId}::uuid AND cu.active AND cu.role <> 'guest'))
-        )), '[]'::json) AS levels
+        SELECT json_agg(json_build_object('level', pa.access_level, 'role', cu.role)) FROM project_assignments pa
+        LEFT JOIN company_users cu ON pa.assignee_type IN ('Company', 'Vendor') AND cu.company_id = pa.assignee_company_id
+          AND cu.user_id = ${userId}::uuid AND cu.active AND cu.role <> 'guest'
+        WHERE pa.project_id = p.id
+          AND ((pa.assignee_type = 'User' AND pa.assignee_user_id = ${userId}::uuid) OR cu.id IS NOT NULL)
+      ), '[]'::json) AS levels
     FROM projects p WHERE p.id = ${projectId}`.execute(db);
   const row = rows[0];
   if (!row) return null;
   const staff = Boolean(row.staff);
   const personalOwner = row.company_id === null && row.owner_user_id === userId ? 'owner' : null;
-  const level = highest([staff ? 'owner' : null, row.role ? ROLE_ACCESS[row.role] : null, personalOwner, ...asList(row.levels)]);
+  const level = highest([staff ? 'owner' : null, row.role ? ROLE_ACCESS[row.role] : null, personalOwner, ...asList(row.levels).map(grantedLevel)]);
   return { projectId: Number(row.id), companyId: row.company_id, ownerUserId: row.owner_user_id, level, staff };
 }
 
