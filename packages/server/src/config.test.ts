@@ -1,0 +1,33 @@
+// The configuration is validated at start; a bad value stops the server with a clear message.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from './config.js';
+
+describe('loadConfig', () => {
+  it('has defaults for one machine', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, NODE_ENV: 'development', DATA_DIR: path.join(REPO_ROOT, '.data'), PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'info' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+  });
+
+  it('reads values and ignores empty ones', () => {
+    const config = loadConfig({ PORT: '8080', PUBLIC_URL: 'https://permits.example.com/', DATABASE_URL: 'postgres://u@db:5432/app', SMTP_URL: '' });
+    expect(config).toMatchObject({ PORT: 8080, PUBLIC_URL: 'https://permits.example.com', DATABASE_URL: 'postgres://u@db:5432/app' });
+    expect(config.SMTP_URL).toBeUndefined();
+  });
+
+  it('names every bad variable', () => {
+    const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', NODE_ENV: 'staging' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT: must be a port number');
+      expect(message).toContain('DATABASE_URL: must start with postgres://');
+      expect(message).toContain('JWT_SECRET: must be at least 32 characters');
+      expect(message).toContain('NODE_ENV: must be development, production or test');
+    }
+  });
+});

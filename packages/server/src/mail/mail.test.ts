@@ -1,0 +1,177 @@
+// Mail: the outbox written in the caller's transaction, the worker delivering it (dev mailbox, or a
+// real SMTP conversation with a local server), retries with backoff, and the dev mailbox pages.
+import { createServer, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../http/logger.js';
+import { createTestContext, databaseTargets, type TestContext } from '../test/harness.js';
+import { createMailWorker, MAIL_RETRY, retryDelayMs } from './mail-worker.js';
+import { renderMail, TEMPLATE_NAMES } from './templates.js';
+import { createMailTransport } from './transport.js';
+
+/** A minimal SMTP server that accepts every message (or refuses every recipient) and keeps them. */
+function smtpServer(refuse = false): Promise<{ server: Server; port: number; received: string[] }> {
+  const received: string[] = [];
+  const server = createServer((socket: Socket) => {
+    let buffer = '';
+    let inData = false;
+    socket.write('220 test ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf('\r\n.\r\n');
+          if (end < 0) return;
+          received.push(buffer.slice(0, end));
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          socket.write('250 OK queued\r\n');
+          continue;
+        }
+        const nl = buffer.indexOf('\r\n');
+        if (nl < 0) return;
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 2);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'EHLO' || verb === 'HELO') socket.write('250-test\r\n250 8BITMIME\r\n');
+        else if (verb === 'MAIL') socket.write('250 OK\r\n');
+        else if (verb === 'RCPT') socket.write(refuse ? '550 No such user\r\n' : '250 OK\r\n');
+        else if (verb === 'DATA') {
+          inData = true;
+          socket.write('354 go ahead\r\n');
+        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
+        else socket.write('250 OK\r\n');
+      }
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as { port: number }).port, received })));
+}
+
+describe('mail templates', () => {
+  it('render a subject, a text body and an HTML body with the links', () => {
+    const v = renderMail('verification', { code: '123456', firstName: 'Ada', link: 'https://partner.example/permits?email=ada%40example.com&accepted=1' });
+    expect(v.text).toContain('123456');
+    expect(v.html).toContain('href="https://partner.example/permits?email=ada%40example.com&amp;accepted=1"');
+    const x = renderMail('permit_stage_update', { permitId: 7, customerName: '<b>Bob</b>', stageName: 'Approved', link: 'https://x.example/permits/7' });
+    expect(x.html).toContain('&lt;b&gt;Bob&lt;/b&gt;');
+    expect(x.html).not.toContain('<b>Bob</b>');
+    expect(TEMPLATE_NAMES).toEqual(['verification', 'confirmation_code', 'reset_code', 'welcome', 'invitation', 'permit_stage_update']);
+  });
+});
+
+describe.each(databaseTargets())('mail on %s', (target) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext({ target });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('writes nothing when the caller’s transaction rolls back', async () => {
+    const to = t.email('rollback');
+    await expect(
+      t.services.db.transaction().execute(async (trx) => {
+        await t.services.mail.send('welcome', to, { signInUrl: 'http://permitdesk.test/sign-in' }, { db: trx });
+        throw new Error('later step failed');
+      }),
+    ).rejects.toThrow('later step failed');
+    expect(await t.mailbox(to)).toEqual([]);
+  });
+
+  it('delivers to the dev mailbox when SMTP is not configured', async () => {
+    const to = t.email('dev');
+    await t.services.mail.send('welcome', to, { name: 'Dev', signInUrl: 'http://permitdesk.test/sign-in' });
+    expect((await t.mailbox(to))[0]?.status).toBe('pending');
+    await t.services.mailWorker.drain();
+    const [mail] = await t.mailbox(to);
+    expect(mail).toMatchObject({ status: 'dev', attempts: 1, links: ['http://permitdesk.test/sign-in'] });
+    expect(mail?.sentAt).not.toBeNull();
+  });
+
+  it('sends through SMTP with nodemailer when SMTP_URL is set', async () => {
+    const smtp = await smtpServer();
+    try {
+      const to = t.email('smtp');
+      await t.services.mail.send('reset_code', to, { code: '654321', name: 'Sam' });
+      const worker = createMailWorker({
+        db: t.services.db,
+        transport: createMailTransport({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }),
+        from: 'PermitDesk <no-reply@permitdesk.test>',
+        clock: t.services.clock,
+        log: createLogger('silent'),
+      });
+      expect(await worker.drain()).toBeGreaterThanOrEqual(1);
+      await worker.stop();
+      expect((await t.mailbox(to))[0]?.status).toBe('sent');
+      const message = smtp.received.find((m) => m.includes(`To: ${to}`));
+      expect(message).toBeDefined();
+      expect(message).toContain('Subject: Your PermitDesk password reset code');
+      expect(message).toContain('654321');
+    } finally {
+      smtp.server.close();
+    }
+  });
+
+  it('retries a failed delivery with growing delays, then gives up', async () => {
+    const smtp = await smtpServer(true);
+    try {
+      const to = t.email('bounce');
+      await t.services.mail.send('welcome', to, { signInUrl: 'http://permitdesk.test/sign-in' });
+      // Other queued mail (from other tests) is delivered to the dev mailbox first.
+      await t.services.mailWorker.drain();
+      await t.services.db.updateTable('mail_outbox').set({ status: 'pending', attempts: 0, next_attempt_at: t.services.clock() }).where('to_address', '=', to).execute();
+      const worker = createMailWorker({
+        db: t.services.db,
+        transport: createMailTransport({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }),
+        from: 'no-reply@permitdesk.test',
+        clock: t.services.clock,
+        log: createLogger('silent'),
+      });
+      await worker.drain();
+      let [mail] = await t.mailbox(to);
+      expect(mail).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(mail?.lastError).toMatch(/550/);
+      // Not due yet: nothing happens.
+      expect(await worker.drain()).toBe(0);
+      for (let attempt = 1; attempt < MAIL_RETRY.maxAttempts; attempt++) {
+        t.advanceTime(retryDelayMs(attempt) + 1000);
+        await worker.drain();
+      }
+      [mail] = await t.mailbox(to);
+      expect(mail).toMatchObject({ status: 'failed', attempts: MAIL_RETRY.maxAttempts });
+      await worker.stop();
+    } finally {
+      smtp.server.close();
+    }
+    expect(retryDelayMs(1)).toBe(MAIL_RETRY.baseDelayMs);
+    expect(retryDelayMs(3)).toBe(MAIL_RETRY.baseDelayMs * 4);
+    expect(retryDelayMs(50)).toBe(MAIL_RETRY.maxDelayMs);
+  });
+
+  it('shows every message with its links at /dev/mailbox, newest first, and as JSON for one address', async () => {
+    const to = t.email('page');
+    await t.services.mail.send('verification', to, { code: '112233', firstName: 'Pat', link: 'https://partner.example/start?email=x&accepted=1' });
+    await t.services.mail.send('welcome', to, { signInUrl: 'http://permitdesk.test/sign-in' });
+    const page = await t.request('GET', '/dev/mailbox');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.text).toContain('Verify your e-mail for PermitDesk');
+    expect(page.text).toContain('href="https://partner.example/start?email=x&amp;accepted=1"');
+    expect(page.text.indexOf('Welcome to PermitDesk')).toBeLessThan(page.text.indexOf('Verify your e-mail for PermitDesk'));
+
+    const json = await t.request('GET', '/dev/mailbox.json', { query: { to: to.toUpperCase() } });
+    expect(json.status).toBe(200);
+    expect(json.body.map((m: { template: string }) => m.template)).toEqual(['welcome', 'verification']);
+    expect(json.body[1].links).toEqual(['https://partner.example/start?email=x&accepted=1']);
+  });
+
+  it('does not serve the dev mailbox in production', async () => {
+    const prod = await createTestContext({ target, env: { NODE_ENV: 'production' } });
+    try {
+      expect((await prod.request('GET', '/dev/mailbox')).status).toBe(404);
+      expect((await prod.request('GET', '/dev/mailbox.json')).status).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});
