@@ -84,6 +84,8 @@ export async function prepareMail(db: Db, email: string, key: string | undefined
     updated_at: now,
   };
   if (!existing) {
+    // New flows sweep the abandoned ones (indexed by expires_at), so old records do not pile up.
+    await db.deleteFrom('signup_flows').where('expires_at', '<=', now).execute();
     const flow = await db
       .insertInto('signup_flows')
       .values({ email, ...fresh, mail_count: 1, mail_window_started_at: now, created_at: now })

@@ -270,6 +270,15 @@ describe.each(databaseTargets())('sign-up verification on %s', (target) => {
     expect((await ctx.request('POST', '/verify-reoon-otp', { body: { email, otp: code } })).body.message).toBe('Otp is invalid !');
   });
 
+  it('forgets a flow record a week after its last change', async () => {
+    const email = ctx.email('abandoned');
+    const { totp } = await startFlow(ctx, email);
+    ctx.advanceTime(FLOW_LIMITS.flowTtlMs + 1000);
+    await startFlow(ctx, ctx.email('newcomer'));
+    expect(await ctx.services.db.selectFrom('signup_flows').select('id').where('email', '=', email).execute()).toHaveLength(0);
+    expect((await ctx.request('GET', `/signup-flow/${email}`, { query: { totp } })).status).toBe(404);
+  });
+
   it('answers bad input at every endpoint with 400 and the SPEC message, never 500', async () => {
     const cases: [string, string, { body?: unknown; query?: Record<string, string> }, string][] = [
       ['GET', '/verify-reoon/not-an-email', {}, MESSAGES.emailInvalid],
