@@ -110,7 +110,7 @@ describe.each(databaseTargets())('storage on %s', (target) => {
     });
     const streamed = await put(upload.url, stream, { 'content-type': 'application/octet-stream' });
     expect(streamed.status).toBe(413);
-    expect((await streamed.json()).code).toBe('FILE_TOO_LARGE');
+    expect(((await streamed.json()) as { code: string }).code).toBe('FILE_TOO_LARGE');
     expect(await t.services.storage.head(key)).toBeNull();
   });
 
