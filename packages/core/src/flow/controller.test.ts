@@ -4,7 +4,7 @@ import type { EndpointDef } from '../api/endpoint.js';
 import { endpoints } from '../api/index.js';
 import { createApiClient } from '../client/create-api-client.js';
 import { startTestServer, type RecordedRequest, type Reply, type TestServer } from '../client/testing/http-test-server.js';
-import type { SignupFlowRecord } from '../schemas/signup.js';
+import { isUsableEmailStatus, type EmailStatus, type SignupFlowRecord } from '../schemas/signup.js';
 import { createSessionStore } from '../session/session-store.js';
 import { createMemoryStorage } from '../session/storage.js';
 import { createSignupFlow, PENDING_VERIFICATION_KEY, type SignupFlowOptions } from './controller.js';
@@ -24,7 +24,7 @@ const SUB = '6f1c4c56-5d1a-4e55-9d0a-2d8f3f0f7a11';
 function fakeServer() {
   const state = {
     accounts: new Map<string, { password: string; verified: boolean }>(),
-    verifier: new Map<string, string>(),
+    verifier: new Map<string, EmailStatus>(),
     records: new Map<string, SignupFlowRecord>(),
     failing: new Set<string>(),
     totpCounter: 0,
@@ -66,6 +66,10 @@ function fakeServer() {
     }),
     'GET /verify-reoon/*': handle(e.verification.checkEmail, 'check', (r) => {
       const status = state.verifier.get(emailIn(r)) ?? 'safe';
+      // Like the real server: an unusable address is refused with 400 and its status in `fields`.
+      if (!isUsableEmailStatus(status)) {
+        return { status: 400, body: { message: `Your email is ${status}`, code: 'EMAIL_NOT_USABLE', fields: { status } } };
+      }
       // Like a verifier that mails the link itself when it was told where the link goes.
       const mails = state.checkSendsMail && status === 'safe' && r.query.get('location') !== null;
       return { body: { status, email: emailIn(r), isSendMailSuccess: mails, totp: mails ? `totp-${++state.totpCounter}` : null } };

@@ -11,7 +11,7 @@ import { MUNICIPALITY_NAME_PLACEHOLDER, notificationWall, signupSettings } from 
 import { TIMINGS } from '../rules/timings.js';
 import { emailSchema, newPasswordSchema, normalizeEmail, passwordSchema, verificationCodeSchema } from '../rules/validation.js';
 import type { AddressSearchResult, Task } from '../schemas/lookup.js';
-import { isUsableEmailStatus, type SignupFlowRecord, type SignupFlowState } from '../schemas/signup.js';
+import { emailStatusSchema, isUsableEmailStatus, type SignupFlowRecord, type SignupFlowState } from '../schemas/signup.js';
 import { splitFullName } from '../schemas/identity.js';
 import type { SessionStore } from '../session/session-store.js';
 import { accountCreationPayload, registrationInput } from './account-payload.js';
@@ -491,8 +491,14 @@ function verificationCalls(client: SignupFlowClient) {
   const api = client.verification;
   return {
     exists: (email: string) => api.checkExists({ params: { email }, silent: true }),
+    /** The server refuses an unusable address with 400 EMAIL_NOT_USABLE and the status in `fields`. */
     check: (email: string, firstName: string, location: string) =>
-      api.checkEmail({ params: { email }, query: { firstName, ...(location ? { location } : {}) }, silent: true }),
+      api.checkEmail({ params: { email }, query: { firstName, ...(location ? { location } : {}) }, silent: true }).catch((error: unknown) => {
+        const fields = isApiRequestError(error) && error.code === 'EMAIL_NOT_USABLE' ? error.body?.fields : undefined;
+        const refused = v.safeParse(emailStatusSchema, fields?.['status']);
+        if (!refused.success) throw error;
+        return { status: refused.output, email, isSendMailSuccess: false, totp: null, didYouMean: fields?.['didYouMean'] ?? null };
+      }),
     saveInvalid: (email: string, status: Parameters<typeof api.saveVerification>[0]['body']['status'], firstName: string) =>
       api.saveVerification({ body: { email, status, firstName }, silent: true }),
     sendMail: (toEmail: string, firstName: string, location: string, totp: string | null) =>
