@@ -75,6 +75,10 @@ export const companyEndpoints = {
     method: 'GET', path: '/v4/companies/{id}/project-updates', auth: 'bearer', summary: 'Recent permit updates (the Updates badge)',
     params: id, response: v.array(projectUpdateSchema),
   }),
+  markProjectUpdatesRead: endpoint({
+    method: 'POST', path: '/v4/companies/{id}/project-updates/read', auth: 'bearer', summary: 'Mark the company recent updates as read (clears the Updates badge)',
+    params: id, response: okSchema,
+  }),
   guestFors: endpoint({ method: 'GET', path: '/v4/companies/{id}/guest-fors', auth: 'bearer', summary: 'Companies this one is a guest of', params: id, response: v.array(companySchema) }),
   vendorFors: endpoint({
     method: 'GET', path: '/v4/companies/{id}/vendor-fors', auth: 'bearer', summary: 'Companies this one is a vendor for',

@@ -16,7 +16,7 @@ describe.each(databaseTargets())('the permit team on %s', (target) => {
 
   const asCustomer = (permitId: number) => t.request<Permit>('GET', `/v3/permits/${permitId}`, { token: customer.accessToken });
   const move = (permitId: number, body: Record<string, unknown>) =>
-    t.request<Permit>('PUT', `/v4/operator/permits/${permitId}/stage`, { token: team.accessToken, body });
+    t.request('PUT', `/v4/operator/permits/${permitId}/stage`, { token: team.accessToken, body });
   const stageMails = async () => (await t.mailbox(customer.email)).filter((m) => m.template === 'permit_stage_update');
 
   beforeAll(async () => {
@@ -103,6 +103,11 @@ describe.each(databaseTargets())('the permit team on %s', (target) => {
       [...expected.map(([stage]) => stage)].reverse(),
     );
     expect(updates.body[0]).toMatchObject({ permitId, read: false, customerName: 'Hannah Homeowner' });
+    // Reading them clears the badge.
+    expect((await t.request('POST', `/v4/companies/${companyId}/project-updates/read`, { token: customer.accessToken })).body).toEqual({ ok: true });
+    const read = await t.request('GET', `/v4/companies/${companyId}/project-updates`, { token: customer.accessToken });
+    expect(read.body.every((u: { read: boolean }) => u.read)).toBe(true);
+    expect((await t.request('POST', `/v4/companies/${companyId}/project-updates/read`, { token: team.accessToken })).status).toBe(403);
   });
 
   it('derives approved from inspections, expired from the expiry date, and gold past the estimated completion', async () => {
@@ -194,7 +199,7 @@ describe.each(databaseTargets())('the permit team on %s', (target) => {
       expect(res.status, res.text).toBe(200);
     };
     const decide = (permitId: number, decision: string) =>
-      t.request<Permit>('PUT', `/v4/operator/permits/${permitId}/cancellation`, { token: team.accessToken, body: { decision } });
+      t.request('PUT', `/v4/operator/permits/${permitId}/cancellation`, { token: team.accessToken, body: { decision } });
     const status = async (permitId: number) => (await t.request('GET', `/v4/permits/${permitId}/request-cancellation`, { token: customer.accessToken })).body;
 
     const { permitId: approved } = await requestPermit(t, customer, site, { companyId });

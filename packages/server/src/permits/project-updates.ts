@@ -51,3 +51,9 @@ export async function companyProjectUpdates(db: ApiDb, companyId: number, limit 
     read: row.read_at !== null,
   }));
 }
+
+/** Marks every unread update of a company as read; returns how many were. */
+export async function markProjectUpdatesRead(db: ApiDb, companyId: number, now: Date): Promise<number> {
+  const result = await db.updateTable('project_updates').set({ read_at: now }).where('company_id', '=', companyId).where('read_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

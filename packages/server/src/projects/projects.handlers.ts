@@ -9,7 +9,7 @@ import { badRequest, notFound } from '../http/errors.js';
 import type { EndpointHandler } from '../http/register.js';
 import { PERMIT_NOT_FOUND, PROJECT_CREATOR_ROLES, requireProjectAccess } from '../permits/access.js';
 import { permitRows } from '../permits/permit-details.js';
-import { companyProjectUpdates } from '../permits/project-updates.js';
+import { companyProjectUpdates, markProjectUpdatesRead } from '../permits/project-updates.js';
 import { apiDb, type ApiDb } from '../permits/tables.js';
 import { inTransaction } from '../permits/transaction.js';
 import { addAssignment, updateAssignments } from './assignments.js';
@@ -146,4 +146,10 @@ export const updateAssignmentsHandler: EndpointHandler<Projects['updateAssignmen
 export const projectUpdatesHandler: EndpointHandler<Companies['projectUpdates']> = async ({ services, user }, { params }) => {
   await requireCompanyRole({ services, user }, params.id, USABLE_ROLES);
   return companyProjectUpdates(apiDb(services.db), params.id);
+};
+
+export const markProjectUpdatesReadHandler: EndpointHandler<Companies['markProjectUpdatesRead']> = async ({ services, user }, { params }) => {
+  await requireCompanyRole({ services, user }, params.id, USABLE_ROLES);
+  await markProjectUpdatesRead(apiDb(services.db), params.id, services.clock());
+  return { ok: true as const };
 };

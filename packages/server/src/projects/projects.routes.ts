@@ -18,4 +18,5 @@ export function registerProjectRoutes(app: App): void {
   registerEndpoint(app, api.updatePermit, h.updatePermitData);
   registerEndpoint(app, api.addAssignment, h.addAssignmentHandler);
   registerEndpoint(app, endpoints.companies.projectUpdates, h.projectUpdatesHandler);
+  registerEndpoint(app, endpoints.companies.markProjectUpdatesRead, h.markProjectUpdatesReadHandler);
 }
