@@ -2,7 +2,8 @@
 // and the form engine the dashboard reuses. Importing it defines nothing and renders nothing.
 import { createEmbedHost } from './loader/embed-host.js';
 import type { ModalModule } from './loader/modal-contract.js';
-import type { OpenCommand, WidgetOptions } from './types.js';
+import type { RuntimeOptions } from './runtime/widget-runtime.js';
+import type { OpenCommand } from './types.js';
 
 export * from './types.js';
 export { permitDeskSnippet, snippetCode, snippetTag, type PermitDeskGlobal, type SnippetConfig } from './snippet.js';
@@ -13,7 +14,8 @@ export { AddressDetail, type AddressDetailProps } from './address/address-detail
 export type { AddressSearch } from './address/use-address-search.js';
 export type { MapView, LatLng } from './map/map-types.js';
 
-export interface MountOptions extends WidgetOptions {
+/** Options of mount(): the widget's options plus, for hosts running their own app, its session store. */
+export interface MountOptions extends RuntimeOptions {
   /** Open at once (default true). */
   open?: boolean;
   /** Preset address or task for the first open. */

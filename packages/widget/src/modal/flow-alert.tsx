@@ -4,10 +4,10 @@ import type { FlowAlert } from '@permitdesk/core';
 import { Alert } from '../ui/alert.js';
 import { siteUrl } from './site-url.js';
 
-export function FlowAlertView({ alert, apiBase }: { alert: FlowAlert | null; apiBase: string }) {
-  if (!alert) return null;
+/** What an alert says, for steps that place it in their own alert box. */
+export function FlowAlertContent({ alert, apiBase }: { alert: FlowAlert; apiBase: string }) {
   return (
-    <Alert kind={alert.type}>
+    <>
       {alert.title ? (
         <>
           <strong>{alert.title}</strong>
@@ -21,6 +21,15 @@ export function FlowAlertView({ alert, apiBase }: { alert: FlowAlert | null; api
           <a href={siteUrl(apiBase, alert.link)}>{alert.link === '/sign-in' ? 'Sign In' : 'Open'}</a>
         </>
       ) : null}
+    </>
+  );
+}
+
+export function FlowAlertView({ alert, apiBase }: { alert: FlowAlert | null; apiBase: string }) {
+  if (!alert) return null;
+  return (
+    <Alert kind={alert.type}>
+      <FlowAlertContent alert={alert} apiBase={apiBase} />
     </Alert>
   );
 }

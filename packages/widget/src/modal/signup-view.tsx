@@ -15,7 +15,7 @@ import { ResetPasswordStep } from '../steps/reset-password-step.js';
 import { MunicipalityAside, TaskStep } from '../steps/task-step.js';
 import { VerifyEmailStep } from '../steps/verify-email-step.js';
 import { VerifyCodeForm } from '../steps/verify-code-form.js';
-import { FlowAlertView } from './flow-alert.js';
+import { FlowAlertContent, FlowAlertView } from './flow-alert.js';
 import { siteUrl } from './site-url.js';
 import { Styled } from './styled.js';
 import type { ViewProps } from './view-props.js';
@@ -37,7 +37,7 @@ function SignupStep({ runtime, flow, alert, busy, options, start }: ViewProps) {
   const { context } = flow;
   const shown = buttons(flow);
   const alertView = <FlowAlertView alert={alert} apiBase={options.apiBase} />;
-  const message: FlowMessage | null = alert ? { kind: alert.type, text: alertView } : null;
+  const message: FlowMessage | null = alert ? { kind: alert.type, text: <FlowAlertContent alert={alert} apiBase={options.apiBase} /> } : null;
   const [tasks, setTasks] = useState<Task[]>([]);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');

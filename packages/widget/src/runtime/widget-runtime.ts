@@ -20,6 +20,7 @@ import {
   type ApiClientOf,
   type FormDefinition,
   type FlowState,
+  type SignupFlowOptions,
   type FormEntryResult,
   type PermitFormEntry,
   type SessionStore,
@@ -39,6 +40,8 @@ export interface RuntimeOptions extends WidgetOptions {
   storage?: Storage;
   /** The page the user started on; the verification mail links back to it (default: this page). */
   startUrl?: string;
+  /** The flow's timers (3 s / 5 s after verification, 1 s resend spinner, 1500 ms redirect); tests advance them by hand. */
+  timers?: SignupFlowOptions['timers'];
 }
 
 /** Only the API areas the widget calls, so its bundle carries no other part of the catalogue. */
@@ -100,6 +103,7 @@ export function createWidgetRuntime(options: RuntimeOptions): WidgetRuntime {
     identity,
     storage,
     startUrl: options.startUrl,
+    timers: options.timers,
     // Paths the flow sends the user to (/sign-in) live on the PermitDesk site, not the partner's.
     onRedirect: (path) => globalThis.location.assign(siteUrl(apiBase, path)),
   });

@@ -1,0 +1,90 @@
+// The identity service ("hosted identity pool" operations of SPEC §7) and account calls (SPEC §7.3).
+import * as v from 'valibot';
+import { okSchema, subSchema } from '../schemas/common.js';
+import {
+  accountCreationPayloadSchema,
+  accountCreationResponseSchema,
+  authenticateResultSchema,
+  authenticateSchema,
+  changePasswordSchema,
+  completeNewPasswordSchema,
+  confirmPasswordSchema,
+  confirmRegistrationSchema,
+  forgotPasswordSchema,
+  permissionsSchema,
+  profileSchema,
+  refreshSessionSchema,
+  resendCodeSchema,
+  sessionTokensSchema,
+  signUpRequestSchema,
+  updateAttributesSchema,
+} from '../schemas/identity.js';
+import { endpoint } from './endpoint.js';
+
+export const identityEndpoints = {
+  signUp: endpoint({
+    method: 'POST', path: '/auth/sign-up', auth: 'none', summary: 'Create an unconfirmed account and mail a confirmation code',
+    body: signUpRequestSchema, response: v.object({ sub: subSchema, codeDeliveryDestination: v.string() }),
+  }),
+  confirmRegistration: endpoint({
+    method: 'POST', path: '/auth/confirm-registration', auth: 'none', summary: 'Confirm an account with the mailed code',
+    body: confirmRegistrationSchema, response: okSchema,
+  }),
+  resendCode: endpoint({
+    method: 'POST', path: '/auth/resend-code', auth: 'none', summary: 'Mail a new confirmation code',
+    body: resendCodeSchema, response: okSchema,
+  }),
+  authenticate: endpoint({
+    method: 'POST', path: '/auth/authenticate', auth: 'none', summary: 'Sign in with email and password',
+    body: authenticateSchema, response: authenticateResultSchema,
+  }),
+  forgotPassword: endpoint({
+    method: 'POST', path: '/auth/forgot-password', auth: 'none',
+    summary: 'Mail a 6-digit reset code (answers the same whether or not the account exists)',
+    body: forgotPasswordSchema, response: okSchema,
+  }),
+  confirmPassword: endpoint({
+    method: 'POST', path: '/auth/confirm-password', auth: 'none', summary: 'Set a new password with the mailed code',
+    body: confirmPasswordSchema, response: okSchema,
+  }),
+  changePassword: endpoint({
+    method: 'POST', path: '/auth/change-password', auth: 'bearer', summary: 'Change the password of the signed-in user',
+    body: changePasswordSchema, response: okSchema,
+  }),
+  completeNewPassword: endpoint({
+    method: 'POST', path: '/auth/complete-new-password', auth: 'none', summary: 'Answer the new-password-required challenge',
+    body: completeNewPasswordSchema, response: authenticateResultSchema,
+  }),
+  updateAttributes: endpoint({
+    method: 'PATCH', path: '/auth/attributes', auth: 'bearer', summary: 'Update hasMigrated, setupCompanyName, fromURL, name or phone',
+    body: updateAttributesSchema, response: profileSchema,
+  }),
+  refreshSession: endpoint({
+    method: 'POST', path: '/auth/refresh', auth: 'none', summary: 'Rotate the refresh token and get a new access token',
+    body: refreshSessionSchema, response: v.object({ tokens: sessionTokensSchema, profile: profileSchema }),
+  }),
+  signOut: endpoint({
+    method: 'POST', path: '/auth/sign-out', auth: 'none', summary: 'Revoke the refresh token family',
+    body: refreshSessionSchema, response: okSchema,
+  }),
+  profile: endpoint({
+    method: 'GET', path: '/auth/profile', auth: 'bearer', summary: 'The signed-in user profile with permissions',
+    response: profileSchema,
+  }),
+} as const;
+
+export const accountEndpoints = {
+  permissions: endpoint({
+    method: 'GET', path: '/v4/permissions', auth: 'bearer', summary: 'The permissions object keyed by company id',
+    response: permissionsSchema,
+  }),
+  createUserApp: endpoint({
+    method: 'POST', path: '/create-user-app', auth: 'none',
+    summary: 'Create the account (and its company when a company name is given) after e-mail verification',
+    body: accountCreationPayloadSchema, response: accountCreationResponseSchema,
+  }),
+  verifyEmail: endpoint({
+    method: 'GET', path: '/verify_email/{sub}', auth: 'bearer', summary: 'Whether the user e-mail is verified',
+    params: v.object({ sub: subSchema }), response: v.object({ sub: subSchema, emailVerified: v.boolean() }),
+  }),
+} as const;

@@ -1,0 +1,32 @@
+// Every call of SPEC §7, grouped by area. The client, the server and /openapi.json all read this table.
+import { companyEndpoints, documentEndpoints, roleEndpoints } from './companies.endpoints.js';
+import { formEndpoints } from './forms.endpoints.js';
+import { accountEndpoints, identityEndpoints } from './identity.endpoints.js';
+import { integrationEndpoints } from './integrations.endpoints.js';
+import { companyLookupEndpoints, invitationEndpoints } from './invitations.endpoints.js';
+import { lookupEndpoints } from './lookup.endpoints.js';
+import { operatorEndpoints } from './operator.endpoints.js';
+import { permitEndpoints, projectEndpoints } from './permits.endpoints.js';
+import { verificationEndpoints } from './verification.endpoints.js';
+
+export * from './endpoint.js';
+
+export const endpoints = {
+  identity: identityEndpoints,
+  account: accountEndpoints,
+  lookups: lookupEndpoints,
+  companyLookups: companyLookupEndpoints,
+  verification: verificationEndpoints,
+  forms: formEndpoints,
+  permits: permitEndpoints,
+  projects: projectEndpoints,
+  companies: companyEndpoints,
+  roles: roleEndpoints,
+  documents: documentEndpoints,
+  invitations: invitationEndpoints,
+  integrations: integrationEndpoints,
+  operator: operatorEndpoints,
+} as const;
+export type Endpoints = typeof endpoints;
+
+export { lookupEndpoints, verificationEndpoints, formEndpoints, identityEndpoints, accountEndpoints };

@@ -1,0 +1,78 @@
+// Invitations (SPEC §7.5) and the company lookups that go with them (SPEC §7.4).
+import * as v from 'valibot';
+import { idParamSchema } from '../schemas/common.js';
+import { companySchema, documentSchema } from '../schemas/company.js';
+import { invitationSchema, inviteCompanySchema, inviteUserSchema, pendingInvitationsSchema, todoInvitationsSchema } from '../schemas/invitation.js';
+import { endpoint } from './endpoint.js';
+
+const byId = (name: string) => v.object({ [name]: idParamSchema });
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
+const put = (path: string, summary: string, param = 'invitationId') =>
+  endpoint({ method: 'PUT', path, auth: 'bearer', summary, params: byId(param), response: invitationSchema, returnsErrorBody: true });
+
+export const invitationEndpoints = {
+  pending: endpoint({ method: 'GET', path: '/v4/invitations/pending', auth: 'bearer', summary: 'Invitations waiting on the user', response: pendingInvitationsSchema }),
+  todo: endpoint({ method: 'GET', path: '/v4/invitations/todo', auth: 'bearer', summary: 'Invitations the user must act on', response: todoInvitationsSchema }),
+  lookup: endpoint({
+    method: 'GET', path: '/v4/invitations/lookup', auth: 'bearer', summary: 'One invitation of a kind',
+    query: v.object({ type: v.picklist(['VENDOR_ONBOARDING', 'SHARE_WALLET']), id: idParamSchema }), response: invitationSchema,
+  }),
+  vendorOnboarding: endpoint({ method: 'POST', path: '/v4/invitations/vendor-onboarding', auth: 'bearer', summary: 'Invite a vendor', body: inviteCompanySchema, response: invitationSchema, returnsErrorBody: true }),
+  validateVendorOnboarding: endpoint({
+    method: 'POST', path: '/v4/invitations/validate-vendor-onboarding', auth: 'bearer', summary: 'Check a vendor invitation before sending',
+    body: inviteCompanySchema, response: v.object({ valid: v.boolean(), message: v.nullable(v.string()) }), returnsErrorBody: true,
+  }),
+  withdrawShareWallet: put('/v4/invitations/withdraw/{invitationId}/share-wallet', 'Withdraw a share-wallet invitation'),
+  withdrawVendorOnboarding: put('/v4/invitations/withdraw/{invitationId}/vendor-onboarding', 'Withdraw a vendor invitation'),
+  resendVendor: endpoint({
+    method: 'PATCH', path: '/v4/invitations/{invitationId}/resend-invitation-for-vendor', auth: 'bearer', summary: 'Mail a vendor invitation again',
+    params: byId('invitationId'), response: invitationSchema, returnsErrorBody: true,
+  }),
+  inviteUser: endpoint({ method: 'POST', path: '/v4/invitations/user-type', auth: 'bearer', summary: 'Invite a user to a company with a role', body: inviteUserSchema, response: invitationSchema, returnsErrorBody: true }),
+  acceptUser: put('/v4/invitations/accept/{invitationId}/user-type', 'Accept a company user invitation'),
+  revokeShareWallet: put('/v4/invitations/revoke/{invitationId}/share-wallet', 'Revoke a wallet share'),
+  approveShareWallet: put('/v4/invitations/approve/{invitationId}/share-wallet', 'Approve a wallet share'),
+  approveVendorOnboarding: put('/v4/invitations/approve/{invitationId}/vendor-onboarding', 'Approve a vendor onboarding'),
+  approveCustomVendorOnboarding: put('/v4/invitations/approve/{invitationID}/custom-vendor-onboarding', 'Approve a custom vendor onboarding', 'invitationID'),
+  shareWalletList: endpoint({
+    method: 'GET', path: '/v4/invitations/share-wallet', auth: 'bearer', summary: 'Wallet shares of a company',
+    query: v.object({ company: idParamSchema, 'include-outbound': v.optional(v.picklist(['true', 'false'])), 'include-inbound': v.optional(v.picklist(['true', 'false'])) }),
+    response: v.object({ inbound: v.array(invitationSchema), outbound: v.array(invitationSchema) }),
+  }),
+  complianceRequestSharing: endpoint({ method: 'POST', path: '/v4/invitations/compliance-request/sharing', auth: 'bearer', summary: 'Ask a company to share its wallet', body: inviteCompanySchema, response: invitationSchema, returnsErrorBody: true }),
+  shareWallet: endpoint({ method: 'POST', path: '/v4/invitations/share-wallet', auth: 'bearer', summary: 'Share the wallet with a company', body: inviteCompanySchema, response: invitationSchema, returnsErrorBody: true }),
+  guestAccess: endpoint({ method: 'POST', path: '/v4/invitations/guest-access', auth: 'bearer', summary: 'Invite guest access', body: inviteCompanySchema, response: invitationSchema, returnsErrorBody: true }),
+  complianceRequestClaiming: endpoint({ method: 'POST', path: '/v4/invitations/compliance-request/claiming', auth: 'bearer', summary: 'Claim a compliance request', body: inviteCompanySchema, response: invitationSchema, returnsErrorBody: true }),
+  approveGuestAccess: put('/v4/invitations/guest-access/{invitationID}/approve', 'Approve guest access', 'invitationID'),
+  submitVendorOnboarding: put('/v4/invitations/submit/{id}/vendor-onboarding', 'Submit a vendor onboarding', 'id'),
+  stepVendorOnboarding: put('/v4/invitations/step/{id}/vendor-onboarding', 'Save a vendor onboarding step', 'id'),
+  decline: put('/v4/invitations/decline/{id}', 'Decline an invitation', 'id'),
+  acceptShareWallet: put('/v4/invitations/accept/{id}/share-wallet', 'Accept a wallet share', 'id'),
+} as const;
+
+export const companyLookupEndpoints = {
+  vendors: endpoint({
+    method: 'GET', path: '/v4/lookup/vendors', auth: 'bearer', summary: 'Search vendors (size 20 from page 1, +customerName)',
+    query: v.object({
+      keyword: v.optional(text(200)),
+      size: v.optional(v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100)), 20),
+      page: v.optional(v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1)), 1),
+      sort: v.optional(v.picklist(['+customerName', '-customerName']), '+customerName'),
+    }),
+    response: companySchema, paging: 'headers',
+  }),
+  companyInfo: endpoint({
+    method: 'GET', path: '/v4/lookup/company-info', auth: 'bearer', summary: 'Companies with exactly this name (uniqueness check)',
+    query: v.object({ key: text(200) }), response: v.array(v.object({ id: v.number(), name: v.string() })),
+  }),
+  emailDomain: endpoint({
+    method: 'GET', path: '/v4/lookup/email-domain', auth: 'bearer', summary: 'Companies using the domain of an e-mail address',
+    query: v.object({ email: text(100), 'exclude-owner': v.optional(v.picklist(['true', 'false'])), 'exclude-vendor': v.optional(idParamSchema) }),
+    response: v.array(v.object({ id: v.number(), name: v.string() })),
+  }),
+  compliancePermissionDocuments: endpoint({
+    method: 'GET', path: '/v4/lookup/compliance-permission-documents', auth: 'bearer', summary: 'Documents an invitation may see',
+    query: v.object({ invitation: idParamSchema }), response: v.array(documentSchema),
+  }),
+} as const;
+

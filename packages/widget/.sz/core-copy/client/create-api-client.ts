@@ -1,0 +1,76 @@
+// createApiClient: every endpoint of the catalogue as one typed function, grouped by area, all sent
+// through one ky instance (extended per host with its prefix).
+import ky, { type KyInstance } from 'ky';
+import type { EndpointDef } from '../api/endpoint.js';
+
+import { DEFAULT_AREA_HOSTS, resolveHosts, type HostName } from './hosts.js';
+import { latestOnly } from './latest-only.js';
+import { endpointCaller, type RawInput } from './request.js';
+import type { ApiClient, ApiClientConfig, ApiClientOf, EndpointTree } from './types.js';
+
+/** Endpoints where only the newest call matters: each call aborts the one still running. */
+const LATEST_ONLY = new Set(['projects.search']);
+
+const isEndpoint = (value: EndpointDef | EndpointTree): value is EndpointDef =>
+  typeof (value as EndpointDef).method === 'string' && typeof (value as EndpointDef).path === 'string';
+
+/** The one ky instance: no retries (writes must not repeat), the bearer token and JSON headers. */
+function createHttp(config: ApiClientConfig): KyInstance {
+  return ky.create({
+    retry: 0,
+    timeout: config.timeoutMs ?? 30_000,
+    ...(config.fetch ? { fetch: config.fetch } : {}),
+    headers: { accept: 'application/json' },
+    hooks: {
+      beforeRequest: [
+        (request, options) => {
+          const token = options.context.token;
+          if (typeof token === 'string' && token !== '') {
+            request.headers.set('authorization', `Bearer ${token}`);
+            request.headers.set('content-type', 'application/json');
+          }
+        },
+      ],
+    },
+  });
+}
+
+export function createApiClient(config: ApiClientConfig): ApiClient;
+export function createApiClient<T extends EndpointTree>(config: ApiClientConfig, endpoints: T): ApiClientOf<T>;
+export function createApiClient(config: ApiClientConfig, endpoints: EndpointTree): unknown {
+  const hosts = resolveHosts(config);
+  const http = createHttp(config);
+  const byHost = new Map<HostName, KyInstance>();
+  const hostFor = (name: HostName): KyInstance => {
+    let instance = byHost.get(name);
+    if (!instance) {
+      instance = http.extend({ prefixUrl: hosts[name] });
+      byHost.set(name, instance);
+    }
+    return instance;
+  };
+  const areaHosts: Partial<Record<string, HostName>> = { ...DEFAULT_AREA_HOSTS, ...config.areaHosts };
+
+  // Hooks are read at call time, so a caller may rewire them after creation.
+  const hooks = {
+    getToken: () => config.getToken?.(),
+    isExpired: () => config.isExpired?.() ?? false,
+    onExpired: () => config.onExpired?.(),
+    onError: (message: string, error: unknown) => config.onError?.(message, error),
+  };
+
+  const build = (tree: EndpointTree, host: HostName, prefix: string): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(tree)) {
+      const name = prefix ? `${prefix}.${key}` : key;
+      if (isEndpoint(value)) {
+        const call = endpointCaller(value, hostFor(host), hooks);
+        out[key] = LATEST_ONLY.has(name) ? latestOnly<RawInput | undefined, unknown>(call) : call;
+      } else {
+        out[key] = build(value, prefix ? host : (areaHosts[key] ?? 'api'), name);
+      }
+    }
+    return out;
+  };
+  return build(endpoints, 'api', '');
+}

@@ -1,0 +1,127 @@
+// One call of one endpoint: token rules, the HTTP exchange through the shared ky instance, error
+// reporting, header paging and response validation. Every message the user may see is decided here.
+import type { KyInstance } from 'ky';
+import { HTTPError, TimeoutError } from 'ky';
+import * as v from 'valibot';
+import { fillPath, type EndpointDef } from '../api/endpoint.js';
+import { PAGINATION_HEADERS, type HeaderPage } from '../schemas/common.js';
+import { ApiRequestError, CLIENT_ERROR_CODES, REQUEST_ERRORS, isAbortError, readErrorBody } from './errors.js';
+import type { ApiClientConfig, ApiResult, CallOptions } from './types.js';
+
+/** The session-expired message of SPEC §8, carried by the error an expired call rejects with. */
+export const SESSION_EXPIRED_MESSAGE = 'Your user session has expired and you will need to login again to proceed.';
+
+export interface RawInput extends CallOptions {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+type Hooks = Pick<ApiClientConfig, 'getToken' | 'isExpired' | 'onExpired' | 'onError'>;
+
+function toSearchParams(query: Record<string, unknown> | undefined): URLSearchParams | undefined {
+  if (!query) return undefined;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  return params;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+const headerNumber = (response: Response, name: string): number => {
+  const value = Number(response.headers.get(name));
+  return Number.isFinite(value) ? value : 0;
+};
+
+function toHeaderPage<T>(items: T[], response: Response): HeaderPage<T> {
+  const page = headerNumber(response, PAGINATION_HEADERS.index);
+  const size = headerNumber(response, PAGINATION_HEADERS.size);
+  const totalCount = headerNumber(response, PAGINATION_HEADERS.totalCount);
+  return { items, page, size, totalCount, pageCount: size > 0 ? Math.ceil(totalCount / size) : 0 };
+}
+
+/** Builds the function that performs calls of one endpoint against one host's ky instance. */
+export function endpointCaller(def: EndpointDef, http: KyInstance, hooks: Hooks) {
+  // Header-paged lists describe one item; the body is an array of them.
+  const bodySchema: v.GenericSchema = def.paging === 'headers' ? v.array(def.response) : def.response;
+  const where = `${def.method} ${def.path}`;
+
+  const report = (message: string, error: unknown, silent: boolean | undefined) => {
+    if (!silent) hooks.onError?.(message, error);
+  };
+
+  return async (input: RawInput = {}): Promise<unknown> => {
+    let token: string | null = null;
+    if (def.auth === 'bearer') {
+      token = (await hooks.getToken?.()) || null;
+      if (!token) {
+        throw new ApiRequestError({ status: 0, code: CLIENT_ERROR_CODES.tokenInvalid, message: REQUEST_ERRORS.tokenInvalid });
+      }
+      if (hooks.isExpired?.()) {
+        // SPEC §7: an expired token logs the user out and no call is made.
+        hooks.onExpired?.();
+        throw new ApiRequestError({ status: 401, code: CLIENT_ERROR_CODES.sessionExpired, message: SESSION_EXPIRED_MESSAGE });
+      }
+    }
+
+    let response: Response;
+    try {
+      response = await http(fillPath(def.path, input.params).slice(1), {
+        method: def.method,
+        searchParams: toSearchParams(input.query),
+        json: input.body,
+        signal: input.signal,
+        context: { token },
+      });
+    } catch (error) {
+      if (isAbortError(error) || input.signal?.aborted) throw input.signal?.reason ?? error;
+      if (error instanceof HTTPError) {
+        const errorBody = readErrorBody(await readJson(error.response).catch(() => null));
+        const status = error.response.status;
+        if (def.returnsErrorBody) {
+          const result: ApiResult<never> = {
+            ok: false,
+            status,
+            error: { ...errorBody, message: errorBody?.message || REQUEST_ERRORS.fallback, code: errorBody?.code || `HTTP_${status}` },
+          };
+          return result;
+        }
+        const message = errorBody?.message || REQUEST_ERRORS.fallback;
+        const failure = new ApiRequestError({ status, code: errorBody?.code || `HTTP_${status}`, message, body: errorBody, cause: error });
+        report(message, failure, input.silent);
+        throw failure;
+      }
+      // No response at all: network down, refused, timed out.
+      const code = error instanceof TimeoutError ? 'TIMEOUT' : CLIENT_ERROR_CODES.network;
+      const failure = new ApiRequestError({ status: 0, code, message: REQUEST_ERRORS.fallback, cause: error });
+      report(failure.message, failure, input.silent);
+      throw failure;
+    }
+
+    const parsed = v.safeParse(bodySchema, await readJson(response));
+    if (!parsed.success) {
+      const message = `Unexpected response from ${where}: ${v.summarize(parsed.issues)}`;
+      const failure = new ApiRequestError({ status: response.status, code: CLIENT_ERROR_CODES.responseInvalid, message, cause: parsed.issues });
+      report(message, failure, input.silent);
+      throw failure;
+    }
+    const data = def.paging === 'headers' ? toHeaderPage(parsed.output as unknown[], response) : parsed.output;
+    if (def.returnsErrorBody) {
+      const result: ApiResult<unknown> = { ok: true, status: response.status, data };
+      return result;
+    }
+    return data;
+  };
+}

@@ -1,0 +1,499 @@
+import * as v from 'valibot';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { EndpointDef } from '../api/endpoint.js';
+import { endpoints } from '../api/index.js';
+import { createApiClient } from '../client/create-api-client.js';
+import { startTestServer, type RecordedRequest, type Reply, type TestServer } from '../client/testing/http-test-server.js';
+import type { SignupFlowRecord } from '../schemas/signup.js';
+import { createSessionStore } from '../session/session-store.js';
+import { createMemoryStorage } from '../session/storage.js';
+import { createSignupFlow, PENDING_VERIFICATION_KEY, type SignupFlowOptions } from './controller.js';
+import { FLOW_MESSAGES } from './messages.js';
+import type { TrackedStep } from './steps.js';
+import { address, companyAddress, geocoded, municipality, task } from './testing/fixtures.js';
+import { createManualTimers } from './testing/manual-timers.js';
+
+const START_URL = 'https://lumber.example/permits?ref=home';
+const SUB = '6f1c4c56-5d1a-4e55-9d0a-2d8f3f0f7a11';
+
+/**
+ * The server's part of the sign-up calls, with a little state: accounts, verifier answers, saved
+ * flow records. Each request body is checked against the catalogue's own request schema, so the
+ * test fails if the controller sends something the real server would refuse.
+ */
+function fakeServer() {
+  const state = {
+    accounts: new Map<string, { password: string; verified: boolean }>(),
+    verifier: new Map<string, string>(),
+    records: new Map<string, SignupFlowRecord>(),
+    failing: new Set<string>(),
+    totpCounter: 0,
+    checkSendsMail: false,
+  };
+  const profile = (email: string) => ({
+    sub: SUB, email, email_verified: true, name: 'Ann Lee', given_name: 'Ann', family_name: 'Lee', phone_number: '+15552345678',
+    'custom:hasMigrated': 1, 'custom:setupCompanyName': null, 'custom:fromURL': null, permissions: {},
+  });
+  const tokens = { accessToken: 'access-1', refreshToken: 'refresh-1', expiresAt: 4_000_000_000_000 };
+  const fail = { status: 500, body: { message: 'Server exploded', code: 'INTERNAL' } };
+
+  const handle = (def: EndpointDef, key: string, handler: (r: RecordedRequest) => Reply) => (request: RecordedRequest) => {
+    if (state.failing.has(key)) return fail;
+    if (def.body) {
+      const parsed = v.safeParse(def.body, request.body);
+      if (!parsed.success) return { status: 400, body: { message: v.summarize(parsed.issues), code: 'VALIDATION' } };
+    }
+    return handler(request);
+  };
+  const emailIn = (r: RecordedRequest) => decodeURIComponent(r.path.split('/').pop()!);
+  const e = endpoints;
+  const routes = {
+    'GET /global-setting': handle(e.lookups.globalSettings, 'settings', () => ({
+      body: [
+        { settingKey: 'INDIVIDUAL_REQUEST_PERMIT', value: 'true' },
+        { settingKey: 'NOTIFICATION_WALL_COMPANY', value: 'true' },
+        { settingKey: 'NOTIFICATION_WALL_DO_IT_YOURSELF', value: 'false' },
+      ],
+    })),
+    'GET /v4/lookup/addresses/*': handle(e.lookups.geocodeAddress, 'geocode', () => ({ body: geocoded })),
+    'GET /search/': handle(e.lookups.municipalityByLocation, 'municipality', () => ({ body: municipality })),
+    'GET /address-count/*': handle(e.lookups.getAddressCount, 'count', () => ({
+      body: { id: 'c1', addressId: '4821', count: 2, details: { longitude: -118.1445, latitude: 34.1478, place_name: address.place_name }, isCreate: false },
+    })),
+    'GET /check/exist/*': handle(e.verification.checkExists, 'exists', (r) => {
+      const account = state.accounts.get(emailIn(r));
+      return { body: { email: emailIn(r), exists: !!account, verified: account?.verified ?? false } };
+    }),
+    'GET /verify-reoon/*': handle(e.verification.checkEmail, 'check', (r) => {
+      const status = state.verifier.get(emailIn(r)) ?? 'safe';
+      // Like a verifier that mails the link itself when it was told where the link goes.
+      const mails = state.checkSendsMail && status === 'safe' && r.query.get('location') !== null;
+      return { body: { status, email: emailIn(r), isSendMailSuccess: mails, totp: mails ? `totp-${++state.totpCounter}` : null } };
+    }),
+    'POST /save/reoon-data': handle(e.verification.saveVerification, 'saveInvalid', () => ({ body: { ok: true } })),
+    'POST /sendMailToVerifyAccount': handle(e.verification.sendVerifyMail, 'sendMail', () => ({
+      body: { isSendMailSuccess: true, totp: `totp-${++state.totpCounter}` },
+    })),
+    'POST /save/signup-flow': handle(e.verification.saveSignupFlow, 'saveFlow', (r) => {
+      const body = r.body as { totp: string; signupFlow: SignupFlowRecord['signupFlow'] };
+      const record = { id: 1, totp: body.totp, signupFlow: body.signupFlow, verified: false };
+      state.records.set(body.signupFlow.email, record);
+      return { body: record };
+    }),
+    'PUT /update/signup-flow/totp': handle(e.verification.updateSignupFlowTotp, 'updateTotp', (r) => {
+      const { email, totp } = r.body as { email: string; totp: string };
+      const record = { ...state.records.get(email)!, totp };
+      state.records.set(email, record);
+      return { body: record };
+    }),
+    'DELETE /delete/signup-flow/totp': handle(e.verification.deleteSignupFlow, 'deleteFlow', () => ({ body: { ok: true } })),
+    'POST /confirmVerifiedUrl': handle(e.verification.confirmVerifiedUrl, 'confirm', (r) => {
+      const { email, token } = r.body as { email: string; token: string };
+      const record = state.records.get(email);
+      if (!record) return { body: { verified: true, signupFlow: null } };
+      if (record.totp !== token) return { status: 400, body: { message: 'Bad token', code: 'TOKEN' } };
+      return { body: { verified: true, signupFlow: { ...record, verified: true } } };
+    }),
+    'POST /verify-reoon-otp': handle(e.verification.verifyOtp, 'otp', (r) => {
+      const { email, otp } = r.body as { email: string; otp: string };
+      const record = state.records.get(email);
+      return otp === '123456' && record ? { body: { verified: true, signupFlow: record } } : { body: { verified: false, signupFlow: null } };
+    }),
+    'POST /create-user-app': handle(e.account.createUserApp, 'create', (r) => {
+      const body = r.body as { email: string; password: string };
+      if (state.accounts.has(body.email)) return { status: 409, body: { message: 'Exists', code: 'CONFLICT' } };
+      state.accounts.set(body.email, { password: body.password, verified: true });
+      return { status: 201, body: { id: SUB, emailAddress: body.email } };
+    }),
+    'POST /auth/authenticate': handle(e.identity.authenticate, 'auth', (r) => {
+      const { email, password } = r.body as { email: string; password: string };
+      return state.accounts.get(email)?.password === password
+        ? { body: { status: 'ok', tokens, profile: profile(email) } }
+        : { status: 401, body: { message: 'Incorrect username or password.', code: 'NOT_AUTHORIZED' } };
+    }),
+    'POST /auth/forgot-password': handle(e.identity.forgotPassword, 'forgot', () => ({ body: { ok: true } })),
+    'POST /auth/confirm-password': handle(e.identity.confirmPassword, 'confirmPassword', (r) => {
+      const { email, code, newPassword } = r.body as { email: string; code: string; newPassword: string };
+      if (code !== '654321') return { status: 400, body: { message: 'Invalid verification code provided, please try again.', code: 'CODE_MISMATCH' } };
+      state.accounts.set(email, { password: newPassword, verified: true });
+      return { body: { ok: true } };
+    }),
+  };
+  return { state, routes };
+}
+
+let server: TestServer;
+let fake: ReturnType<typeof fakeServer>;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+afterEach(() => {
+  server.requests.length = 0;
+});
+
+function setup(overrides: Partial<SignupFlowOptions> & { storage?: Storage } = {}) {
+  fake ??= fakeServer();
+  server.routes = fake.routes;
+  const storage = overrides.storage ?? createMemoryStorage();
+  const errors: string[] = [];
+  const client = createApiClient({ baseUrl: server.url, onError: (m) => void errors.push(m) });
+  const session = createSessionStore({ storage: createMemoryStorage(), identity: { signOut: async () => ({ ok: true as const }) } as never, autoRefresh: false });
+  const timers = createManualTimers();
+  const redirects: string[] = [];
+  const tracked: TrackedStep[] = [];
+  const flow = createSignupFlow({
+    client, session, storage, timers, startUrl: START_URL,
+    onRedirect: (p) => void redirects.push(p), onTrack: (s) => void tracked.push(s), ...overrides,
+  });
+  const calls = () => server.requests.map((r) => `${r.method} ${r.path}`);
+  return { flow, session, storage, timers, redirects, tracked, errors, calls, s: () => flow.getState() };
+}
+
+/** Drives a new flow up to the e-mail step. */
+async function toEmailStep(t: ReturnType<typeof setup>) {
+  await t.s().loadSettings();
+  await t.s().selectAddress(address);
+  t.s().next();
+  t.s().selectTask(task);
+  t.s().next();
+  t.s().setField('fullName', 'Ann Lee');
+  t.s().setField('phone', '(555) 234-5678');
+  t.s().next();
+  expect(t.s().flow.step).toBe('enter-email');
+  server.requests.length = 0;
+}
+
+const fresh = () => {
+  fake = fakeServer();
+};
+
+describe('signup flow: a new e-mail', () => {
+  it('loads settings, address, municipality and the similar-address flag', async () => {
+    fresh();
+    const t = setup();
+    await t.s().loadSettings();
+    expect(t.s().flow.context.settings).toMatchObject({ diyAllowed: true, companyNoticeOn: true, diyNoticeOn: false });
+    expect(t.s().flow.context.settings.companyNotice?.titleHeaderForm).toBe('Important notice');
+    await t.s().selectAddress(address);
+    expect(t.s().flow.context).toMatchObject({ address, geocodedAddress: geocoded, municipality, similarAddress: true });
+    expect(t.calls()).toEqual(['GET /global-setting', `GET /v4/lookup/addresses/${address.id}`, 'GET /search/', `GET /address-count/${address.id}`]);
+  });
+
+  it("reports 'Failed to Lookup Address' when geocoding fails", async () => {
+    fresh();
+    fake.state.failing.add('geocode');
+    const t = setup();
+    await t.s().selectAddress(address);
+    expect(t.s().alert).toEqual({ type: 'error', title: 'Failed to Lookup Address', message: FLOW_MESSAGES.addressLookupFailed });
+    expect(t.errors).toEqual([]);
+  });
+
+  it('checks exists → verifies the address → sends the mail with the start page → saves the flow record', async () => {
+    fresh();
+    const t = setup();
+    await toEmailStep(t);
+    await t.s().validateEmail('  Ann@Example.COM ');
+    expect(t.calls()).toEqual([
+      'GET /check/exist/ann@example.com',
+      'GET /verify-reoon/ann@example.com',
+      'POST /sendMailToVerifyAccount',
+      'POST /save/signup-flow',
+    ]);
+    expect(server.requests[2]?.body).toEqual({ toEmail: 'ann@example.com', firstName: 'Ann', location: START_URL, source: 'home' });
+    expect(fake.state.records.get('ann@example.com')?.signupFlow).toMatchObject({
+      email: 'ann@example.com', fullName: 'Ann Lee', phoneNumber: '(555) 234-5678', backupSelectedTaskObj: task,
+      backupAddressObj: { ...address, geocoded }, startWithRoles: null,
+    });
+    expect(t.s().flow.context).toMatchObject({ checkStatus: 'sent', totp: 'totp-1', email: 'ann@example.com' });
+    expect(JSON.parse(t.storage.getItem(PENDING_VERIFICATION_KEY)!)).toEqual({ email: 'ann@example.com', totp: 'totp-1' });
+    expect(t.errors).toEqual([]);
+  });
+
+  it('resend sets the flag, spins for 1 s and stores the new code', async () => {
+    fresh();
+    const t = setup();
+    await toEmailStep(t);
+    await t.s().validateEmail('ann@example.com');
+    server.requests.length = 0;
+    const resend = t.s().resendEmail();
+    expect(t.s().flow.context).toMatchObject({ resent: true, resending: true });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(t.s().flow.context.resending).toBe(true);
+    t.timers.advance(1000);
+    await resend;
+    expect(t.s().flow.context).toMatchObject({ resent: true, resending: false, totp: 'totp-2' });
+    expect(t.calls()).toEqual(['POST /sendMailToVerifyAccount', 'PUT /update/signup-flow/totp']);
+    expect(fake.state.records.get('ann@example.com')?.totp).toBe('totp-2');
+  });
+
+  it('does not mail twice when the verifier already mailed the link', async () => {
+    fresh();
+    fake.state.checkSendsMail = true;
+    const t = setup();
+    await toEmailStep(t);
+    await t.s().validateEmail('ann@example.com');
+    expect(t.calls()).toEqual(['GET /check/exist/ann@example.com', 'GET /verify-reoon/ann@example.com', 'POST /save/signup-flow']);
+    expect(Object.fromEntries(server.requests[1]!.query)).toEqual({ firstName: 'Ann', location: START_URL });
+    expect(t.s().flow.context).toMatchObject({ checkStatus: 'sent', totp: 'totp-1' });
+  });
+
+  it("refuses an unusable address with 'Your email is {status}' and saves the result", async () => {
+    fresh();
+    fake.state.verifier.set('temp@mailinator.com', 'disposable');
+    const t = setup();
+    await toEmailStep(t);
+    await t.s().validateEmail('temp@mailinator.com');
+    expect(t.s().alert).toEqual({ type: 'error', message: 'Your email is disposable' });
+    expect(t.s().flow.context.checkStatus).toBe('rejected');
+    expect(t.calls()).toEqual(['GET /check/exist/temp@mailinator.com', 'GET /verify-reoon/temp@mailinator.com', 'POST /save/reoon-data']);
+    t.s().enterAnotherEmail();
+    expect(t.s().flow.context).toMatchObject({ checkStatus: 'idle', email: '' });
+  });
+
+  it('maps each failing call to its SPEC message', async () => {
+    const cases: [string, string][] = [
+      ['exists', 'Check email failure !'],
+      ['check', 'Something went wrong with this email!'],
+      ['sendMail', 'Send Verify Email Failure !'],
+      ['saveFlow', 'Save signup flow failure !'],
+    ];
+    for (const [failing, message] of cases) {
+      fresh();
+      fake.state.failing.add(failing);
+      const t = setup();
+      await toEmailStep(t);
+      await t.s().validateEmail('ann@example.com');
+      expect(t.s().alert?.message).toBe(message);
+      expect(t.s().flow.context.checkStatus).toBe('idle');
+      expect(t.errors).toEqual([]);
+    }
+  });
+
+  it('validates the typed e-mail first', async () => {
+    fresh();
+    const t = setup();
+    await toEmailStep(t);
+    await t.s().validateEmail('not-an-email');
+    expect(t.s().alert?.message).toBe('Invalid email address.');
+    await t.s().validateEmail('   ');
+    expect(t.s().alert).toEqual({ type: 'error', title: 'Missing Email', message: 'Your email is missing !' });
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('signup flow: back through the mailed link', () => {
+  async function mailSent() {
+    fresh();
+    const first = setup();
+    await toEmailStep(first);
+    await first.s().validateEmail('ann@example.com');
+    server.requests.length = 0;
+    return first.storage;
+  }
+
+  it('confirms the link, restores the record, shows success at 3 s and advances at 5 s, then signs up a contractor', async () => {
+    const storage = await mailSent();
+    const t = setup({ storage });
+    await t.s().loadSettings();
+    server.requests.length = 0;
+    await expect(t.s().resumeFromUrl(`${START_URL}&email=ann%40example.com&accepted=1`)).resolves.toBe(true);
+    expect(t.calls()).toEqual(['GET /check/exist/ann@example.com', 'POST /confirmVerifiedUrl', 'GET /search/']);
+    expect(server.requests[1]?.body).toEqual({ email: 'ann@example.com', token: 'totp-1' });
+    expect(t.s().flow).toMatchObject({ step: 'verify-email', context: { checkStatus: 'verified', fullName: 'Ann Lee', task, address, municipality } });
+
+    t.timers.advance(2999);
+    expect(t.s().alert).toBeNull();
+    t.timers.advance(1);
+    expect(t.s().alert).toEqual({ type: 'success', message: 'Verified email success !' });
+    t.timers.advance(1999);
+    expect(t.s().flow.step).toBe('verify-email');
+    t.timers.advance(1);
+    expect(t.s().flow.step).toBe('enter-apply-type');
+
+    t.s().chooseApplyType('Contractor');
+    t.s().setField('companyName', 'Acme Roofing');
+    t.s().selectCompanyAddress(companyAddress);
+    t.s().next();
+    expect(t.s().flow).toMatchObject({ step: 'important-notice', context: { noticeFor: 'company' } });
+    t.s().next();
+    expect(t.s().flow.context.noticeError).toBe('Please check this box if you want to proceed');
+    t.s().setNoticeAccepted(true);
+    t.s().next();
+    expect(t.s().flow.step).toBe('create-password');
+
+    server.requests.length = 0;
+    await t.s().createPassword('short');
+    expect(t.s().alert?.message).toBe('Password longer than 7 characters');
+    await t.s().createPassword('secret-123');
+    expect(t.calls()).toEqual(['POST /create-user-app', 'POST /auth/authenticate']);
+    expect(server.requests[0]?.body).toEqual({
+      email: 'ann@example.com', fullName: 'Ann Lee', password: 'secret-123', firstName: 'Ann', lastName: 'Lee',
+      phoneNumber: '+15552345678', companyName: 'Acme Roofing', companyAddress: companyAddress.place_name,
+      fromURLCreateCompany: START_URL, totp: 'totp-1',
+    });
+    expect(t.s().flow).toMatchObject({ view: 'form', step: 'permit-form', context: { authenticated: true } });
+    expect(t.session.getState()).toMatchObject({ isAuthenticated: true, authToken: 'access-1', signUpData: { companyName: 'Acme Roofing', familyName: 'Lee' } });
+    expect(t.tracked).toEqual(['contractor', 'sign-up', 'permit-started']);
+    expect(t.storage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
+  });
+
+  it('reads the token from the link when this device has none', async () => {
+    await mailSent();
+    const t = setup();
+    await t.s().resumeFromUrl(`${START_URL}&email=ann%40example.com&accepted=1&token=totp-1`);
+    expect(t.s().flow.context.checkStatus).toBe('verified');
+  });
+
+  it('ignores a URL that is not a verification return', async () => {
+    const t = setup();
+    await expect(t.s().resumeFromUrl(`${START_URL}&email=ann%40example.com`)).resolves.toBe(false);
+    expect(t.s().flow.step).toBe('enter-address');
+  });
+
+  it('an existing verified account goes to sign-in after 1500 ms', async () => {
+    fresh();
+    fake.state.accounts.set('ann@example.com', { password: 'x-secret-1', verified: true });
+    const t = setup();
+    await t.s().resumeFromUrl(`${START_URL}&email=ann%40example.com&accepted=1&token=t`);
+    expect(t.s().alert).toEqual({ type: 'error', message: 'Account is existed with the email, back to the login page.', link: '/sign-in' });
+    t.timers.advance(1499);
+    expect(t.redirects).toEqual([]);
+    t.timers.advance(1);
+    expect(t.redirects).toEqual(['/sign-in']);
+  });
+
+  it('a link without a signup flow tells the user to sign in', async () => {
+    fresh();
+    const t = setup({ supportEmail: 'help@permitdesk.example' });
+    await t.s().resumeFromUrl(`${START_URL}&email=bob%40example.com&accepted=1&token=t`);
+    expect(t.s().alert).toEqual({
+      type: 'info', title: 'Info Notification', link: '/sign-in',
+      message: 'Your email has been previously verified. Sign in to pick up where you left off. Need help? Email help@permitdesk.example!',
+    });
+    t.timers.advance(1500);
+    expect(t.redirects).toEqual(['/sign-in']);
+  });
+
+  it("a failed confirmation shows 'Cornfirm Verify URL from mailbox failure !'", async () => {
+    await mailSent();
+    const t = setup();
+    await t.s().resumeFromUrl(`${START_URL}&email=ann%40example.com&accepted=1&token=wrong`);
+    expect(t.s().alert?.message).toBe('Cornfirm Verify URL from mailbox failure !');
+  });
+
+  it("a typed code verifies too; a wrong one is 'Otp is invalid !'", async () => {
+    await mailSent();
+    const t = setup();
+    t.s().setField('email', 'ann@example.com');
+    await t.s().verifyCode('12345');
+    expect(t.s().alert?.message).toBe('Invalid format, valid formats must be 6 digits.');
+    await t.s().verifyCode('000000');
+    expect(t.s().alert?.message).toBe('Otp is invalid !');
+    await t.s().verifyCode('123456');
+    expect(t.s().flow).toMatchObject({ step: 'verify-email', context: { checkStatus: 'verified', fullName: 'Ann Lee' } });
+  });
+});
+
+describe('signup flow: create password failures', () => {
+  async function atCreatePassword(t: ReturnType<typeof setup>) {
+    await t.s().loadSettings();
+    await t.s().resumeFromUrl(`${START_URL}&email=ann%40example.com&accepted=1`);
+    t.timers.advance(5000);
+    t.s().chooseApplyType('Do-It-Yourselfer');
+    expect(t.s().flow.step).toBe('create-password');
+  }
+  async function mailSentStorage() {
+    fresh();
+    const first = setup();
+    await toEmailStep(first);
+    await first.s().validateEmail('ann@example.com');
+    return first.storage;
+  }
+
+  it("'User signup failure !' when the account cannot be created", async () => {
+    const storage = await mailSentStorage();
+    fake.state.failing.add('create');
+    const t = setup({ storage });
+    await atCreatePassword(t);
+    await t.s().createPassword('secret-123');
+    expect(t.s().alert).toEqual({ type: 'error', title: 'User signup failure !', message: 'Server exploded' });
+    expect(t.s().flow.step).toBe('create-password');
+  });
+
+  it("'Create account failed' when the sign-in after creation fails", async () => {
+    const storage = await mailSentStorage();
+    fake.state.failing.add('auth');
+    const t = setup({ storage });
+    await atCreatePassword(t);
+    await t.s().createPassword('secret-123');
+    expect(t.s().alert?.message).toBe('Create account failed');
+    expect(t.session.getState().isAuthenticated).toBe(false);
+  });
+
+  it('a DIY applicant sends no company', async () => {
+    const storage = await mailSentStorage();
+    const t = setup({ storage });
+    await atCreatePassword(t);
+    server.requests.length = 0;
+    await t.s().createPassword('secret-123');
+    expect(server.requests[0]?.body).toMatchObject({ companyName: null, companyAddress: null });
+    expect(t.tracked).toEqual(['do-it-yourselfer', 'sign-up', 'permit-started']);
+  });
+});
+
+describe('signup flow: a known account', () => {
+  it('goes to enter password; a wrong password is "Incorrect password"; the right one opens the form', async () => {
+    fresh();
+    fake.state.accounts.set('ann@example.com', { password: 'right-pass-1', verified: true });
+    const t = setup();
+    await toEmailStep(t);
+    await t.s().validateEmail('ann@example.com');
+    expect(t.calls()).toEqual(['GET /check/exist/ann@example.com']);
+    expect(t.s().flow.step).toBe('enter-password');
+    await t.s().signIn('wrong-pass-1');
+    expect(t.s().alert).toEqual({ type: 'error', title: 'Login Failed', message: 'Incorrect password' });
+    await t.s().signIn('right-pass-1');
+    expect(t.s().flow).toMatchObject({ view: 'form', step: 'permit-form' });
+    expect(t.session.getState().isAuthenticated).toBe(true);
+    expect(t.tracked).toEqual(['existing-customer', 'sign-in', 'permit-started']);
+    expect(t.errors).toEqual([]);
+  });
+
+  it('forgot password → code → reset → back to enter password, with the SPEC failure messages', async () => {
+    fresh();
+    fake.state.accounts.set('ann@example.com', { password: 'old-pass-1', verified: true });
+    const t = setup();
+    await toEmailStep(t);
+    await t.s().validateEmail('ann@example.com');
+
+    fake.state.failing.add('forgot');
+    await t.s().forgotPassword();
+    expect(t.s().alert?.message).toBe('Server exploded with ann@example.com');
+    expect(t.s().flow.step).toBe('enter-password');
+    fake.state.failing.delete('forgot');
+    await t.s().forgotPassword();
+    expect(t.s().flow.step).toBe('reset-password');
+    expect(t.s().alert).toMatchObject({ type: 'success', title: 'Forgot password successfully!' });
+
+    await t.s().resetPassword('111111', 'new-pass-1');
+    expect(t.s().alert?.message).toBe('Invalid verification code provided, please try again.');
+    expect(t.s().flow.step).toBe('reset-password');
+    await t.s().resetPassword('654321', 'new-pass-1');
+    expect(t.s().flow.step).toBe('enter-password');
+    await t.s().signIn('new-pass-1');
+    expect(t.s().flow.step).toBe('permit-form');
+  });
+
+  it('a session that signs out sends the form back to the task step', async () => {
+    fresh();
+    fake.state.accounts.set('ann@example.com', { password: 'right-pass-1', verified: true });
+    const t = setup();
+    await toEmailStep(t);
+    await t.s().validateEmail('ann@example.com');
+    await t.s().signIn('right-pass-1');
+    await t.session.getState().logout();
+    expect(t.s().flow).toMatchObject({ step: 'select-task', context: { authenticated: false } });
+    t.s().dispose();
+  });
+});

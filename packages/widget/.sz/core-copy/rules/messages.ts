@@ -1,0 +1,23 @@
+// The SPEC's validation messages, word for word (typos and double spaces included: they are the spec).
+export const MESSAGES = {
+  emailRequired: 'Email is required.',
+  emailInvalid: 'Invalid email address.',
+  emailTooLong: 'Email is too long.',
+  fullNameRequired: 'Full name is required.',
+  fullNameTooLong: 'Full name  is too long.',
+  passwordRequired: 'Password is required.',
+  passwordTooLong: 'Password is too long.',
+  passwordTooShort: 'Password longer than 7 characters',
+  newPasswordTooShort: 'Password longer than 7 characters.',
+  codeRequired: 'Code is required.',
+  codeInvalid: 'Invalid format, valid formats must be 6 digits.',
+  noticeRequired: 'Please check this box if you want to proceed',
+  phoneAreaCode: 'Invalid format, Area Code (XXX) must be different 0 and 1 ',
+  phoneFormat: 'Invalid format, valid formats are (XXX) XXX-XXXX or +1 (XXX) XXX-XXXX',
+  companyNameRequired: 'Company name is required.',
+  companyNameTaken: 'Company name has already been taken, please try another name!',
+  ssnInvalid: 'Invalid format, valid format is XXX-XX-XXXX',
+  einInvalid: 'Invalid format, valid format is XX-XXXXXXX',
+  missingEmail: 'Missing Email',
+  missingEmailDetail: 'Your email is missing !',
+} as const;

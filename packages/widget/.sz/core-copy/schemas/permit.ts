@@ -1,0 +1,232 @@
+// Permits, projects, their assignments, inspections and conversations (SPEC §3, §7.1, §7.2).
+import * as v from 'valibot';
+import { idSchema, postalAddressSchema, timestampSchema } from './common.js';
+
+export const ACCESS_LEVELS = ['owner', 'editor', 'view-only', 'contributor'] as const;
+export const accessLevelSchema = v.picklist(ACCESS_LEVELS);
+export type AccessLevel = v.InferOutput<typeof accessLevelSchema>;
+
+export const ASSIGNEE_TYPES = ['Company', 'User', 'Vendor', 'Project'] as const;
+export const assigneeTypeSchema = v.picklist(ASSIGNEE_TYPES);
+export type AssigneeType = v.InferOutput<typeof assigneeTypeSchema>;
+
+export const projectAssignmentSchema = v.object({
+  id: idSchema,
+  projectId: idSchema,
+  accessLevel: accessLevelSchema,
+  assigneeType: assigneeTypeSchema,
+  /** Company id for Company/Vendor, user sub for User. */
+  assigneeId: v.string(),
+  assignName: v.string(),
+  company: v.nullable(v.object({ id: idSchema, name: v.string() })),
+  createdAt: timestampSchema,
+});
+export type ProjectAssignment = v.InferOutput<typeof projectAssignmentSchema>;
+
+/** POST /v4/projects/{id}/assignments */
+export const createAssignmentSchema = v.object({
+  projectId: idSchema,
+  postData: v.object({
+    accessLevel: accessLevelSchema,
+    assigneeType: v.picklist(['Company', 'User', 'Vendor']),
+    assigneeId: v.pipe(v.string(), v.nonEmpty()),
+  }),
+});
+export type CreateAssignment = v.InferInput<typeof createAssignmentSchema>;
+/** PATCH /v4/update-assignments */
+export const updateAssignmentsSchema = v.object({
+  projectId: idSchema,
+  assignments: v.array(v.object({ id: idSchema, accessLevel: accessLevelSchema })),
+});
+
+export const INSPECTION_STATUSES = ['open', 'scheduled', 'passed', 'failed', 'canceled'] as const;
+export const permitInspectionSchema = v.object({
+  id: idSchema,
+  inspectionName: v.string(),
+  status: v.picklist(INSPECTION_STATUSES),
+  performOrder: v.number(),
+  scheduledAt: v.nullable(timestampSchema),
+});
+export type PermitInspection = v.InferOutput<typeof permitInspectionSchema>;
+
+export const CONVERSATION_ROLES = ['customer', 'permit_team'] as const;
+export const conversationMessageSchema = v.object({
+  id: idSchema,
+  body: v.string(),
+  createdAt: timestampSchema,
+  author: v.object({ name: v.string(), role: v.picklist(CONVERSATION_ROLES) }),
+});
+export const conversationSchema = v.object({
+  id: idSchema,
+  subject: v.string(),
+  participants: v.array(v.object({ name: v.string(), role: v.picklist(CONVERSATION_ROLES) })),
+  messages: v.array(conversationMessageSchema),
+});
+export type Conversation = v.InferOutput<typeof conversationSchema>;
+/** POST /v3/permits/{id}/conversations */
+export const conversationReplySchema = v.object({
+  conversationId: v.optional(idSchema),
+  subject: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
+  body: v.pipe(v.string(), v.trim(), v.nonEmpty('Message is required.'), v.maxLength(10_000)),
+});
+
+/** One stage change of a permit: the timeline of the permit page (oldest first). */
+export const permitStageHistoryEntrySchema = v.object({
+  id: idSchema,
+  /** The stage entered. */
+  stage: v.number(),
+  /** Its name from the stage list ('Open'). */
+  name: v.string(),
+  /** The stage left; null for the permit's first entry. */
+  fromStage: v.nullable(v.number()),
+  changedAt: timestampSchema,
+  /** Who moved it: the customer (triage, cancellation) or the permit team. */
+  changedBy: v.picklist(CONVERSATION_ROLES),
+  note: v.nullable(v.string()),
+});
+export type PermitStageHistoryEntry = v.InferOutput<typeof permitStageHistoryEntrySchema>;
+
+export const permitSchema = v.object({
+  id: idSchema,
+  permitId: idSchema,
+  stage: v.number(),
+  session: v.string(),
+  projectId: idSchema,
+  projectName: v.nullable(v.string()),
+  taskId: idSchema,
+  taskName: v.string(),
+  agentId: v.nullable(v.string()),
+  customerName: v.string(),
+  orderNumber: v.nullable(v.string()),
+  address: postalAddressSchema,
+  /** One-line job address. */
+  projectAddress: v.string(),
+  customerPhoneNumber: v.nullable(v.string()),
+  customerAltPhoneNumber: v.nullable(v.string()),
+  createdAt: timestampSchema,
+  expiresAt: v.nullable(timestampSchema),
+  issuedAt: v.nullable(timestampSchema),
+  estCompletionAt: v.nullable(timestampSchema),
+  assignedName: v.nullable(v.string()),
+  assignedNameLatest: v.nullable(v.string()),
+  assignedTypeLatest: v.nullable(assigneeTypeSchema),
+  assignedIdLatest: v.nullable(v.string()),
+  projectsAssignments: v.array(projectAssignmentSchema),
+  permitInspections: v.array(permitInspectionSchema),
+  scopeOfWork: v.nullable(v.string()),
+  projectValue: v.nullable(v.number()),
+  projectDetails: v.object({ homeBuiltDate: v.nullable(v.string()), fullAddress: v.string() }),
+  municipalityId: idSchema,
+  municipalityName: v.string(),
+  municipality: v.object({ id: idSchema, name: v.string() }),
+  permitRedirectURL: v.nullable(v.string()),
+  permitNumber: v.nullable(v.string()),
+  /** True while a cancellation request exists for the permit. */
+  cancellationRequested: v.boolean(),
+  companyId: v.nullable(idSchema),
+  conversations: v.optional(v.array(conversationSchema)),
+  /** The stage timeline, oldest first (answered by GET /v3/permits/{id}, not by list rows). */
+  stageHistory: v.optional(v.array(permitStageHistoryEntrySchema)),
+});
+export type Permit = v.InferOutput<typeof permitSchema>;
+
+/** PUT /v3/permits/{id} */
+export const permitStageChangeSchema = v.object({ stage: v.pipe(v.number(), v.integer()) });
+/** PATCH /v4/permits/{id}/update-project-name?projectName= */
+export const projectNameSchema = v.pipe(v.string(), v.trim(), v.nonEmpty('Project name is required.'), v.maxLength(200));
+
+/** GET /v4/permits/{id}/request-cancellation */
+export const cancellationStatusSchema = v.object({ isSubmitted: v.boolean(), submittedAt: v.nullable(timestampSchema) });
+export type CancellationStatus = v.InferOutput<typeof cancellationStatusSchema>;
+
+export const documentUploadRequestSchema = v.object({
+  fileName: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(255)),
+  contentType: v.pipe(v.string(), v.maxLength(255)),
+  size: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  documentType: v.optional(v.pipe(v.string(), v.maxLength(100)), 'permit'),
+});
+/** POST /v4/permits/{id}/upload-document answers where to PUT the bytes. */
+export const presignedUploadSchema = v.object({
+  documentId: idSchema,
+  uploadUrl: v.string(),
+  method: v.literal('PUT'),
+  headers: v.record(v.string(), v.string()),
+  expiresAt: timestampSchema,
+});
+export type PresignedUpload = v.InferOutput<typeof presignedUploadSchema>;
+
+// ---- projects ----
+export const projectSchema = v.object({
+  id: idSchema,
+  name: v.string(),
+  address: postalAddressSchema,
+  projectAddress: v.string(),
+  customerName: v.string(),
+  orderNumber: v.nullable(v.string()),
+  companyId: v.nullable(idSchema),
+  createdAt: timestampSchema,
+  permits: v.array(permitSchema),
+  projectsAssignments: v.array(projectAssignmentSchema),
+});
+export type Project = v.InferOutput<typeof projectSchema>;
+
+export const createProjectSchema = v.object({
+  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
+  customerName: v.pipe(v.string(), v.trim(), v.nonEmpty('Customer name is required.'), v.maxLength(200)),
+  orderNumber: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(100)))),
+  address: postalAddressSchema,
+  companyId: v.optional(v.nullable(idSchema)),
+  latitude: v.optional(v.number()),
+  longitude: v.optional(v.number()),
+});
+export type CreateProject = v.InferInput<typeof createProjectSchema>;
+export const updateProjectSchema = v.partial(v.pick(createProjectSchema, ['name', 'customerName', 'orderNumber']));
+
+/** PATCH /v4/projects/{id}/permits: add permits (tasks) to a project. */
+export const addPermitsSchema = v.object({
+  taskIds: v.pipe(v.array(idSchema), v.minLength(1), v.maxLength(20)),
+  municipalityId: v.optional(idSchema),
+});
+
+export const PROJECT_STATUS_FILTERS = ['AllProject', 'HasPermit'] as const;
+export const PROJECT_SORTS = ['+customerName', '-customerName', '+createdAt', '-createdAt', '+status', '-status'] as const;
+export const SEARCH_FIELDS = ['customerName', 'projectId', 'jobAddress', 'orderNumber', 'permitNumber', 'taskName'] as const;
+
+/** GET /v4/projects/search query (strings on the wire, parsed here). */
+export const projectSearchParamsSchema = v.object({
+  keyword: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
+  searchFields: v.optional(v.string()),
+  status: v.optional(v.picklist(PROJECT_STATUS_FILTERS), 'AllProject'),
+  sort: v.optional(v.picklist(PROJECT_SORTS), '+customerName'),
+  type: v.optional(v.picklist(['active', 'all']), 'active'),
+  page: v.optional(v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100_000)), 1),
+  size: v.optional(v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100)), 20),
+  companyId: v.optional(v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1))),
+});
+export type ProjectSearchParams = v.InferInput<typeof projectSearchParamsSchema>;
+
+/** One radar row: a permit with its project. */
+export const projectSearchRowSchema = v.object({ ...permitSchema.entries });
+export type ProjectSearchRow = v.InferOutput<typeof projectSearchRowSchema>;
+
+// ---- data collection (SPEC §3 "Project in data collection") ----
+export const dataCollectionSchema = v.object({
+  purchaseOrder: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100)))),
+  estimateCompletionDate: v.optional(v.nullable(v.pipe(v.string(), v.isoDate()))),
+  customerName: v.pipe(v.string(), v.trim(), v.nonEmpty('Customer name is required.'), v.maxLength(200)),
+  address: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(300)),
+  task: v.pipe(v.string(), v.maxLength(200)),
+  inspections: v.array(v.pipe(v.string(), v.maxLength(200))),
+  stateLicense: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100)))),
+  localLicense: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100)))),
+  company: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(200)))),
+  companyId: v.optional(v.nullable(idSchema)),
+  companyAddress: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(300)))),
+  expirationDate: v.optional(v.nullable(v.pipe(v.string(), v.isoDate()))),
+  price: v.optional(v.nullable(v.pipe(v.number(), v.minValue(0)))),
+  permitNo: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100)))),
+  permitFees: v.optional(v.nullable(v.pipe(v.number(), v.minValue(0)))),
+  files: v.array(v.object({ documentId: idSchema, fileName: v.string() })),
+  noUploadPermitReason: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(1000)))),
+});
+export type DataCollection = v.InferOutput<typeof dataCollectionSchema>;

@@ -1,0 +1,12 @@
+import { rollup } from 'rollup';
+import { gzipSync } from 'node:zlib';
+const configs = (await import('/work/main/packages/widget/rollup.config.mjs')).default;
+const cfg = configs[1];
+cfg.plugins = cfg.plugins.filter((p) => p.name !== 'permitdesk-loader-budget');
+const bundle = await rollup({ ...cfg, onwarn() {} });
+const { output } = await bundle.generate(cfg.output);
+console.log(output[0].code.length, gzipSync(output[0].code).length);
+for (const [id, m] of Object.entries(output[0].modules)) console.log(m.renderedLength, id.replace('/work/main/', ''));
+const { snippetText } = await import('/work/main/packages/widget/build/snippet-text.mjs');
+const sn = await snippetText(); console.log('snippet', sn.length, gzipSync(sn).length);
+console.log(output[0].code);

@@ -1,0 +1,121 @@
+// The address step in the real modal, against the fake server: the search box's four messages,
+// keyboard picking, the detail view, the similar-address warning, the map and the modal heights.
+import { fireEvent, waitFor } from '@testing-library/dom';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { lookupEndpoints } from '@permitdesk/core';
+import { GEOCODED, startFakePermitDesk, type FakePermitDesk } from '../test/fake-permitdesk.js';
+import { renderWidget } from '../test/render-widget.js';
+
+let server: FakePermitDesk;
+let widget: Awaited<ReturnType<typeof renderWidget>>;
+beforeAll(async () => {
+  server = await startFakePermitDesk();
+});
+afterAll(() => server.close());
+afterEach(() => widget?.cleanup());
+
+describe('address step', () => {
+  it('shows the title, 25 % progress, the 490 px height, the map at its default view and the served count', async () => {
+    widget = await renderWidget(server.api.url);
+    expect(widget.title()).toBe('Where is the work to be performed?');
+    expect(widget.progress()).toBe('25');
+    expect(widget.height()).toBe('490px');
+    await widget.screen.findByText('To date, we have served up 19,655 requests for information that helps get permits faster.');
+    const map = await waitFor(() => {
+      const element = widget.root.querySelector('.pd-map[data-zoom]');
+      if (!element) throw new Error('map not loaded');
+      return element;
+    });
+    expect(map.getAttribute('data-zoom')).toBe('3');
+    expect(map.getAttribute('data-center')).toBe('39.83,-98.59');
+    expect(widget.root.querySelectorAll('.pd-map path').length).toBeGreaterThan(48);
+  });
+
+  it('gives the four messages of the search box, picks with the arrow keys and Enter, and clears', async () => {
+    widget = await renderWidget(server.api.url);
+    const input = widget.screen.getByRole('combobox', { name: 'Job site address' });
+    expect(input.getAttribute('placeholder')).toBe('Search for an address...');
+    expect(widget.screen.getByText('Type the address here.')).toBeTruthy();
+
+    input.focus();
+    fireEvent.focusIn(input);
+    await widget.screen.findByText('Start typing an address.');
+
+    fireEvent.input(input, { target: { value: 'zzz nowhere' } });
+    await widget.screen.findByText('Searching...');
+    await widget.screen.findByText("Uh oh! We couldn't find that address.");
+
+    fireEvent.input(input, { target: { value: 'Ave' } });
+    const options = await widget.screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['100 N Garfield Ave, Pasadena, CA 91101']);
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    await waitFor(() => expect(input.getAttribute('aria-activedescendant')).toBe(options[0]!.id));
+    expect(options[0]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await widget.screen.findByLabelText('Address 1');
+    fireEvent.click(widget.screen.getByRole('button', { name: 'Change address' }));
+    const again = await widget.screen.findByRole('combobox', { name: 'Job site address' });
+    fireEvent.input(again, { target: { value: 'Main' } });
+    await waitFor(() => expect((again as HTMLInputElement).value).toBe('Main'));
+
+    fireEvent.click(widget.screen.getByRole('button', { name: 'Clear address' }));
+    await waitFor(() => expect((again as HTMLInputElement).value).toBe(''));
+  });
+
+  it('geocodes the picked address into the detail view, moves the map to the marker and grows to 765 px', async () => {
+    widget = await renderWidget(server.api.url);
+    const input = widget.screen.getByRole('combobox', { name: 'Job site address' });
+    fireEvent.focusIn(input);
+    fireEvent.input(input, { target: { value: 'Garfield' } });
+    await widget.screen.findAllByRole('option');
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'Enter' });
+
+    const address1 = (await widget.screen.findByLabelText('Address 1')) as HTMLInputElement;
+    expect(address1.value).toBe('100 N Garfield Ave');
+    expect(address1.readOnly).toBe(true);
+    expect((widget.screen.getByLabelText('City') as HTMLInputElement).value).toBe('Pasadena');
+    expect((widget.screen.getByLabelText('State') as HTMLInputElement).value).toBe('CA');
+    expect((widget.screen.getByLabelText('Zip') as HTMLInputElement).value).toBe('91101');
+    const line2 = widget.screen.getByLabelText('Address 2 (optional)') as HTMLInputElement;
+    expect(line2.placeholder).toBe('Apartment, Building, Floor, Buzzer #, etc.');
+    expect(widget.height()).toBe('765px');
+    await waitFor(() => expect(widget.root.querySelector('.pd-map')?.getAttribute('data-zoom')).toBe('12'));
+    expect(widget.root.querySelector('[data-marker]')).toBeTruthy();
+    expect(widget.screen.queryByText(/A request was already made/)).toBeNull();
+
+    fireEvent.click(widget.screen.getByRole('button', { name: 'Change address' }));
+    await widget.screen.findByRole('combobox', { name: 'Job site address' });
+    expect(widget.height()).toBe('490px');
+  });
+
+  it('warns of a previous request at the same address with a new-tab link to the radar search (810 px)', async () => {
+    server.addressCounts.set('address.4821', 2);
+    widget = await renderWidget(server.api.url);
+    const input = widget.screen.getByRole('combobox', { name: 'Job site address' });
+    fireEvent.focusIn(input);
+    fireEvent.input(input, { target: { value: 'Garfield' } });
+    fireEvent.click(await widget.screen.findByRole('option'));
+    const link = (await widget.screen.findByRole('link', { name: /project radar/ })) as HTMLAnchorElement;
+    expect(link.href).toBe(`${server.api.url}/project-radar/search?keyword=100+N+Garfield+Ave%2C+Pasadena%2C+CA+91101`);
+    expect(link.target).toBe('_blank');
+    expect(widget.height()).toBe('810px');
+    server.addressCounts.clear();
+  });
+
+  it("shows 'Failed to Lookup Address' when the address cannot be geocoded", async () => {
+    server.api.on(lookupEndpoints.geocodeAddress, () => ({ status: 500, body: { message: 'boom', code: 'X' } }));
+    widget = await renderWidget(server.api.url);
+    const input = widget.screen.getByRole('combobox', { name: 'Job site address' });
+    fireEvent.focusIn(input);
+    fireEvent.input(input, { target: { value: 'Garfield' } });
+    fireEvent.click(await widget.screen.findByRole('option'));
+    await widget.screen.findByText('Failed to Lookup Address');
+    expect(
+      widget.screen.getByText(
+        /Unfortunately we were unable to lookup the address you requested. If this error persists, please reach out to support. Thank you./,
+      ),
+    ).toBeTruthy();
+    server.api.on(lookupEndpoints.geocodeAddress, () => GEOCODED);
+  });
+});

@@ -1,0 +1,212 @@
+// The fake server's answers for a whole visit: addresses and their municipality, tasks, settings, the
+// e-mail verification flow, accounts, sign-in, password reset and form 52. Tests change what they need.
+import {
+  accountEndpoints,
+  DEFAULT_SETTINGS,
+  formEndpoints,
+  identityEndpoints,
+  lookupEndpoints,
+  verificationEndpoints,
+  type AddressSearchResult,
+  type FormDefinition,
+  type GeocodedAddress,
+  type GlobalSetting,
+  type Municipality,
+  type PermitFormEntry,
+  type Profile,
+  type SignupFlowState,
+} from '@permitdesk/core';
+import { startFakeApi, type FakeApi } from './fake-api.js';
+
+export const ADDRESSES: AddressSearchResult[] = [
+  {
+    id: 'address.4821',
+    center: [-118.1445, 34.1478],
+    place_name: '100 N Garfield Ave, Pasadena, CA 91101, United States',
+    matching_place_name: '100 N Garfield Ave, Pasadena, CA 91101',
+    street_line: '100 N Garfield Ave',
+  },
+  {
+    id: 'address.77',
+    center: [-118.25, 34.05],
+    place_name: '1 Main St, Los Angeles, CA 90012, United States',
+    matching_place_name: '1 Main St, Los Angeles, CA 90012',
+    street_line: '1 Main St',
+  },
+];
+export const GEOCODED: GeocodedAddress = {
+  address: '100 N Garfield Ave',
+  city: 'Pasadena',
+  state: 'CA',
+  zip: '91101',
+  streetAddress: '100 N Garfield Ave',
+  streetModifier: null,
+  postalCode: '91101-1234',
+  longitude: -118.1445,
+  latitude: 34.1478,
+};
+export const MUNICIPALITY: Municipality = {
+  id: 12,
+  name: 'City of Pasadena',
+  slug: 'ca/los-angeles-county/pasadena/city-of-pasadena',
+  kind: 'city',
+  stateCode: 'CA',
+  countyName: 'Los Angeles County',
+  latitude: 34.1478,
+  longitude: -118.1445,
+  phoneNumbers: [{ label: 'main', phoneNumber: '+16267444000' }],
+  permitCutoffHour: 15,
+  administrativeArea: null,
+  administrativeAreas: [],
+};
+export const TASKS = [
+  { id: 3, name: 'Roofing: re-roof' },
+  { id: 7, name: 'Electrical: EV charger' },
+  { id: 9, name: 'Solar PV' },
+];
+export const FORM_52: FormDefinition = {
+  id: 52,
+  title: 'Permit Request',
+  submitLabel: 'Request Permit',
+  fields: [
+    { name: 'JobSiteAddress', label: 'Job Site Address', type: 'address', required: true, readOnly: true },
+    { name: 'CustomerName', label: 'Customer Name', type: 'text', required: true, maxLength: 200 },
+    { name: 'ContactPhoneNumber', label: 'Contact Phone Number', type: 'phone', required: true },
+    { name: 'DescriptionOfWork', label: 'Description of Work', type: 'textarea', required: true, maxLength: 2000 },
+    { name: 'JobValue', label: 'Job Value', type: 'currency', required: true },
+    { name: 'StateLicenseNumber', label: 'State License Number', type: 'text', required: false, maxLength: 100 },
+  ],
+};
+
+const profileOf = (email: string, name: string): Profile => ({
+  sub: '6f1c2d5e-8a4b-4c3d-9e2f-1a2b3c4d5e6f',
+  email,
+  email_verified: true,
+  name,
+  given_name: name.split(' ')[0] ?? name,
+  family_name: name.split(' ').slice(1).join(' '),
+  phone_number: '+16265550100',
+  'custom:hasMigrated': 1,
+  'custom:setupCompanyName': null,
+  'custom:fromURL': null,
+  permissions: {},
+});
+
+export interface FakePermitDesk {
+  api: FakeApi;
+  /** Accounts by e-mail: password and whether verified. */
+  accounts: Map<string, { password: string; name: string }>;
+  settings: GlobalSetting[];
+  /** Requests so far at each address id (the similar-address warning shows when > 0). */
+  addressCounts: Map<string, number>;
+  /** The flow record saved by the e-mail step, as the server would keep it. */
+  savedFlow: SignupFlowState | null;
+  close(): Promise<void>;
+}
+
+export async function startFakePermitDesk(): Promise<FakePermitDesk> {
+  const api = await startFakeApi();
+  const state: FakePermitDesk = {
+    api,
+    accounts: new Map([['pat@builder.example', { password: 'correct-horse', name: 'Pat Builder' }]]),
+    settings: [...DEFAULT_SETTINGS],
+    addressCounts: new Map(),
+    savedFlow: null,
+    close: () => api.close(),
+  };
+  const tokens = () => ({ accessToken: 'access-token', refreshToken: 'refresh-token', expiresAt: Date.now() + 3_600_000 });
+  const record = () => ({ id: 1, totp: '482913', signupFlow: state.savedFlow!, verified: true });
+
+  api.on(lookupEndpoints.globalSettings, () => state.settings);
+  api.on(lookupEndpoints.servedRequests, () => ({ count: 19655 }));
+  api.on(lookupEndpoints.searchAddresses, ({ query }) => {
+    const words = (query.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    return ADDRESSES.filter((a) => words.every((w) => a.place_name.toLowerCase().includes(w)));
+  });
+  api.on(lookupEndpoints.geocodeAddress, () => GEOCODED);
+  api.on(lookupEndpoints.municipalityByLocation, () => MUNICIPALITY);
+  api.on(lookupEndpoints.getAddressCount, ({ params }) => ({
+    id: params.id!,
+    addressId: params.id!.split('.')[1]!,
+    count: state.addressCounts.get(params.id!) ?? 0,
+    details: { longitude: GEOCODED.longitude, latitude: GEOCODED.latitude, place_name: ADDRESSES[0]!.place_name },
+    isCreate: false,
+  }));
+  api.on(lookupEndpoints.putAddressCount, ({ params }) => {
+    state.addressCounts.set(params.id!, (state.addressCounts.get(params.id!) ?? 0) + 1);
+    return {
+      id: params.id!,
+      addressId: params.id!.split('.')[1]!,
+      count: state.addressCounts.get(params.id!)!,
+      details: { longitude: GEOCODED.longitude, latitude: GEOCODED.latitude, place_name: ADDRESSES[0]!.place_name },
+      isCreate: true,
+    };
+  });
+  api.on(lookupEndpoints.tasks, () => TASKS);
+
+  api.on(verificationEndpoints.checkExists, ({ params }) => ({ email: params.email!, exists: state.accounts.has(params.email!), verified: true }));
+  api.on(verificationEndpoints.checkEmail, ({ params }) => {
+    const email = params.email!;
+    if (email.endsWith('@mailinator.com')) {
+      return { status: 400, body: { message: 'Your email is disposable', code: 'EMAIL_NOT_USABLE', fields: { status: 'disposable' } } };
+    }
+    return { status: 'safe', email, isSendMailSuccess: true, totp: '482913', didYouMean: null };
+  });
+  api.on(verificationEndpoints.sendVerifyMail, () => ({ isSendMailSuccess: true, totp: '482913' }));
+  api.on(verificationEndpoints.saveVerification, () => ({ ok: true }));
+  api.on(verificationEndpoints.saveSignupFlow, ({ body }) => {
+    state.savedFlow = (body as { signupFlow: SignupFlowState }).signupFlow;
+    return { ...record(), verified: false };
+  });
+  api.on(verificationEndpoints.updateSignupFlowTotp, () => record());
+  api.on(verificationEndpoints.confirmVerifiedUrl, () => ({ verified: true, signupFlow: record() }));
+  api.on(verificationEndpoints.verifyOtp, ({ body }) =>
+    (body as { otp: string }).otp === '482913'
+      ? { verified: true, signupFlow: record() }
+      : { status: 400, body: { message: 'Otp is invalid !', code: 'OTP_INVALID' } },
+  );
+
+  api.on(accountEndpoints.createUserApp, ({ body }) => {
+    const { email, password, fullName } = body as { email: string; password: string; fullName: string };
+    if (state.accounts.has(email)) return { status: 409, body: { message: 'Account is existed with the email, back to the login page.', code: 'ACCOUNT_EXISTS' } };
+    state.accounts.set(email, { password, name: fullName });
+    return { id: '6f1c2d5e-8a4b-4c3d-9e2f-1a2b3c4d5e6f', emailAddress: email };
+  });
+  api.on(identityEndpoints.authenticate, ({ body }) => {
+    const { email, password } = body as { email: string; password: string };
+    const account = state.accounts.get(email);
+    if (!account || account.password !== password) return { status: 401, body: { message: 'Incorrect username or password.', code: 'NOT_AUTHORIZED' } };
+    return { status: 'ok', tokens: tokens(), profile: profileOf(email, account.name) };
+  });
+  api.on(identityEndpoints.forgotPassword, () => ({ ok: true }));
+  api.on(identityEndpoints.confirmPassword, ({ body }) => {
+    const { email, code, newPassword } = body as { email: string; code: string; newPassword: string };
+    if (code !== '654321') return { status: 400, body: { message: 'Invalid verification code provided, please try again.', code: 'CODE_MISMATCH' } };
+    state.accounts.get(email)!.password = newPassword;
+    return { ok: true };
+  });
+
+  api.on(formEndpoints.definition, () => FORM_52);
+  api.on(formEndpoints.entryData, ({ query }): PermitFormEntry => ({
+    MunicipalityID: MUNICIPALITY.id,
+    MunicipalityName: MUNICIPALITY.name,
+    TaskID: Number(query.get('taskId')),
+    TaskName: TASKS.find((t) => String(t.id) === query.get('taskId'))?.name ?? '',
+    DescriptionOfWork: '',
+    JobSiteAddress: { Line1: '100 N Garfield Ave', Line2: query.get('addressLine2') ?? '', City: 'Pasadena', State: 'CA', PostalCode: '91101', Country: 'US' },
+    ContactPhoneNumber: '+16265550100',
+    CustomerName: 'Pat Builder',
+    ApplicantType: 'Individual',
+    IsReadOnlyAddressPermit: false,
+    StateLicenseNumber: 'C-39 1002003',
+  }));
+  api.on(formEndpoints.submit, () => ({
+    entryId: 501,
+    formId: 52,
+    projectId: 61,
+    permitId: 88,
+    session: 'sess-7f3a',
+    createdAt: '2026-11-23T10:00:00.000Z',
+  }));
+  return state;
+}
