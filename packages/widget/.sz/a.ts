@@ -1,2 +1,0 @@
-import { createApiClient } from '@permitdesk/core';
-(globalThis as any).c = createApiClient({ baseUrl: 'http://x' });
