@@ -44,6 +44,8 @@ export default defineConfig({
           include: ['packages/widget/src/**/*.test.{ts,tsx}'],
           // One preact instance: Node would load preact's hooks and core apart from the aliased compat.
           server: { deps: { inline: [/preact/] } },
+          // The widget imports its stylesheets as text (?raw) to adopt them into its shadow root.
+          css: { include: [/packages\/widget\/src\/styles\//] },
         },
       },
       {

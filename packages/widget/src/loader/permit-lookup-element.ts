@@ -23,7 +23,11 @@ export function optionsFromAttributes(el: Element, defaults: WidgetOptions): Wid
   };
 }
 
+/** Set by the latest definePermitLookup: a page that boots the loader again keeps one element class. */
+let config: { load: () => Promise<ModalModule>; defaults: () => WidgetOptions };
+
 export function definePermitLookup(load: () => Promise<ModalModule>, defaults: () => WidgetOptions): void {
+  config = { load, defaults };
   if (customElements.get(ELEMENT_NAME)) return;
 
   class PermitLookupElement extends HTMLElement {
@@ -33,9 +37,9 @@ export function definePermitLookup(load: () => Promise<ModalModule>, defaults: (
 
     get host(): EmbedHost {
       if (!this.#host) {
-        this.#host = createEmbedHost(this, load, () => optionsFromAttributes(this, defaults()));
+        this.#host = createEmbedHost(this, () => config.load(), () => optionsFromAttributes(this, config.defaults()));
         const { root } = this.#host;
-        adoptCss(root, LAUNCHER_CSS, this.getAttribute('nonce') ?? defaults().nonce);
+        adoptCss(root, LAUNCHER_CSS, this.getAttribute('nonce') ?? config.defaults().nonce);
         const button = document.createElement('button');
         button.type = 'button';
         button.setAttribute('part', 'launcher');
