@@ -1,0 +1,348 @@
+// End to end in Debian's Chromium against the real server (PGlite in a temporary DATA_DIR with the demo
+// data): a permit requested with form 52 appears on the radar and is found by keyword, the permit team
+// moves it through the stages with the operator API while the radar shows the right status, progress,
+// colour and message at each, it gets a cancellation request through the form 50 modal, and a stage-70
+// project is triaged and undone. Screenshots go to artifacts/screenshots/radar/.
+//   Run: node --test e2e/radar/        (E2E_BASE_URL=... to use a running server with the demo data)
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { chromium } from 'playwright-core';
+import { apiClient, root, startServer } from './server.mjs';
+
+const shots = join(root, 'artifacts', 'screenshots', 'radar');
+const OWNER = { email: 'demo@permitdesk.test', password: 'PermitDesk-demo1' };
+const OPERATOR = { email: 'operator@permitdesk.test', password: 'PermitDesk-demo1' };
+const DAY = 86_400_000;
+const stamp = Date.now().toString(36);
+
+let server;
+let api;
+let browser;
+let page;
+const pageErrors = [];
+let ownerToken;
+let operatorToken;
+let companyId;
+let site;
+
+const signInApi = async ({ email, password }) => {
+  const { body } = await api('POST', '/auth/authenticate', { body: { email, password } });
+  assert.equal(body.status, 'ok');
+  return body;
+};
+const photograph = (name) => page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+
+/** Form 52 over HTTP, as the widget sends it. */
+async function requestPermit(customerName) {
+  const entry = await api('GET', '/v4/forms/52/entry-data', {
+    token: ownerToken,
+    query: { taskId: site.taskId, municipalityId: site.municipalityId, addressId: site.addressId, companyId },
+  });
+  const { body } = await api('POST', '/v4/forms/52/entries', {
+    token: ownerToken,
+    body: {
+      formId: 52,
+      entry: entry.body,
+      answers: {
+        CustomerName: customerName,
+        ContactEmail: 'customer@example.com',
+        ContactPhoneNumber: '(212) 555-0142',
+        DescriptionOfWork: 'Replace the roof over the garage and the porch.',
+        JobValue: '$1,250,000.00',
+        ProjectIdentifier: `PO-${stamp}`,
+      },
+    },
+  });
+  return body;
+}
+
+const operatorStage = (permitId, stage, extra = {}) =>
+  api('PUT', `/v4/operator/permits/${permitId}/stage`, { token: operatorToken, body: { stage, ...extra } });
+
+/** Opens the radar search for a keyword from the header's search box, as a user would. */
+async function searchRadar(keyword) {
+  await page.goto(`${server.base}/project-radar`);
+  const box = page.locator('.header__search').getByRole('combobox');
+  await box.fill(keyword);
+  await box.press('Enter');
+  await page.waitForURL((url) => url.pathname === '/project-radar/search' && url.searchParams.get('keyword') === keyword);
+  await page.locator('tr.data-table__row', { hasText: keyword }).first().waitFor();
+}
+
+async function statusOf(customerName) {
+  const cell = page.locator('tr.data-table__row', { hasText: customerName }).locator('td[data-column="status"]');
+  await cell.waitFor();
+  return cell.evaluate((td) => {
+    const fill = td.querySelector('.progress__bar');
+    return {
+      name: td.querySelector('.status-bar__name')?.textContent,
+      progress: td.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow'),
+      colour: [...fill.classList].find((c) => c.startsWith('progress__bar--') && c !== 'progress__bar--striped')?.slice('progress__bar--'.length),
+      striped: fill.classList.contains('progress__bar--striped'),
+      width: fill.style.width,
+      message: td.querySelector('.status-bar__message')?.textContent,
+    };
+  });
+}
+
+/** SPEC §4.3: the bar and message of each status, as the radar must show them. */
+function assertStatus(actual, [name, progress, colour, striped, message]) {
+  assert.equal(actual.name, name);
+  assert.equal(actual.progress, progress);
+  assert.equal(actual.width, `${progress}%`);
+  assert.equal(actual.colour, colour);
+  assert.equal(actual.striped, striped);
+  if (typeof message === 'string') assert.equal(actual.message, message);
+  else assert.match(actual.message, message);
+}
+const REQUESTED = ['Requested', '16.66', 'info', true, /received.*Processing will begin soon/];
+const PROCESSING = ['Processing', '33.33', 'info', true, /being processed/];
+const SUBMITTED = ['Submitted', '50', 'info', true, /submitted to the municipality.*pending approval/];
+const APPROVED = ['Approved', '66.66', 'info', false, /awaiting payment/];
+const OPEN = ['Open', '83.33', 'success', false, /Work may begin/];
+const OPEN_LATE = ['Open', '83.33', 'gold', false, /Work may begin/];
+const PENDING = ['Pending', '100', 'warning', false, /temporarily on hold/];
+const EXPIRED = ['Expired', '100', 'red', false, /cannot be completed until a new permit is issued/];
+const PENDING_CANCELLATION = ['Pending Cancellation', '100', 'warning', false, 'Unknown Status'];
+const CLOSED = ['Closed', '100', 'success', false, 'Keep up the good work!'];
+
+before(async () => {
+  await mkdir(shots, { recursive: true });
+  server = await startServer();
+  api = apiClient(server.base);
+  const owner = await signInApi(OWNER);
+  ownerToken = owner.tokens.accessToken;
+  companyId = Number(Object.keys(owner.profile.permissions)[0]);
+  operatorToken = (await signInApi(OPERATOR)).tokens.accessToken;
+  // A real job site: the address search, its municipality by location, a task of the catalogue.
+  const [address] = (await api('GET', '/v4/lookup/addresses', { query: { q: '350 5th Ave, New York, NY 10118', limit: 1 } })).body;
+  const municipality = (await api('GET', '/search/', { query: { lat: address.center[1], lon: address.center[0] } })).body;
+  const [task] = (await api('GET', '/tasks')).body;
+  site = { addressId: address.id, municipalityId: municipality.id, municipalityName: municipality.name, taskId: task.id, taskName: task.name };
+
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('project radar end to end', () => {
+  const customer = `Radar E2E ${stamp}`;
+  let permit;
+
+  it('signs in to the radar, where the guided tour starts on the first visit only', async () => {
+    await page.goto(`${server.base}/sign-in`);
+    await page.getByLabel('Email Address').fill(OWNER.email);
+    await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/project-radar');
+    await page.locator('tr.data-table__row').first().waitFor();
+    const popover = page.locator('.driver-popover');
+    await popover.waitFor({ timeout: 5000 });
+    assert.equal(await page.locator('.driver-popover-title').textContent(), 'Search your projects');
+    await photograph('radar-tour');
+    await page.keyboard.press('Escape');
+    await popover.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.locator('tr.data-table__row').first().waitFor();
+    await page.waitForTimeout(1200);
+    assert.equal(await popover.count(), 0, 'the tour runs once');
+    // Twenty rows a page, sorted by customer name, the page count from the headers.
+    assert.equal(await page.locator('tr.data-table__row').count(), 20);
+    await page.getByText(/^Page 1 of \d+$/).waitFor();
+    await photograph('radar');
+    // The search tour is its own first visit; mark it seen so it does not cover what follows.
+    await page.evaluate(() => localStorage.setItem('permitdesk.tours.seen', JSON.stringify(['radar', 'radar-search', 'permit-detail'])));
+  });
+
+  it('shows a permit requested with form 52 and finds it by keyword', async () => {
+    permit = await requestPermit(customer);
+    await searchRadar(customer);
+    assert.equal(await page.locator('tr.data-table__row').count(), 1);
+    assertStatus(await statusOf(customer), REQUESTED);
+    const row = page.locator('tr.data-table__row', { hasText: customer });
+    assert.match(await row.locator('td[data-column="permit"]').textContent(), new RegExp(site.taskName.replace(/[()]/g, '.')));
+    await row.getByRole('button', { name: /^Details of/ }).click();
+    const details = page.locator(`[data-details-of="${permit.permitId}"]`);
+    await details.getByText('$1,250,000').waitFor();
+    await details.getByText('Replace the roof over the garage and the porch.').waitFor();
+    await photograph('radar-expanded-row');
+    // An empty search says so.
+    await searchRadarEmpty(`nobody-${stamp}`);
+  });
+
+  it('moves through the stages by the operator API and shows the right progress and message at each', async () => {
+    await searchRadar(customer);
+    const check = async (expected) => {
+      await page.reload();
+      assertStatus(await statusOf(customer), expected);
+    };
+    await operatorStage(permit.permitId, 20);
+    await check(PROCESSING);
+    await operatorStage(permit.permitId, 30);
+    await check(SUBMITTED);
+    const inspection = (await api('POST', `/v4/operator/permits/${permit.permitId}/inspections`, { token: operatorToken, body: { inspectionName: 'Framing', status: 'open' } })).body;
+    await check(SUBMITTED);
+    await api('PATCH', `/v4/operator/permits/${permit.permitId}/inspections/${inspection.id}`, { token: operatorToken, body: { status: 'passed' } });
+    // No inspection open any more: approved (SPEC §4.3).
+    await check(APPROVED);
+    await operatorStage(permit.permitId, 40);
+    await check(APPROVED);
+    // Core's rule: a permit whose inspections are none of them open reads approved; the final
+    // inspection is still to come once the permit opens.
+    await api('POST', `/v4/operator/permits/${permit.permitId}/inspections`, { token: operatorToken, body: { inspectionName: 'Final', status: 'open' } });
+    await operatorStage(permit.permitId, 50, { estCompletionAt: new Date(Date.now() + 30 * DAY).toISOString(), expiresAt: new Date(Date.now() + 365 * DAY).toISOString() });
+    await check(OPEN);
+    await operatorStage(permit.permitId, 52);
+    await check(PENDING);
+    await operatorStage(permit.permitId, 50, { estCompletionAt: new Date(Date.now() - 3 * DAY).toISOString(), expiresAt: new Date(Date.now() + 365 * DAY).toISOString() });
+    // Open past the estimated completion date: gold.
+    await check(OPEN_LATE);
+    await photograph('radar-open-late');
+    await operatorStage(permit.permitId, 52);
+    await operatorStage(permit.permitId, 50, { expiresAt: new Date(Date.now() - 1.5 * DAY).toISOString() });
+    await check(EXPIRED);
+    await operatorStage(permit.permitId, 52);
+    await operatorStage(permit.permitId, 50, { estCompletionAt: new Date(Date.now() + 30 * DAY).toISOString(), expiresAt: new Date(Date.now() + 365 * DAY).toISOString() });
+    await check(OPEN);
+  });
+
+  it('gets a cancellation request through the form 50 modal, then reads "View Project (Requested cancellation)"', async () => {
+    const actions = page.getByRole('group', { name: `Actions for ${customer}` });
+    await actions.getByRole('button', { name: 'Request Cancellation' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Cancellation Request' }).waitFor();
+    await dialog.getByText("Note: We are not the municipality, we interact with them so you don't have to :)").waitFor();
+    const reason = dialog.getByLabel('Reason for Cancellation');
+    await reason.waitFor();
+    // A static backdrop: Escape leaves it open.
+    await page.keyboard.press('Escape');
+    assert.equal(await dialog.isVisible(), true);
+    const choices = await reason.locator('option').evaluateAll((options) => options.map((o) => o.value).filter(Boolean));
+    await reason.selectOption(choices[0]);
+    await dialog.getByLabel('Details (optional)').fill('The homeowner sold the house.');
+    await dialog.getByLabel(/fees already paid/).check();
+    await photograph('modal-cancellation');
+    await dialog.getByRole('button', { name: 'Request Cancellation' }).click();
+    await dialog.getByText('Your cancellation request has been sent to the permit team.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    // Closing leads to the radar search for the permit's address.
+    await page.waitForURL((url) => url.pathname === '/project-radar/search' && url.searchParams.get('keyword') === permit.projectAddress || url.searchParams.has('keyword'));
+    await searchRadar(customer);
+    const link = page.getByRole('group', { name: `Actions for ${customer}` }).getByRole('link', { name: 'View Project (Requested cancellation)' });
+    await link.waitFor();
+    assertStatus(await statusOf(customer), PENDING_CANCELLATION);
+    assert.deepEqual((await api('GET', `/v4/permits/${permit.permitId}/request-cancellation`, { token: ownerToken })).body.isSubmitted, true);
+    // The permit team declines; the permit is open again, and then done.
+    await api('PUT', `/v4/operator/permits/${permit.permitId}/cancellation`, { token: operatorToken, body: { decision: 'decline' } });
+    await operatorStage(permit.permitId, 60);
+    await page.reload();
+    assertStatus(await statusOf(customer), CLOSED);
+  });
+
+  it('shows the permit page with its timeline, and the project and data-collection pages', async () => {
+    await api('POST', `/v4/operator/permits/${permit.permitId}/conversations`, { token: operatorToken, body: { body: 'Your permit is closed. Thank you!' } });
+    await page.goto(`${server.base}/permits/${permit.permitId}`);
+    const timeline = page.getByRole('list', { name: 'Permit timeline' });
+    await timeline.waitFor();
+    const names = await timeline.locator('.timeline__name').allTextContents();
+    assert.deepEqual(names, ['Requested', 'Processing', 'Submitted', 'Approved', 'Open', 'Closed']);
+    assert.equal(await timeline.locator('[aria-current="step"] .timeline__name').textContent(), 'Closed');
+    await page.getByText('Your permit is closed. Thank you!').waitFor();
+    await page.getByLabel('Reply to the permit team').fill('Thanks for the help!');
+    await page.getByRole('button', { name: 'Send Reply' }).click();
+    await page.locator('.message--customer', { hasText: 'Thanks for the help!' }).waitFor();
+    await page.getByLabel('Upload a document').setInputFiles({ name: 'site-plan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 site plan') });
+    await page.getByRole('button', { name: 'site-plan.pdf' }).waitFor();
+    await photograph('permit-page');
+
+    await page.goto(`${server.base}/projects/${permit.projectId}/${permit.permitId}`);
+    await page.getByRole('list', { name: 'Permit timeline' }).waitFor();
+    await photograph('project-page');
+
+    await page.goto(`${server.base}/data-collection/${permit.projectId}/${permit.permitId}`);
+    await page.getByLabel('Customer Name').waitFor();
+    assert.equal(await page.getByLabel('Customer Name').inputValue(), customer);
+    await page.getByLabel('Permit Number').fill(`BP-${stamp}`);
+    await page.getByLabel('Permit Fees ($)').fill('$325.00');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The permit data has been saved.').waitFor();
+    const saved = (await api('GET', `/v3/projects/${permit.projectId}/permits/${permit.permitId}`, { token: ownerToken })).body.data;
+    assert.equal(saved.permitNo, `BP-${stamp}`);
+    assert.equal(saved.permitFees, 325);
+    await photograph('data-collection-page');
+  });
+
+  it('triages a stage-70 project with No, shows the message, and undoes it', async () => {
+    const triaged = `Triage E2E ${stamp}`;
+    const created = await requestPermit(triaged);
+    await operatorStage(created.permitId, 70);
+    await searchRadar(triaged);
+    const actions = page.getByRole('group', { name: `Actions for ${triaged}` });
+    await actions.getByText('Permit needed?').waitFor();
+    await photograph('radar-triage');
+    await actions.getByRole('button', { name: 'No', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/project-radar' && url.search === '');
+    await page.getByText('The project has been marked as no permit needed.').waitFor();
+    await photograph('radar-triage-notice');
+    const stageOf = async () => (await api('GET', `/v3/permits/${created.permitId}`, { token: ownerToken })).body.stage;
+    // Core's TRIAGE: No sends 72.
+    assert.equal(await stageOf(), 72);
+    await searchRadar(triaged);
+    await page.getByRole('group', { name: `Actions for ${triaged}` }).getByRole('button', { name: 'Undo' }).click();
+    await page.waitForURL((url) => url.pathname === '/project-radar');
+    assert.equal(await stageOf(), 70);
+
+    // Yes sends 71: a permit is needed, and it can be applied for with form 31.
+    await searchRadar(triaged);
+    await page.getByRole('group', { name: `Actions for ${triaged}` }).getByRole('button', { name: 'Yes', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/project-radar');
+    assert.equal(await stageOf(), 71);
+    await searchRadar(triaged);
+    await page.getByRole('group', { name: `Actions for ${triaged}` }).getByRole('button', { name: 'Apply for Permit' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: `${site.municipalityName} ${site.taskName} Application` }).waitFor();
+    await dialog.getByLabel('Select an Account for this Permit').waitFor();
+    await dialog.getByLabel('Description of Work').waitFor();
+    await dialog.getByText("Note: We are not the municipality, we interact with them so you don't have to :)").waitFor();
+    await photograph('modal-permit-application');
+    await dialog.getByLabel('Description of Work').fill('Re-roof the whole house.');
+    await dialog.getByLabel('Job Value').fill('$18,000');
+    await dialog.getByRole('button', { name: 'Apply for Permit' }).click();
+    await page.waitForURL((url) => url.pathname === '/success' && url.searchParams.get('type') === 'APPLY_FOR_PROJECT_PERMIT');
+    assert.equal(await stageOf(), 10);
+  });
+
+  it('dismisses a row after confirming, and shows the card and sorting views', async () => {
+    const dismissed = `Dismiss E2E ${stamp}`;
+    await requestPermit(dismissed);
+    await searchRadar(dismissed);
+    await page.getByRole('group', { name: `Actions for ${dismissed}` }).getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByRole('dialog').getByText('Dismiss this project?').waitFor();
+    await photograph('modal-dismiss');
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await page.getByText('No Projects Found').waitFor();
+
+    await page.goto(`${server.base}/project-radar-alt`);
+    await page.locator('.radar-card').first().waitFor();
+    await photograph('radar-alt');
+    await page.goto(`${server.base}/project-radar/sorting`);
+    await page.getByRole('radio', { name: 'Date added (newest first)' }).check();
+    await page.waitForURL((url) => url.searchParams.get('sort') === '-createdAt');
+    await page.locator('tr.data-table__row').first().waitFor();
+    await photograph('radar-sorting');
+    assert.deepEqual(pageErrors, []);
+  });
+});
+
+async function searchRadarEmpty(keyword) {
+  await page.goto(`${server.base}/project-radar/search?keyword=${encodeURIComponent(keyword)}`);
+  await page.getByText('No Projects Found').waitFor();
+  assert.equal(await page.locator('tbody tr').count(), 5);
+}
