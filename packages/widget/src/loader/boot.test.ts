@@ -40,7 +40,7 @@ describe('the loader', () => {
     expect(document.querySelector('permit-lookup')).toBeNull();
 
     bootEmbed({ win, load: realModal, scriptSrc: 'https://permits.example.com/widget/widget.js' });
-    const element = document.querySelector('permit-lookup')!;
+    const element = document.querySelector<HTMLElement>('permit-lookup')!;
     expect(element.getAttribute('launcher')).toBe('none');
     expect(element.getAttribute('state')).toBe('loading');
     await waitFor(() => expect(element.getAttribute('state')).toBe('ready'));
@@ -67,7 +67,7 @@ describe('the loader', () => {
   it('makes <permit-lookup> from its attributes: launcher, api-base, theme, open, state and events', async () => {
     bootEmbed({ win, load: realModal, scriptSrc: `${window.location.origin}/widget/widget.js` });
     document.body.innerHTML = `<permit-lookup api-base="${server.api.url}" theme-primary="#7a1f5c" theme-primary-contrast="#fffbe6">Get my permit</permit-lookup>`;
-    const element = document.querySelector('permit-lookup')!;
+    const element = document.querySelector<HTMLElement>('permit-lookup')!;
     expect(element.getAttribute('state')).toBe('closed');
     const seen = states(element);
     const launcher = element.shadowRoot!.querySelector<HTMLButtonElement>('[part=launcher]')!;
@@ -103,7 +103,7 @@ describe('the loader', () => {
     bootEmbed({ win, load: flaky, scriptSrc: `${window.location.origin}/widget/widget.js` });
     win.PermitDesk!('init', { apiBase: server.api.url });
     win.PermitDesk!('open');
-    const element = document.querySelector('permit-lookup')!;
+    const element = document.querySelector<HTMLElement>('permit-lookup')!;
     await waitFor(() => expect(element.getAttribute('state')).toBe('failed'));
     win.PermitDesk!('close');
     win.PermitDesk!('open');
@@ -116,7 +116,7 @@ describe('the loader', () => {
     permitDeskSnippet(win, document, 'script', `${window.location.origin}/widget/widget.js`);
     win.PermitDesk!('init', { apiBase: server.api.url });
     bootEmbed({ win, load: realModal, scriptSrc: `${window.location.origin}/widget/widget.js` });
-    const element = document.querySelector('permit-lookup')!;
+    const element = document.querySelector<HTMLElement>('permit-lookup')!;
     await waitFor(() => expect(dialogOf(element)?.getAttribute('data-step')).toBe('verify-email'));
   });
 });
