@@ -32,7 +32,11 @@ const signInApi = async ({ email, password }) => {
   assert.equal(body.status, 'ok');
   return body;
 };
-const photograph = (name) => page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+/** A full-page picture from the top (the sticky header would otherwise sit mid-page). */
+const photograph = async (name) => {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+};
 
 /** Form 52 over HTTP, as the widget sends it. */
 async function requestPermit(customerName) {

@@ -76,7 +76,7 @@ export function DataTable<T>({
     if (!renderDetails) return columns;
     const toggle: ColumnDef<T, unknown> = {
       id: 'details',
-      size: 44,
+      size: 48,
       enableResizing: false,
       enableSorting: false,
       header: () => <span className="visually-hidden">Details</span>,

@@ -57,13 +57,13 @@ const RADAR_COLUMNS: ColumnDef<ProjectSearchRow, unknown>[] = [
     {
       id: 'jobAddress',
       header: RADAR_COLUMN_TITLES.jobAddress,
-      size: 210,
+      size: 190,
       cell: ({ row }) => <span className="radar-cell__wrap">{row.original.projectAddress}</span>,
     },
     {
       id: 'permit',
       header: RADAR_COLUMN_TITLES.permit,
-      size: 190,
+      size: 180,
       cell: ({ row }) => (
         <div className="radar-cell">
           <span className="radar-cell__main">{row.original.taskName}</span>
@@ -76,7 +76,7 @@ const RADAR_COLUMNS: ColumnDef<ProjectSearchRow, unknown>[] = [
       accessorFn: (row) => row.createdAt,
       header: RADAR_COLUMN_TITLES.dateAdded,
       enableSorting: true,
-      size: 118,
+      size: 126,
       cell: ({ row }) => <time dateTime={row.original.createdAt}>{formatDate(row.original.createdAt, DATE_FORMATS.date)}</time>,
     },
     {
@@ -84,19 +84,19 @@ const RADAR_COLUMNS: ColumnDef<ProjectSearchRow, unknown>[] = [
       accessorFn: (row) => row.stage,
       header: RADAR_COLUMN_TITLES.status,
       enableSorting: true,
-      size: 250,
+      size: 240,
       cell: ({ row, table }) => <StatusBar view={permitStatusView(row.original, nowOf(table.options.meta))} />,
     },
     {
       id: 'assigned',
       header: RADAR_COLUMN_TITLES.assigned,
-      size: 160,
+      size: 150,
       cell: ({ row }) => assignedLabel(row.original.projectsAssignments) || <span className="muted">—</span>,
     },
     {
       id: 'actions',
       header: RADAR_COLUMN_TITLES.actions,
-      size: 230,
+      size: 290,
       cell: ({ row }) => <RadarActions row={row.original} />,
     },
 ];
