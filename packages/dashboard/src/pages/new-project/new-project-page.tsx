@@ -82,7 +82,7 @@ export default function NewProjectPage() {
   const [line2, setLine2] = useState('');
   const [locating, setLocating] = useState(false);
   const [taskIds, setTaskIds] = useState<number[]>([]);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ title?: string; message: string } | null>(null);
   const existing = useLoaded<Project>(existingId ? `project:${existingId}` : null, (signal) => api.projects.get({ params: { id: existingId ?? '' }, signal }));
   const { register, handleSubmit, formState } = useForm<Details>({
     resolver: valibotResolver(detailsSchema),
@@ -100,7 +100,11 @@ export default function NewProjectPage() {
       setPlace({ result, address, municipality });
       setLine2(address.streetModifier ?? '');
     } catch {
-      setFailure('Unfortunately we were unable to lookup the address you requested. If this error persists, please reach out to support. Thank you.');
+      // SPEC §8's address lookup failure.
+      setFailure({
+        title: 'Failed to Lookup Address',
+        message: 'Unfortunately we were unable to lookup the address you requested. If this error persists, please reach out to support. Thank you.',
+      });
     } finally {
       setLocating(false);
     }
@@ -119,7 +123,7 @@ export default function NewProjectPage() {
   const submit = handleSubmit(async (details) => {
     setFailure(null);
     if (taskIds.length === 0) {
-      setFailure('Choose at least one type of work.');
+      setFailure({ message: 'Choose at least one type of work.' });
       return;
     }
     try {
@@ -128,7 +132,7 @@ export default function NewProjectPage() {
         return;
       }
       if (!place) {
-        setFailure('Choose the job-site address first.');
+        setFailure({ message: 'Choose the job-site address first.' });
         return;
       }
       const { address } = place;
@@ -146,7 +150,7 @@ export default function NewProjectPage() {
       });
       await addPermits(project, place.municipality?.id);
     } catch (error) {
-      setFailure(messageOf(error, 'The project could not be created.'));
+      setFailure({ message: messageOf(error, 'The project could not be created.') });
     }
   });
 
@@ -204,8 +208,8 @@ export default function NewProjectPage() {
         )}
         <TaskPicker chosen={taskIds} onChosen={setTaskIds} />
         {failure && (
-          <Alert kind="error" title="Failed to Lookup Address">
-            {failure}
+          <Alert kind="error" {...(failure.title ? { title: failure.title } : {})}>
+            {failure.message}
           </Alert>
         )}
         <div className="row">

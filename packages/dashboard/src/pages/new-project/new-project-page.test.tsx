@@ -1,0 +1,75 @@
+// /new-project through the real client and router (network faked at fetch): the widget's address
+// search box, the municipality by location, the types of work, then the project and its permits.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../session/session.js';
+import { fakeNetwork, profile, tokens } from '../../test/fixtures.js';
+import { row } from '../radar/testing/radar-fixtures.js';
+import { renderRoute } from '../radar/testing/render-route.js';
+import NewProjectPage from './new-project-page.js';
+
+let net: ReturnType<typeof fakeNetwork>;
+const calls = (method: string, path: string) => net.calls.filter((c) => c.method === method && c.url.pathname === path);
+const address = { streetAddress: '350 5th Ave', streetModifier: null, city: 'New York', state: 'NY', postalCode: '10118' };
+const project = (permits: ReturnType<typeof row>[]) => ({
+  id: 77, name: 'Office roof', address, projectAddress: '350 5th Ave, New York, NY 10118', customerName: 'Empire Holdings', orderNumber: 'PO-9',
+  companyId: 11, createdAt: '2026-03-01T10:00:00.000Z', permits, projectsAssignments: [],
+});
+const municipality = {
+  id: 9, name: 'City of New York', slug: 'ny/new-york-county/new-york/city-of-new-york', kind: 'city', stateCode: 'NY', countyName: 'New York County',
+  latitude: 40.75, longitude: -73.98, phoneNumbers: [], permitCutoffHour: 15, administrativeArea: null, administrativeAreas: [],
+};
+
+beforeEach(() => {
+  sessionStore.getState().login(tokens(), profile({}, { '11': { name: 'Acme Builders', role: 'owner' } }));
+  sessionStore.getState().stopAutoRefresh();
+  net = fakeNetwork({
+    'GET /v4/lookup/addresses': () => ({
+      body: [{ id: 'address.350-5th', center: [-73.9857, 40.7484], place_name: '350 5th Ave, New York, NY 10118', matching_place_name: '350 5th Ave', street_line: '350 5th Ave' }],
+    }),
+    'GET /v4/lookup/addresses/address.350-5th': () => ({ body: { address: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118', streetAddress: '350 5th Ave', streetModifier: null, postalCode: '10118', longitude: -73.9857, latitude: 40.7484 } }),
+    'GET /search/': () => ({ body: municipality }),
+    'GET /tasks': () => ({ body: [{ id: 3, name: 'Roof Replacement' }, { id: 4, name: 'Water Heater' }, { id: 5, name: 'Solar Panels' }] }),
+    'POST /v4/projects': () => ({ body: project([]) }),
+    'PATCH /v4/projects/77/permits': () => ({ body: project([row(501, 'Empire Holdings', { projectId: 77, taskId: 3 }), row(502, 'Empire Holdings', { projectId: 77, taskId: 5 })]) }),
+  });
+});
+afterEach(() => {
+  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  vi.unstubAllGlobals();
+});
+
+describe('NewProjectPage', () => {
+  it('creates a project at a searched address and adds the chosen permits', async () => {
+    const { location } = renderRoute(<NewProjectPage />, '/new-project', '/new-project');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Job-site address' }), '350 5th');
+    await userEvent.click(await screen.findByRole('option', { name: /350 5th Ave, New York/ }));
+    expect(await screen.findByText('City of New York')).toBeTruthy();
+    expect((screen.getByLabelText('Address 1') as HTMLInputElement).value).toBe('350 5th Ave');
+    await userEvent.type(screen.getByLabelText('Address 2 (optional)'), 'Floor 86');
+    await userEvent.clear(screen.getByLabelText('Customer Name'));
+    await userEvent.click(screen.getByRole('button', { name: 'Create Project' }));
+    expect(await screen.findByText('Customer name is required.')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Customer Name'), 'Empire Holdings');
+    await userEvent.type(screen.getByLabelText('Project Name (optional)'), 'Office roof');
+    await userEvent.type(screen.getByLabelText('Order Number (optional)'), 'PO-9');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Project' }));
+    expect(await screen.findByText('Choose at least one type of work.')).toBeTruthy();
+    const picker = screen.getByRole('group', { name: 'Permits to add' });
+    await userEvent.click(within(picker).getByLabelText('Roof Replacement'));
+    await userEvent.click(within(picker).getByLabelText('Solar Panels'));
+    await userEvent.click(screen.getByRole('button', { name: 'Create Project' }));
+    await waitFor(() => expect(location()).toBe('/projects/77/501'));
+    expect(calls('POST', '/v4/projects')[0]?.body).toEqual({
+      name: 'Office roof',
+      customerName: 'Empire Holdings',
+      orderNumber: 'PO-9',
+      address: { ...address, streetModifier: 'Floor 86' },
+      companyId: 11,
+      latitude: 40.7484,
+      longitude: -73.9857,
+    });
+    expect(calls('PATCH', '/v4/projects/77/permits')[0]?.body).toEqual({ taskIds: [3, 5], municipalityId: 9 });
+  });
+});
