@@ -8,6 +8,7 @@
 // Source is written with React APIs; react, react-dom and the JSX runtime are aliased to preact/compat.
 // Every build prints the gzip sizes and fails over budget (build/size-budget.mjs).
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import alias from '@rollup/plugin-alias';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
@@ -21,6 +22,9 @@ import { loaderBudget, modalBudget } from './build/size-budget.mjs';
 import { snippetText } from './build/snippet-text.mjs';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+
+// A clean dist: chunk names carry hashes, so old ones would pile up.
+rmSync(here('./dist'), { recursive: true, force: true });
 
 // The US map module is generated from us-atlas at build time (deterministic: same input, same file).
 execFileSync(process.execPath, [here('./scripts/generate-us-map.mjs')], { stdio: 'ignore' });

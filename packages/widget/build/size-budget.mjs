@@ -13,6 +13,7 @@ export const BUDGETS = {
 
 export const gzipSize = (code) => gzipSync(Buffer.from(code), { level: 9 }).length;
 export const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KB`;
+const exact = (bytes) => `${kb(bytes)} (${bytes} B)`;
 
 const MAP_MODULE = /[\\/]src[\\/]map[\\/](us-map|google-map|us-states)|[\\/]d3-[a-z]+[\\/]|js-api-loader|use-places-autocomplete|[\\/]src[\\/]address[\\/]google|us-map\.css/;
 /** Chunks only a map needs (Google's or the built-in one): a map module's own chunk, or map code only. */
@@ -51,7 +52,7 @@ export function modalFigures(bundle) {
 }
 
 function check(context, label, bytes, budget) {
-  const line = `${label.padEnd(44)} ${kb(bytes).padStart(10)}  (budget ${kb(budget)})`;
+  const line = `${label.padEnd(44)} ${exact(bytes).padStart(20)}  budget ${exact(budget)}`;
   if (bytes > budget) context.error(`over budget: ${line}`);
   console.log(`  ${line}`);
 }

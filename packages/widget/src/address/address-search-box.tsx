@@ -1,6 +1,6 @@
 // The address search box of SPEC §2.8: placeholder 'Search for an address...', its four messages,
 // arrow keys and Enter to pick a result, and a clear button.
-import { useState, type Ref } from 'react';
+import { useState } from 'react';
 import type { AddressSearchResult } from '@permitdesk/core';
 import { Combobox } from '../ui/combobox.js';
 import { ADDRESS_MESSAGES } from './address-messages.js';
@@ -12,10 +12,9 @@ export interface AddressSearchBoxProps {
   onPick(result: AddressSearchResult): void;
   initialText?: string;
   error?: string | null;
-  inputRef?: Ref<HTMLInputElement>;
 }
 
-export function AddressSearchBox({ label, search, onPick, initialText = '', error, inputRef }: AddressSearchBoxProps) {
+export function AddressSearchBox({ label, search, onPick, initialText = '', error }: AddressSearchBoxProps) {
   const [text, setText] = useState(initialText);
   const { results, status } = useAddressSearch(search, text);
   return (
@@ -36,7 +35,6 @@ export function AddressSearchBox({ label, search, onPick, initialText = '', erro
       error={error}
       onClear={() => setText('')}
       clearLabel="Clear address"
-      inputRef={inputRef}
       autoComplete="street-address"
     />
   );

@@ -48,7 +48,7 @@ export function bootEmbed({ win, load, scriptSrc }: BootConfig): PermitDeskGloba
   win.PermitDesk = global;
   if (Array.isArray(queued)) for (const args of queued) push(args);
   // Back from the verification mail's link: reopen the modal where the user left it.
-  const { search } = win.location;
-  if (/[?&]accepted=1(&|$)/.test(search) && /[?&]email=/.test(search)) run('open');
+  // (The runtime checks the link's e-mail and token.)
+  if (/[?&]accepted=1/.test(win.location.search)) run('open');
   return global;
 }

@@ -1,7 +1,8 @@
 // The only style the loader carries: the launcher button. Partners restyle it with ::part(launcher)
 // or replace its text through the default slot; the modal brings its own stylesheet when opened.
+// The browser's own focus ring marks the launcher for keyboard users.
 export const LAUNCHER_CSS =
-  ':host{display:inline-block}[part=launcher]{font:600 15px/1.2 var(--pd-font,system-ui,sans-serif);color:var(--pd-primary-contrast,#fff);background:var(--pd-primary,#1849a9);border:0;border-radius:var(--pd-radius,8px);padding:12px 20px;cursor:pointer}[part=launcher]:focus-visible{outline:3px solid;outline-offset:2px}';
+  ':host{display:inline-block}[part=launcher]{font:600 15px/1.2 var(--pd-font,system-ui,sans-serif);color:var(--pd-primary-contrast,#fff);background:var(--pd-primary,#1849a9);border:0;border-radius:var(--pd-radius,8px);padding:12px 20px;cursor:pointer}';
 
 /** Adopts a stylesheet into a shadow root, or falls back to a <style> carrying the page's CSP nonce. */
 export function adoptCss(root: ShadowRoot, css: string, nonce?: string): void {

@@ -7,18 +7,20 @@ import { MapSlot } from '../map/map-slot.js';
 import type { OpenCommand, SubmittedDetail, WidgetOptions } from '../types.js';
 import { Alert } from '../ui/alert.js';
 import { Spinner } from '../ui/spinner.js';
-import { FlowAlertView } from './flow-alert.js';
 import { useFlowSnapshot } from './flow-snapshot.js';
 import { INITIAL_SCREEN } from './initial-screen.js';
 import { ModalShell } from './modal-shell.js';
 import { siteUrl } from './site-url.js';
 
 const loadSignup = () => import('./signup-view.js');
-const loadForm = () => import('./form-view.js');
-const SignupBody = lazy(() => loadSignup().then((m) => ({ default: m.SignupBody })));
-const SignupAside = lazy(() => loadSignup().then((m) => ({ default: m.SignupAside })));
-const FormBody = lazy(() => loadForm().then((m) => ({ default: m.FormBody })));
-const AddressDetailView = lazy(() => loadSignup().then((m) => ({ default: m.AddressDetailView })));
+type Signup = typeof import('./signup-view.js');
+const part = <K extends keyof Signup>(name: K) => lazy(() => loadSignup().then((m) => ({ default: m[name] })));
+const SignupBody = part('SignupBody');
+const SignupAside = part('SignupAside');
+const AddressDetailView = part('AddressDetailView');
+const FlowAlertView = part('FlowAlertView');
+const FormBody = lazy(() => import('./form-view.js'));
+const GoogleAddressSearchBox = lazy(() => import('../address/google-address-search-box.js'));
 
 export interface FlowScreenProps {
   options: WidgetOptions & { apiBase: string };
@@ -63,7 +65,7 @@ export function FlowScreen({ options, ready, start, onClose, onSubmitted }: Flow
   const step = flow?.step ?? INITIAL_SCREEN.step;
   const context = flow?.context;
   const screen = runtime && flow ? runtime.screen(flow) : INITIAL_SCREEN.screen;
-  const alertView = <FlowAlertView alert={alert} apiBase={options.apiBase} />;
+  const alertView = alert ? <FlowAlertView alert={alert} apiBase={options.apiBase} /> : null;
 
   let aside;
   let body;
@@ -83,11 +85,12 @@ export function FlowScreen({ options, ready, start, onClose, onSubmitted }: Flow
         busy={busy}
         alert={alertView}
         initialText={start?.address}
-        renderDetail={(detail) => (
-          <Suspense fallback={<Spinner label="Loading" />}>
-            <AddressDetailView {...detail} nonce={options.nonce} />
-          </Suspense>
-        )}
+        renderSearch={
+          options.mapsKey
+            ? (box) => <GoogleAddressSearchBox {...box} mapsKey={options.mapsKey!} />
+            : undefined
+        }
+        renderDetail={(detail) => <AddressDetailView {...detail} nonce={options.nonce} />}
         onNext={() =>
           act((r) => {
             r.countRequest();

@@ -55,3 +55,5 @@ export function FormBody({ runtime, options, onSubmitted }: ViewProps & { onSubm
     </Styled>
   );
 }
+
+export default FormBody;

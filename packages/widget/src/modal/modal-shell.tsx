@@ -33,7 +33,7 @@ export function ModalShell({ title, progress, height, viewKey, stepKey, aside, c
   }, [stepKey]);
 
   return (
-    <div className={inline ? 'pd-root pd-inline' : 'pd-root'}>
+    <div className="pd-root">
       <div className={inline ? undefined : 'pd-backdrop'}>
         <div
           ref={dialog}

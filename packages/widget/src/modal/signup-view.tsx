@@ -16,6 +16,8 @@ import { MunicipalityAside, TaskStep } from '../steps/task-step.js';
 import { VerifyEmailStep } from '../steps/verify-email-step.js';
 import { VerifyCodeForm } from '../steps/verify-code-form.js';
 import { FlowAlertContent, FlowAlertView } from './flow-alert.js';
+
+export { FlowAlertView };
 import { siteUrl } from './site-url.js';
 import { Styled } from './styled.js';
 import type { ViewProps } from './view-props.js';

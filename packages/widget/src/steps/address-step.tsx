@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { AddressSearchResult, GeocodedAddress } from '@permitdesk/core';
 import type { AddressDetailProps } from '../address/address-detail.js';
 import { ADDRESS_MESSAGES } from '../address/address-messages.js';
-import { AddressSearchBox } from '../address/address-search-box.js';
+import { AddressSearchBox, type AddressSearchBoxProps } from '../address/address-search-box.js';
 import type { AddressSearch } from '../address/use-address-search.js';
 import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
@@ -28,6 +28,8 @@ export interface AddressStepProps {
   alert?: ReactNode;
   /** Draws the chosen address's detail view (lazily loaded by the modal; directly in stories). */
   renderDetail(props: AddressDetailProps): ReactNode;
+  /** Draws the search box instead of the built-in one (Google's, when a maps key is set). */
+  renderSearch?(props: AddressSearchBoxProps): ReactNode;
   /** Text to search for straight away (PermitDesk('open', { address })). */
   initialText?: string;
   onNext(): void;
@@ -54,7 +56,12 @@ export function AddressStep(props: AddressStepProps) {
           )}
         </div>
       ) : (
-        <AddressSearchBox label="Job site address" search={props.search} onPick={props.onPick} initialText={props.initialText} />
+        (props.renderSearch ?? ((box: AddressSearchBoxProps) => <AddressSearchBox {...box} />))({
+          label: 'Job site address',
+          search: props.search,
+          onPick: props.onPick,
+          initialText: props.initialText,
+        })
       )}
       {props.similarUrl ? (
         <Alert kind="warning">

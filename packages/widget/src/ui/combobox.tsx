@@ -1,7 +1,7 @@
 // An ARIA 1.2 combobox: a text input with a listbox of options. Arrow keys move through the options,
 // Enter picks one, Escape closes the list (and only the list), a clear button empties the input.
 // Used by the address search box and the 'Project Type' select.
-import { useId, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 
 export interface ComboboxProps<T> {
   label: string;
@@ -21,7 +21,6 @@ export interface ComboboxProps<T> {
   /** Shows a clear button while there is text. */
   onClear?: () => void;
   clearLabel?: string;
-  inputRef?: Ref<HTMLInputElement>;
   autoComplete?: string;
 }
 
@@ -60,13 +59,6 @@ export function Combobox<T>(props: ComboboxProps<T>) {
     }
   };
 
-  const setRefs = (node: HTMLInputElement | null) => {
-    localRef.current = node;
-    const { inputRef } = props;
-    if (typeof inputRef === 'function') inputRef(node);
-    else if (inputRef) (inputRef as { current: HTMLInputElement | null }).current = node;
-  };
-
   const described = [hint ? `${id}-h` : '', error ? `${id}-e` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="pd-field">
@@ -75,7 +67,7 @@ export function Combobox<T>(props: ComboboxProps<T>) {
       </label>
       <div className="pd-affix">
         <input
-          ref={setRefs}
+          ref={localRef}
           id={`${id}-i`}
           className="pd-input"
           role="combobox"
