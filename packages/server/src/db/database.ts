@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -32,7 +33,7 @@ export interface OpenOptions {
 }
 
 /** Extensions the migrations use, loaded into PGlite (PostgreSQL has them in contrib). */
-const pgliteExtensions = { pg_trgm };
+const pgliteExtensions = { pg_trgm, btree_gin };
 
 /** int8 values as numbers while they are safe integers (what PGlite does), so both kinds agree. */
 const parseInt8 = (value: string): number | bigint => {

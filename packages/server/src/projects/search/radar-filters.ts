@@ -1,0 +1,79 @@
+// The WHERE clauses of a radar search (GET /v4/projects/search): dismissal (type), the AllProject /
+// HasPermit status filter and the keyword over the chosen search fields. Every branch of the search
+// (the scope's own permits, the projects assigned from outside it) applies the same filters.
+import { SEARCH_FIELDS, STAGE, projectSearchParamsSchema } from '@permitdesk/core';
+import { sql, type RawBuilder } from 'kysely';
+import type * as v from 'valibot';
+
+export type RadarSearchParams = v.InferOutput<typeof projectSearchParamsSchema>;
+type SearchField = (typeof SEARCH_FIELDS)[number];
+
+/** Stages that are not (yet) a permit: the 'permit needed?' question and the two no-permit answers. */
+export const NOT_A_PERMIT_STAGES = [STAGE.Unsorted, STAGE.NoPermit, STAGE.NoPermitNeeded] as const;
+
+/** LIKE pattern for a keyword: lower case, with % _ and \ taken literally. */
+const containsPattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The fields a keyword is matched against: the searchFields list, or every field. */
+export function parseSearchFields(searchFields: string | undefined): SearchField[] {
+  const asked = (searchFields ?? '')
+    .split(',')
+    .map((field) => field.trim())
+    .filter((field): field is SearchField => (SEARCH_FIELDS as readonly string[]).includes(field));
+  return asked.length > 0 ? [...new Set(asked)] : [...SEARCH_FIELDS];
+}
+
+/**
+ * One field's test. The project's and the task's own columns are reached through subqueries rather than
+ * joins: the task's is a hashed set of a few task ids, the project's a lookup made only for the rows that
+ * passed the cheaper tests (OR evaluates left to right).
+ */
+function fieldCondition(field: SearchField, pattern: string, keyword: string): RawBuilder<unknown> {
+  switch (field) {
+    case 'customerName':
+      return sql`r.customer_sort LIKE ${pattern}`;
+    case 'projectId':
+      return /^\d{1,9}$/.test(keyword) ? sql`r.project_id = ${Number(keyword)}` : sql`false`;
+    case 'jobAddress':
+      return sql`EXISTS (SELECT 1 FROM projects p WHERE p.id = r.project_id AND lower(p.project_address) LIKE ${pattern})`;
+    case 'orderNumber':
+      return sql`EXISTS (SELECT 1 FROM projects p WHERE p.id = r.project_id AND lower(p.order_number) LIKE ${pattern})`;
+    case 'permitNumber':
+      return sql`lower(r.permit_number) LIKE ${pattern}`;
+    case 'taskName':
+      return sql`r.task_id IN (SELECT t.id FROM permit_tasks t WHERE lower(t.name) LIKE ${pattern})`;
+  }
+}
+
+/** Cheapest tests first: the permit's own columns, then the task set, then the project lookups. */
+const FIELD_COST: Record<SearchField, number> = { projectId: 0, customerName: 1, permitNumber: 2, taskName: 3, jobAddress: 4, orderNumber: 5 };
+
+export const hasKeyword = (params: RadarSearchParams) => params.keyword.trim() !== '';
+
+/** Filters shared by every branch: dismissal, the status filter, and the keyword. */
+export function radarFilters(params: RadarSearchParams): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [];
+  if (params.type === 'active') parts.push(sql`r.dismissed = false`);
+  if (params.status === 'HasPermit') parts.push(sql`r.stage NOT IN (${sql.join(NOT_A_PERMIT_STAGES.map((s) => sql.lit(s)))})`);
+  const keyword = params.keyword.trim();
+  if (keyword) {
+    const pattern = containsPattern(keyword);
+    const fields = parseSearchFields(params.searchFields);
+    // The (radar_scope, search_text) trigram index finds the keyword in the combined text (every field,
+    // the project id included); when only some fields are asked for, those are then tested one by one.
+    parts.push(sql`r.search_text LIKE ${pattern}`);
+    if (fields.length < SEARCH_FIELDS.length) {
+      const tests = [...fields].sort((a, b) => FIELD_COST[a] - FIELD_COST[b]).map((field) => fieldCondition(field, pattern, keyword));
+      parts.push(sql`(${sql.join(tests, sql` OR `)})`);
+    }
+  }
+  return parts.length > 0 ? sql.join(parts, sql` AND `) : sql`true`;
+}
+
+/** The total without a keyword: a sum over the scope's few radar_counts rows (kept by triggers). */
+export function radarCountsTotal(params: RadarSearchParams, key: string): RawBuilder<unknown> {
+  const parts = [sql`c.radar_scope = ${key}`];
+  if (params.type === 'active') parts.push(sql`c.dismissed = false`);
+  if (params.status === 'HasPermit') parts.push(sql`c.stage NOT IN (${sql.join(NOT_A_PERMIT_STAGES.map((s) => sql.lit(s)))})`);
+  return sql`(SELECT COALESCE(sum(c.n), 0) FROM radar_counts c WHERE ${sql.join(parts, sql` AND `)})`;
+}
