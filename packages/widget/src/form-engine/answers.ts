@@ -1,7 +1,7 @@
 // The answers a form definition starts with: the entry prefill of SPEC §3 under each field's name.
 // Checking and normalising answers is core's rule (checkFormAnswer, validateFormAnswers,
 // normalizeFormAnswers), the same the server applies to a submission.
-import type { FormAnswer, FormAnswers, FormDefinition, FormField, JobSiteAddress, PermitFormEntry } from '@permitdesk/core';
+import { formatPhone, type FormAnswer, type FormAnswers, type FormDefinition, type FormField, type JobSiteAddress, type PermitFormEntry } from '@permitdesk/core';
 
 export type Answer = FormAnswer;
 export type Answers = FormAnswers;
@@ -16,6 +16,8 @@ function prefill(field: FormField, entry: Partial<PermitFormEntry> | null): Answ
   if (field.type === 'checkbox') return value === true || value === 'true';
   if (value === undefined || value === null) return field.type === 'select' ? (field.options?.[0]?.value ?? '') : '';
   if (typeof value === 'object') return field.type === 'address' ? formatJobSiteAddress(value as JobSiteAddress) : JSON.stringify(value);
+  // A stored '+1…' number shows in the input mask's shape.
+  if (field.type === 'phone' && typeof value === 'string') return formatPhone(value);
   return value as Answer;
 }
 

@@ -16,12 +16,12 @@ it('has the 50 states and DC (territories outside the projection are left out)',
 it('shows the whole country at zoom 3 and magnifies around the centre at 6 and 12', () => {
   expect(viewBoxFor({ center: { lat: 39.83, lng: -98.59 }, zoom: 3, marker: null })).toEqual([0, 0, US_MAP_SIZE.width, US_MAP_SIZE.height]);
   expect(svgMagnification(6)).toBe(4);
-  expect(svgMagnification(12)).toBe(16);
+  expect(svgMagnification(12)).toBe(10);
   const pasadena = { lat: 34.1478, lng: -118.1445 };
   const [x, y, w, h] = viewBoxFor({ center: pasadena, zoom: 12, marker: pasadena });
   const point = projection([pasadena.lng, pasadena.lat])!;
-  expect(w).toBeCloseTo(US_MAP_SIZE.width / 16);
-  expect(h).toBeCloseTo(US_MAP_SIZE.height / 16);
+  expect(w).toBeCloseTo(US_MAP_SIZE.width / 10);
+  expect(h).toBeCloseTo(US_MAP_SIZE.height / 10);
   expect(x + w / 2).toBeCloseTo(point[0]);
   expect(y + h / 2).toBeCloseTo(point[1]);
   // Pasadena is in southern California: left half, lower half of the map.

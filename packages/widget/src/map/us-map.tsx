@@ -9,8 +9,11 @@ import { US_MAP_PROJECTION, US_MAP_SIZE, US_STATES } from './us-states.generated
 
 const projection = geoAlbersUsa().scale(US_MAP_PROJECTION.scale).translate(US_MAP_PROJECTION.translate);
 
-/** Whole country at zoom 3 (the default view); closer views magnify around the centre, up to 16×. */
-export const svgMagnification = (zoom: number): number => Math.min(16, Math.max(1, 2 ** (((zoom - 3) * 2) / 3)));
+/**
+ * Whole country at zoom 3 (the default view); closer views magnify around the centre: 4× at zoom 6,
+ * and at most 10× (state outlines carry no street detail, so more would show an empty box).
+ */
+export const svgMagnification = (zoom: number): number => Math.min(10, Math.max(1, 2 ** (((zoom - 3) * 2) / 3)));
 
 export function viewBoxFor(view: MapView): [number, number, number, number] {
   const { width, height } = US_MAP_SIZE;
@@ -33,7 +36,7 @@ export function UsMap({ view }: { view: MapView }) {
       <svg viewBox={box.map((n) => n.toFixed(1)).join(' ')} role="img" aria-labelledby="pd-map-title" focusable="false">
         <title id="pd-map-title">{view.marker ? 'Map with the job site marked' : 'Map of the United States'}</title>
         <g aria-hidden="true">{states}</g>
-        {marker ? <circle className="pd-marker" data-marker="" cx={marker[0]} cy={marker[1]} r={(9 / k).toFixed(2)} /> : null}
+        {marker ? <circle className="pd-marker" data-marker="" cx={marker[0]} cy={marker[1]} r={(20 / k).toFixed(2)} /> : null}
       </svg>
     </div>
   );

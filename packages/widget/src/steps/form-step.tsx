@@ -28,7 +28,6 @@ export function FormStep({ definition, entry, busy, error, onSubmit }: FormStepP
   }
   return (
     <>
-      <p className="pd-sub">{`${entry.TaskName} · ${entry.MunicipalityName}`}</p>
       <FormRenderer definition={definition} entry={entry} onSubmit={onSubmit} busy={busy} error={error} />
       <p className="pd-note">{NOT_THE_MUNICIPALITY}</p>
     </>

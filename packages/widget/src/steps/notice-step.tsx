@@ -1,4 +1,5 @@
-// Important notice (SPEC §2.5): the configurable notice wall with {municipalityName} filled in, a tick
+// Important notice (SPEC §2.5): the configurable notice wall with {municipalityName} filled in (its
+// title is the modal's heading), a tick
 // box that must be ticked (the flow says 'Please check this box if you want to proceed'), Next and a
 // contact link.
 import type { NotificationWall } from '@permitdesk/core';
@@ -28,7 +29,6 @@ export function NoticeStep({ wall, accepted, onAccepted, error, contactUrl, onBa
       }}
     >
       <div className="pd-notice">
-        <p className="pd-h2">{wall.titleHeaderForm}</p>
         <p>{wall.descriptionsHeaderForm}</p>
         <CheckboxField
           label={wall.textCheckBox}

@@ -1,0 +1,37 @@
+// Small helpers shared by the widget stories.
+import { useState } from 'react';
+import { within } from 'storybook/test';
+import { ADDRESS_MESSAGES, AddressAside, AddressDetail, MunicipalityAside, UsMap, servedLine } from '@permitdesk/widget/components';
+import { flowAt, MUNICIPALITY } from './fixtures.js';
+import { screenOf } from '@permitdesk/widget/components';
+import type { FlowContext, FlowStep } from '@permitdesk/core';
+
+/** Testing Library queries inside the story's shadow root (the decorator renders there). */
+export function shadowCanvas(canvasElement: HTMLElement) {
+  const host = canvasElement.querySelector<HTMLElement>('div');
+  const root = host?.shadowRoot;
+  const container = root ? Array.from(root.children).find((el): el is HTMLElement => el instanceof HTMLElement) : undefined;
+  return within(container ?? canvasElement);
+}
+
+/** A controlled value for a story's field. */
+export function useValue<T>(initial: T) {
+  return useState<T>(initial);
+}
+
+/** The address step's side panel: the built-in map at the flow's view and the served count. */
+export function AddressSide({ step = 'enter-address', context = {} }: { step?: FlowStep; context?: Partial<FlowContext> }) {
+  return <AddressAside map={<UsMap view={screenOf(flowAt(step, context)).map} />} count={19655} />;
+}
+
+/** The side panel after the address step. */
+export function MunicipalitySide({ context = {} }: { context?: Partial<FlowContext> }) {
+  return (
+    <>
+      <UsMap view={screenOf(flowAt('select-task', context)).map} />
+      <MunicipalityAside municipality={MUNICIPALITY} />
+    </>
+  );
+}
+
+export { AddressDetail, ADDRESS_MESSAGES, servedLine };
