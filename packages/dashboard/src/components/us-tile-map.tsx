@@ -25,7 +25,8 @@ export function UsTileMap({ counts }: { counts: Record<string, number> }) {
         const count = counts[code] ?? 0;
         // Lightness from 92% (none) to 30% (the best-covered state).
         const lightness = count === 0 ? 92 : 70 - Math.round((count / max) * 40);
-        const label = `${stateName(code)}: ${count.toLocaleString('en-US')} municipalities`;
+        // The accessible name starts with the visible code (WCAG 2.5.3 label in name).
+        const label = `${code}, ${stateName(code)}: ${count.toLocaleString('en-US')} municipalities`;
         return (
           <Link key={code} to={`/us/${code.toLowerCase()}`} aria-label={label}>
             <title>{label}</title>

@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+// Runs the end-to-end suites (e2e/**/*.e2e.test.mjs, node:test + playwright-core in Debian's Chromium)
+// against a real server started here on a free port with a fresh data folder (embedded PGlite, dev
+// mailbox), serving the built dashboard, widget and examples. Build first: `pnpm run build`.
+//   node scripts/e2e.mjs [suite folder under e2e/ ...]
+// Chromium must be at /usr/bin/chromium (Debian's package); without it the suites are skipped loudly.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+
+if (!existsSync(CHROMIUM)) {
+  console.warn(`\n!!! e2e: ${CHROMIUM} not found: the browser suites did NOT run. Install Debian's chromium (apt-get install chromium) to run them.\n`);
+  process.exit(0);
+}
+
+const suites = process.argv.slice(2);
+const files = findTests(join(root, 'e2e')).filter((file) => suites.length === 0 || suites.some((s) => relative(join(root, 'e2e'), file).startsWith(s)));
+if (files.length === 0) {
+  console.error('e2e: no suites found');
+  process.exit(1);
+}
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'permitdesk-e2e-'));
+const server = spawn(process.execPath, ['--conditions=@permitdesk/source', '--import', 'tsx', 'src/main.ts'], {
+  cwd: join(root, 'packages/server'),
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development', LOG_LEVEL: 'warn', EMAIL_MX_LOOKUP: 'off' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+let code = 1;
+try {
+  await waitForHealth(`${base}/healthz`, 180_000);
+  code = await run(process.execPath, ['--test', '--test-concurrency=1', ...files], {
+    ...process.env, E2E_BASE_URL: base, E2E_MAILBOX: `${base}/dev/mailbox.json`, E2E_CHROMIUM: CHROMIUM,
+  });
+} catch (error) {
+  console.error('e2e:', error instanceof Error ? error.message : error);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(code);
+
+function findTests(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (name === 'node_modules') return [];
+    if (statSync(path).isDirectory()) return findTests(path);
+    return name.endsWith('.e2e.test.mjs') ? [path] : [];
+  }).sort();
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+async function waitForHealth(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the server did not answer ${url} within ${timeoutMs / 1000} s`);
+}
+
+function run(command, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
+    child.on('exit', (exitCode) => resolve(exitCode ?? 1));
+  });
+}
