@@ -9,6 +9,8 @@ import { seedAll } from './db/seed.js';
 import type { App } from './http/context.js';
 import { registerStaticRoutes } from './http/static-files.js';
 import { closeServices, createServices, type AppServices } from './services.js';
+import { DEMO_PASSWORD, DEMO_USERS, loadDemoData } from './reference/demo-data.js';
+import { DEMO_OPERATOR, ensureDemoOperator } from './operator/demo-operator.js';
 
 export interface Running {
   app: App;
@@ -23,6 +25,7 @@ export async function bootstrap(config: Config): Promise<Running> {
   const { log } = services;
   await migrateToLatest(services.database);
   await seedAll(services);
+  await seedDemoDataOnce(services);
   services.mailWorker.start();
 
   const app = createApp(services, {
@@ -51,4 +54,15 @@ export async function bootstrap(config: Config): Promise<Running> {
       await closeServices(services);
     })());
   return { app, services, server, url, stop };
+}
+
+/** With DEMO_DATA_PROJECTS set, a fresh data folder gets the demo company, its users and projects once. */
+async function seedDemoDataOnce(services: AppServices): Promise<void> {
+  const projects = services.config.DEMO_DATA_PROJECTS;
+  const owner = DEMO_USERS[0];
+  if (!projects || !owner || (await services.identity.findByEmail(owner.email))) return;
+  const summary = await loadDemoData(services, { projects, companies: 1, log: (line) => services.log.info(`[demo-data] ${line}`) });
+  await ensureDemoOperator(services);
+  services.log.info(`Demo data: ${summary.projects} projects and ${summary.permits} permits.`);
+  services.log.info(`  sign in as ${DEMO_USERS.map((u) => u.email).join(', ')} or the permit team ${DEMO_OPERATOR.email}, password ${DEMO_PASSWORD}`);
 }

@@ -36,6 +36,8 @@ export const configSchema = v.object({
   /** MX lookups in the built-in e-mail verifier: on by default, off under NODE_ENV=test. */
   EMAIL_MX_LOOKUP: v.optional(v.picklist(['on', 'off'], 'must be on or off')),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent'], 'must be debug, info, warn, error or silent'), 'info'),
+  /** Demo projects loaded at the first start (demo company, its users and the operator); none when unset. */
+  DEMO_DATA_PROJECTS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'must be a whole number'), v.transform(Number))),
   /** Comma-separated allowed CORS origins; any origin when unset (the widget API is public). */
   CORS_ORIGINS: optionalText,
 });
