@@ -5,13 +5,15 @@
 // project is triaged and undone. Screenshots go to artifacts/screenshots/radar/.
 //   Run: node --test e2e/radar/        (E2E_BASE_URL=... to use a running server with the demo data)
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
 import { apiClient, root, startServer } from './server.mjs';
 
 const shots = join(root, 'artifacts', 'screenshots', 'radar');
+const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const OWNER = { email: 'demo@permitdesk.test', password: 'PermitDesk-demo1' };
 const OPERATOR = { email: 'operator@permitdesk.test', password: 'PermitDesk-demo1' };
 const DAY = 86_400_000;
@@ -37,6 +39,16 @@ const photograph = async (name) => {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
 };
+
+/** Serious and critical axe-core violations of the page as it is now. */
+async function seriousViolations() {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 /** Form 52 over HTTP, as the widget sends it. */
 async function requestPermit(customerName) {
@@ -161,6 +173,7 @@ describe('project radar end to end', () => {
     assert.equal(await page.locator('tr.data-table__row').count(), 20);
     await page.getByText(/^Page 1 of \d+$/).waitFor();
     await photograph('radar');
+    assert.deepEqual(await seriousViolations(), []);
     // The search tour is its own first visit; mark it seen so it does not cover what follows.
     await page.evaluate(() => localStorage.setItem('permitdesk.tours.seen', JSON.stringify(['radar', 'radar-search', 'permit-detail'])));
   });
@@ -177,6 +190,7 @@ describe('project radar end to end', () => {
     await details.getByText('$1,250,000').waitFor();
     await details.getByText('Replace the roof over the garage and the porch.').waitFor();
     await photograph('radar-expanded-row');
+    assert.deepEqual(await seriousViolations(), []);
     // An empty search says so.
     await searchRadarEmpty(`nobody-${stamp}`);
   });
@@ -233,6 +247,7 @@ describe('project radar end to end', () => {
     await dialog.getByLabel('Details (optional)').fill('The homeowner sold the house.');
     await dialog.getByLabel(/fees already paid/).check();
     await photograph('modal-cancellation');
+    assert.deepEqual(await seriousViolations(), []);
     await dialog.getByRole('button', { name: 'Request Cancellation' }).click();
     await dialog.getByText('Your cancellation request has been sent to the permit team.').waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -265,6 +280,7 @@ describe('project radar end to end', () => {
     await page.getByLabel('Upload a document').setInputFiles({ name: 'site-plan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 site plan') });
     await page.getByRole('button', { name: 'site-plan.pdf' }).waitFor();
     await photograph('permit-page');
+    assert.deepEqual(await seriousViolations(), []);
 
     await page.goto(`${server.base}/projects/${permit.projectId}/${permit.permitId}`);
     await page.getByRole('list', { name: 'Permit timeline' }).waitFor();
@@ -281,6 +297,7 @@ describe('project radar end to end', () => {
     assert.equal(saved.permitNo, `BP-${stamp}`);
     assert.equal(saved.permitFees, 325);
     await photograph('data-collection-page');
+    assert.deepEqual(await seriousViolations(), []);
   });
 
   it('triages a stage-70 project with No, shows the message, and undoes it', async () => {
@@ -316,6 +333,7 @@ describe('project radar end to end', () => {
     await dialog.getByLabel('Description of Work').waitFor();
     await dialog.getByText("Note: We are not the municipality, we interact with them so you don't have to :)").waitFor();
     await photograph('modal-permit-application');
+    assert.deepEqual(await seriousViolations(), []);
     await dialog.getByLabel('Description of Work').fill('Re-roof the whole house.');
     await dialog.getByLabel('Job Value').fill('$18,000');
     await dialog.getByRole('button', { name: 'Apply for Permit' }).click();
@@ -336,6 +354,7 @@ describe('project radar end to end', () => {
     await page.goto(`${server.base}/project-radar-alt`);
     await page.locator('.radar-card').first().waitFor();
     await photograph('radar-alt');
+    assert.deepEqual(await seriousViolations(), []);
     await page.goto(`${server.base}/project-radar/sorting`);
     await page.getByRole('radio', { name: 'Date added (newest first)' }).check();
     await page.waitForURL((url) => url.searchParams.get('sort') === '-createdAt');
