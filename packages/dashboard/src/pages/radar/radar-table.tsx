@@ -76,7 +76,7 @@ const RADAR_COLUMNS: ColumnDef<ProjectSearchRow, unknown>[] = [
       accessorFn: (row) => row.createdAt,
       header: RADAR_COLUMN_TITLES.dateAdded,
       enableSorting: true,
-      size: 126,
+      size: 136,
       cell: ({ row }) => <time dateTime={row.original.createdAt}>{formatDate(row.original.createdAt, DATE_FORMATS.date)}</time>,
     },
     {
@@ -96,7 +96,7 @@ const RADAR_COLUMNS: ColumnDef<ProjectSearchRow, unknown>[] = [
     {
       id: 'actions',
       header: RADAR_COLUMN_TITLES.actions,
-      size: 290,
+      size: 280,
       cell: ({ row }) => <RadarActions row={row.original} />,
     },
 ];
