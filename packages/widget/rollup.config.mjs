@@ -53,7 +53,7 @@ const compile = () =>
     tsconfig: here('./tsconfig.json'),
   });
 
-const minify = () => terser({ ecma: 2022, module: true, compress: { passes: 3, pure_getters: true }, format: { comments: false } });
+const minify = () => terser({ ecma: 2022, module: true, compress: { passes: 3 }, format: { comments: false } });
 
 const production = replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } });
 
@@ -61,14 +61,10 @@ const production = replace({ preventAssignment: true, values: { 'process.env.NOD
 // resolved file by file here) and the libraries that say the same of themselves. Their unused
 // top-level schema definitions are dropped instead of landing in the first view.
 const PURE_MODULES = /[\\/](packages[\\/]core[\\/]src|node_modules[\\/].*[\\/]node_modules[\\/](valibot|ky|zustand|d3-[a-z]+))[\\/]/;
-// Core builds its schemas from valibot's factories (v.object, v.pipe...), which are pure: declaring them
-// so drops a schema nobody uses even inside a module that is used. valibot's setters are left out.
-// JSON.stringify builds core's default settings table, which the widget never reads.
-const valibot = await import('valibot');
-const PURE_FUNCTIONS = [
-  ...Object.keys(valibot).filter((name) => typeof valibot[name] === 'function' && !/^(set|delete)/.test(name)),
-  'JSON.stringify',
-];
+// JSON.stringify builds core's default settings table, which the widget never reads. (Declaring
+// valibot's factories pure would be matched by name, across all code: a function of ours called `pick`
+// vanished that way. So they are not.)
+const PURE_FUNCTIONS = ['JSON.stringify'];
 const treeshake = { moduleSideEffects: (id) => !PURE_MODULES.test(id), manualPureFunctions: PURE_FUNCTIONS };
 
 const onwarn = (warning, warn) => {

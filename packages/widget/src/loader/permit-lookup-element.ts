@@ -35,7 +35,8 @@ export function definePermitLookup(load: () => Promise<ModalModule>, defaults: (
     #host?: EmbedHost;
     #command?: Parameters<EmbedHost['open']>[0];
 
-    get host(): EmbedHost {
+    /** The element's shadow root, launcher and embed host, made on first use (or when connected). */
+    embed(): EmbedHost {
       if (!this.#host) {
         this.#host = createEmbedHost(this, () => config.load(), () => optionsFromAttributes(this, config.defaults()));
         const { root } = this.#host;
@@ -60,19 +61,19 @@ export function definePermitLookup(load: () => Promise<ModalModule>, defaults: (
     }
 
     connectedCallback(): void {
-      void this.host;
+      this.embed();
     }
 
     attributeChangedCallback(_name: string, before: string | null, after: string | null): void {
       if ((before === null) === (after === null)) return;
-      if (after === null) return this.host.close();
-      this.host.open(this.#command);
+      if (after === null) return this.embed().close();
+      this.embed().open(this.#command);
       this.#command = undefined;
     }
 
     /** Opens the modal (sets the `open` attribute), optionally with an address or task to start from. */
     open(command?: Parameters<EmbedHost['open']>[0]): void {
-      if (this.hasAttribute('open')) return this.host.open(command);
+      if (this.hasAttribute('open')) return this.embed().open(command);
       this.#command = command;
       this.setAttribute('open', '');
     }

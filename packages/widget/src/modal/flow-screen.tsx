@@ -53,7 +53,11 @@ export function FlowScreen({ options, ready, start, onClose, onSubmitted }: Flow
         // The later steps are fetched while the user is busy with the address.
         void loadSignup();
       },
-      () => live && setFailed(true),
+      (error: unknown) => {
+        // Tell the page's developer why (a blocked chunk, a bad api-base...).
+        console.error('PermitDesk:', error);
+        if (live) setFailed(true);
+      },
     );
     return () => {
       live = false;
