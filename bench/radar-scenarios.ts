@@ -35,6 +35,9 @@ export async function runScenarios(db: Kysely<Database>, scope: RadarScope, tota
     ['keyword "maple dr" + HasPermit', { keyword: 'maple dr', status: 'HasPermit' }],
     ['keyword "solar" (task name)', { keyword: 'solar', searchFields: 'taskName' }],
     ['keyword "PO-12" (order number)', { keyword: 'po-12', searchFields: 'orderNumber' }],
+    ['keyword "maple" (job address)', { keyword: 'maple', searchFields: 'jobAddress' }],
+    ['keyword "son" (>10,000: capped total)', { keyword: 'son' }],
+    ['keyword "son" page 50', { keyword: 'son', page: 50 }],
     ['keyword "zzqx" (no match)', { keyword: 'zzqx' }],
   ];
   const results: ScenarioResult[] = [];

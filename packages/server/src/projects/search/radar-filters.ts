@@ -24,9 +24,9 @@ export function parseSearchFields(searchFields: string | undefined): SearchField
 }
 
 /**
- * One field's test. The project's and the task's own columns are reached through subqueries rather than
- * joins: the task's is a hashed set of a few task ids, the project's a lookup made only for the rows that
- * passed the cheaper tests (OR evaluates left to right).
+ * One field's test, on the permit row the trigram index already fetched: the project's address and order
+ * number are copied onto it (migration 0020), and the task's name becomes the array of matching task ids,
+ * computed once per query.
  */
 function fieldCondition(field: SearchField, pattern: string, keyword: string): RawBuilder<unknown> {
   switch (field) {
@@ -35,18 +35,15 @@ function fieldCondition(field: SearchField, pattern: string, keyword: string): R
     case 'projectId':
       return /^\d{1,9}$/.test(keyword) ? sql`r.project_id = ${Number(keyword)}` : sql`false`;
     case 'jobAddress':
-      return sql`EXISTS (SELECT 1 FROM projects p WHERE p.id = r.project_id AND lower(p.project_address) LIKE ${pattern})`;
+      return sql`r.search_address LIKE ${pattern}`;
     case 'orderNumber':
-      return sql`EXISTS (SELECT 1 FROM projects p WHERE p.id = r.project_id AND lower(p.order_number) LIKE ${pattern})`;
+      return sql`r.search_order_number LIKE ${pattern}`;
     case 'permitNumber':
       return sql`lower(r.permit_number) LIKE ${pattern}`;
     case 'taskName':
-      return sql`r.task_id IN (SELECT t.id FROM permit_tasks t WHERE lower(t.name) LIKE ${pattern})`;
+      return sql`r.task_id = ANY (ARRAY(SELECT t.id FROM permit_tasks t WHERE lower(t.name) LIKE ${pattern}))`;
   }
 }
-
-/** Cheapest tests first: the permit's own columns, then the task set, then the project lookups. */
-const FIELD_COST: Record<SearchField, number> = { projectId: 0, customerName: 1, permitNumber: 2, taskName: 3, jobAddress: 4, orderNumber: 5 };
 
 export const hasKeyword = (params: RadarSearchParams) => params.keyword.trim() !== '';
 
@@ -63,8 +60,7 @@ export function radarFilters(params: RadarSearchParams): RawBuilder<unknown> {
     // the project id included); when only some fields are asked for, those are then tested one by one.
     parts.push(sql`r.search_text LIKE ${pattern}`);
     if (fields.length < SEARCH_FIELDS.length) {
-      const tests = [...fields].sort((a, b) => FIELD_COST[a] - FIELD_COST[b]).map((field) => fieldCondition(field, pattern, keyword));
-      parts.push(sql`(${sql.join(tests, sql` OR `)})`);
+      parts.push(sql`(${sql.join(fields.map((field) => fieldCondition(field, pattern, keyword)), sql` OR `)})`);
     }
   }
   return parts.length > 0 ? sql.join(parts, sql` AND `) : sql`true`;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestContext, databaseTargets } from '../../test/harness.js';
-import { parseSearchParams, searchProjects } from './search-projects.js';
+import { KEYWORD_TOTAL_CAP, parseSearchParams, searchProjects, type SearchOptions } from './search-projects.js';
 
 type Ctx = Awaited<ReturnType<typeof createTestContext>>;
 
@@ -55,8 +55,9 @@ describe.each(databaseTargets())('radar search on %s', (target) => {
   });
   afterAll(() => ctx?.close());
 
-  const search = (query: Record<string, unknown>, companyId: number | null = companies.acme, userId = users.alice) =>
-    searchProjects(ctx.services.db, { userId, companyId }, parseSearchParams(query));
+  const search = (query: Record<string, unknown>, companyId: number | null = companies.acme, userId = users.alice, options: SearchOptions = {}) =>
+    searchProjects(ctx.services.db, { userId, companyId }, parseSearchParams(query), options);
+  const capped = (cap: number, query: Record<string, unknown>) => search(query, companies.acme, users.alice, { keywordTotalCap: cap });
   const keys = (rows: { id: number }[]) => rows.map((row) => Object.keys(permitIds).find((key) => permitIds[key] === row.id));
 
   it('lists the company radar by customer name (default), with assigned projects and without dismissed ones', async () => {
@@ -117,6 +118,37 @@ describe.each(databaseTargets())('radar search on %s', (target) => {
     expect((await search({ keyword: '100%_\\' })).rows).toEqual([]);
   });
 
+  it('counts a keyword’s matches exactly up to the cap, and reads the cap itself past it (x-pagination-totalcount)', async () => {
+    // 'pasadena' is in every job address: acme's four active permits and the vendor-shared one.
+    expect(KEYWORD_TOTAL_CAP).toBe(10_000);
+    expect((await search({ keyword: 'pasadena' })).totalCount).toBe(5);
+    expect((await capped(5, { keyword: 'pasadena' })).totalCount).toBe(5);
+    expect((await capped(4, { keyword: 'pasadena' })).totalCount).toBe(4);
+    expect((await capped(2, { keyword: 'pasadena', status: 'HasPermit' })).totalCount).toBe(2);
+    // Without a keyword there is no cap.
+    expect((await capped(2, {})).totalCount).toBe(5);
+  });
+
+  it.each(['+customerName', '-customerName', '+createdAt', '-createdAt', '+status', '-status'])(
+    'pages a keyword %s the same below the cap (sorted matches) and past it (ordered walk)',
+    async (sort) => {
+      const pages = async (cap?: number) => {
+        const found: (string | undefined)[][] = [];
+        for (const page of [1, 2, 3, 4]) {
+          const query = { keyword: 'pasadena', sort, size: 2, page };
+          found.push(keys((cap === undefined ? await search(query) : await capped(cap, query)).rows));
+        }
+        return found;
+      };
+      const exact = await pages();
+      expect(exact.flat()).toHaveLength(5);
+      expect(exact.flat()).toContain('shared');
+      expect(exact.at(-1)).toEqual([]);
+      expect(await pages(1)).toEqual(exact);
+      expect(keys((await search({ sort })).rows)).toEqual(exact.flat());
+    },
+  );
+
   it('pages with a stable total', async () => {
     const first = await search({ size: 2, page: 1 });
     const third = await search({ size: 2, page: 3 });
@@ -135,5 +167,23 @@ describe.each(databaseTargets())('radar search on %s', (target) => {
     expect((await search({ status: 'HasPermit' })).totalCount).toBe(5);
     await sql`UPDATE permits SET stage = 70 WHERE id = ${permitIds.zeldaTriage!}`.execute(db);
     expect((await search({ status: 'HasPermit' })).totalCount).toBe(4);
+  });
+
+  it('tests job address and order number against the project’s current values', async () => {
+    const db = ctx.services.db;
+    expect(keys((await search({ keyword: 'maple', searchFields: 'jobAddress' })).rows)).toEqual(['mariaPool']);
+    await sql`UPDATE projects SET street_address = '9 Birch Ct', project_address = '9 Birch Ct, Pasadena, CA 91101', order_number = 'PO-3400'
+              WHERE customer_name = 'Maria Lopez'`.execute(db);
+    expect((await search({ keyword: 'maple', searchFields: 'jobAddress' })).totalCount).toBe(0);
+    expect(keys((await search({ keyword: 'BIRCH CT', searchFields: 'jobAddress' })).rows)).toEqual(['mariaPool']);
+    expect((await search({ keyword: 'po-1200', searchFields: 'orderNumber' })).totalCount).toBe(0);
+    expect(keys((await search({ keyword: 'po-3400', searchFields: 'orderNumber,taskName' })).rows)).toEqual(['mariaPool']);
+    // A permit added to the project later carries the same values.
+    const projectId = (await search({ keyword: 'birch' })).rows[0]!.projectId;
+    await sql`INSERT INTO permits (project_id, task_id, municipality_id, stage)
+              SELECT ${projectId}, t.id, p.municipality_id, 20 FROM projects p, permit_tasks t WHERE p.id = ${projectId} AND t.name = 'Deck'`.execute(db);
+    const added = await search({ keyword: 'deck', searchFields: 'taskName' });
+    expect(added.rows.map((row) => row.address.streetAddress)).toEqual(['9 Birch Ct', '5 Vendor Way']);
+    expect((await search({ keyword: 'po-3400', searchFields: 'orderNumber' })).totalCount).toBe(2);
   });
 });

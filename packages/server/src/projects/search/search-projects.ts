@@ -51,6 +51,12 @@ interface Query {
   assigned: number[];
   where: RawBuilder<unknown>;
   params: RadarSearchParams;
+  cap: number;
+}
+
+export interface SearchOptions {
+  /** KEYWORD_TOTAL_CAP unless given (tests use a small one). */
+  keywordTotalCap?: number;
 }
 
 /** The page's ids in sort order, each branch walking its ordered index (merged with UNION ALL). */
@@ -88,10 +94,11 @@ async function browse(db: Kysely<Database>, query: Query): Promise<{ ids: number
 
 /**
  * With a keyword: the matches (at most KEYWORD_TOTAL_CAP + 1) are read once through the trigram index,
- * then counted and sorted for the page from that one materialised set. Past the cap, the ordered walk.
+ * then counted and, within the cap, sorted for the page from that one materialised set. Past the cap,
+ * the page comes from the ordered walk, where a common keyword soon fills a page.
  */
 async function find(db: Kysely<Database>, query: Query): Promise<{ ids: number[]; totalCount: number }> {
-  const { key, assigned, where, params } = query;
+  const { key, assigned, where, params, cap } = query;
   const sort = order(params, 'r');
   const offset = (params.page - 1) * params.size;
   const assignedBranch =
@@ -102,17 +109,28 @@ async function find(db: Kysely<Database>, query: Query): Promise<{ ids: number[]
     WITH m AS MATERIALIZED (
       SELECT r.id, ${sort.column} FROM permits r WHERE r.radar_scope = ${key} AND ${where}
       ${assignedBranch}
-      LIMIT ${KEYWORD_TOTAL_CAP + 1}
+      LIMIT ${cap + 1}
     )
-    SELECT (SELECT count(*) FROM m)::int AS n,
-           ARRAY(SELECT r.id FROM m r ORDER BY ${sort.by} LIMIT ${params.size} OFFSET ${offset}) AS ids`.execute(db);
+    SELECT n, CASE WHEN n <= ${cap} THEN ARRAY(SELECT r.id FROM m r ORDER BY ${sort.by} LIMIT ${params.size} OFFSET ${offset}) END AS ids
+    FROM (SELECT count(*)::int AS n FROM m) c`.execute(db);
   const n = Number(rows[0]?.n ?? 0);
-  if (n <= KEYWORD_TOTAL_CAP) return { ids: (rows[0]?.ids ?? []).map(Number), totalCount: n };
-  return { ids: await orderedPage(db, query), totalCount: KEYWORD_TOTAL_CAP };
+  if (n <= cap) return { ids: (rows[0]?.ids ?? []).map(Number), totalCount: n };
+  return { ids: await orderedPage(db, query), totalCount: cap };
 }
 
-export async function searchProjects(db: Kysely<Database>, scope: RadarScope, params: RadarSearchParams): Promise<RadarSearchResult> {
-  const query: Query = { key: scopeKey(scope), assigned: await assignedProjectIds(db, scope), where: radarFilters(params), params };
+export async function searchProjects(
+  db: Kysely<Database>,
+  scope: RadarScope,
+  params: RadarSearchParams,
+  options: SearchOptions = {},
+): Promise<RadarSearchResult> {
+  const query: Query = {
+    key: scopeKey(scope),
+    assigned: await assignedProjectIds(db, scope),
+    where: radarFilters(params),
+    params,
+    cap: options.keywordTotalCap ?? KEYWORD_TOTAL_CAP,
+  };
   const { ids, totalCount } = hasKeyword(params) ? await find(db, query) : await browse(db, query);
   return { rows: await loadPermits(db, ids), page: params.page, size: params.size, totalCount };
 }
