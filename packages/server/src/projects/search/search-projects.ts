@@ -10,7 +10,7 @@
 //   the page in the same statement. A keyword matching more than that is paged through the ordered
 //   indexes instead, and its total reads KEYWORD_TOTAL_CAP ("that many or more").
 // Either way the page's rows are then loaded in full by id (a deferred join).
-import { projectSearchParamsSchema, type Permit } from '@permitdesk/core';
+import { RADAR_KEYWORD_TOTAL_CAP, projectSearchParamsSchema, type Permit } from '@permitdesk/core';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import * as v from 'valibot';
 import type { Database } from '../../db/schema.js';
@@ -20,11 +20,8 @@ import { assignedProjectIds, scopeKey, type RadarScope } from './scope.js';
 
 export { NOT_A_PERMIT_STAGES, parseSearchFields, type RadarSearchParams } from './radar-filters.js';
 
-/**
- * The most matches a keyword search counts: its x-pagination-totalcount is exact up to this number and
- * reads this number when there are more (refine the keyword). Without a keyword the total is always exact.
- */
-export const KEYWORD_TOTAL_CAP = 10_000;
+/** The most matches a keyword search counts (core's contract for x-pagination-totalcount). */
+export const KEYWORD_TOTAL_CAP = RADAR_KEYWORD_TOTAL_CAP;
 
 export interface RadarSearchResult {
   rows: Permit[];
