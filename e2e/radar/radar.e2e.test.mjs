@@ -84,7 +84,11 @@ async function searchRadar(keyword) {
   await box.fill(keyword);
   await box.press('Enter');
   await page.waitForURL((url) => url.pathname === '/project-radar/search' && url.searchParams.get('keyword') === keyword);
-  await page.locator('tr.data-table__row', { hasText: keyword }).first().waitFor();
+  // The search page's own rows: every row matches, and no search is still running.
+  await page.waitForFunction((k) => {
+    const rows = [...document.querySelectorAll('tr.data-table__row')];
+    return rows.length > 0 && rows.every((row) => row.textContent.includes(k)) && document.querySelector('table[aria-busy="false"]');
+  }, keyword);
 }
 
 async function statusOf(customerName) {
@@ -356,8 +360,10 @@ describe('project radar end to end', () => {
     await photograph('radar-alt');
     assert.deepEqual(await seriousViolations(), []);
     await page.goto(`${server.base}/project-radar/sorting`);
-    await page.getByRole('radio', { name: 'Date added (newest first)' }).check();
+    // A controlled radio: it turns on once the URL holds the new sort.
+    await page.getByRole('radio', { name: 'Date added (newest first)' }).click();
     await page.waitForURL((url) => url.searchParams.get('sort') === '-createdAt');
+    assert.equal(await page.getByRole('radio', { name: 'Date added (newest first)' }).isChecked(), true);
     await page.locator('tr.data-table__row').first().waitFor();
     await photograph('radar-sorting');
     assert.deepEqual(pageErrors, []);
