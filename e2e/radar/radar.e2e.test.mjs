@@ -216,8 +216,7 @@ describe('project radar end to end', () => {
     await check(APPROVED);
     await operatorStage(permit.permitId, 40);
     await check(APPROVED);
-    // Core's rule: a permit whose inspections are none of them open reads approved; the final
-    // inspection is still to come once the permit opens.
+    // The final inspection is still to come once the permit opens.
     await api('POST', `/v4/operator/permits/${permit.permitId}/inspections`, { token: operatorToken, body: { inspectionName: 'Final', status: 'open' } });
     await operatorStage(permit.permitId, 50, { estCompletionAt: new Date(Date.now() + 30 * DAY).toISOString(), expiresAt: new Date(Date.now() + 365 * DAY).toISOString() });
     await check(OPEN);

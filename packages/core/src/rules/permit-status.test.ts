@@ -68,13 +68,19 @@ describe('derivePermitStatus', () => {
     expect(derivePermitStatus(permit(20, { expiresAt: '2020-01-01T00:00:00Z' }), NOW, UTC)).toBe('processing');
   });
 
-  it('is approved at stages 30..50 when there are inspections and none is open', () => {
+  it('is approved at stages 30..40 when there are inspections and none is open', () => {
     const done = [{ status: 'passed' as const }, { status: 'scheduled' as const }];
-    expect(derivePermitStatus(permit(50, { permitInspections: done }), NOW, UTC)).toBe('approved');
     expect(derivePermitStatus(permit(30, { permitInspections: done }), NOW, UTC)).toBe('approved');
-    expect(derivePermitStatus(permit(50, { permitInspections: [...done, { status: 'open' }] }), NOW, UTC)).toBe('open');
-    expect(derivePermitStatus(permit(50, { permitInspections: [] }), NOW, UTC)).toBe('open');
+    expect(derivePermitStatus(permit(40, { permitInspections: done }), NOW, UTC)).toBe('approved');
+    expect(derivePermitStatus(permit(30, { permitInspections: [...done, { status: 'open' }] }), NOW, UTC)).toBe('submitted');
+    expect(derivePermitStatus(permit(30, { permitInspections: [] }), NOW, UTC)).toBe('submitted');
     expect(derivePermitStatus(permit(20, { permitInspections: done }), NOW, UTC)).toBe('processing');
+  });
+
+  it('keeps an issued permit open once its inspections have passed (no fall back to approved)', () => {
+    const done = [{ status: 'passed' as const }, { status: 'passed' as const }];
+    expect(derivePermitStatus(permit(50, { permitInspections: done }), NOW, UTC)).toBe('open');
+    expect(derivePermitStatus(permit(50, { permitInspections: [{ status: 'open' }] }), NOW, UTC)).toBe('open');
   });
 
   it('puts expiry before inspections', () => {

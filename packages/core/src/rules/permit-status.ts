@@ -32,8 +32,10 @@ const isLiveStage = (stage: number): boolean => stage >= STAGE.Submitted && stag
  * less; closed at stage 60". Our reading, in this order:
  *  1. stage 60 → closed; 75 → pending cancellation; 55 → canceled; 52 → pending (their stage decides);
  *  2. a permit at stage 30..50 whose expiry date is today or past (days to expiry ≤ 0) → expired;
- *  3. a permit at stage 30..50 with at least one inspection and none of them 'open' → approved
- *     (an empty list proves nothing, so it keeps the stage's status);
+ *  3. a permit at stage 30..40, not yet issued, with at least one inspection and none of them 'open'
+ *     → approved (the municipality's review is through; an empty list proves nothing, so it keeps the
+ *     stage's status). Once issued (50) the permit stays open while work and inspections go on, so a
+ *     permit whose inspections have all passed never falls back from open to approved;
  *  4. otherwise the stage's own status (70/71/72 → unsorted / no permit / no permit needed), and
  *     'unknown' for a stage not in PERMIT_STAGES.
  * Requested and processing permits (10, 20) have neither a municipality expiry nor inspections yet.
@@ -48,7 +50,8 @@ export function derivePermitStatus(permit: PermitStatusInput, now: DateInput, op
     const days = daysToExpiry(permit.expiresAt, now, options);
     if (days !== null && days <= 0) return 'expired';
     const inspections = permit.permitInspections;
-    if (inspections.length > 0 && inspections.every((inspection) => inspection.status !== 'open')) return 'approved';
+    const notYetIssued = stage < STAGE.Open;
+    if (notYetIssued && inspections.length > 0 && inspections.every((inspection) => inspection.status !== 'open')) return 'approved';
   }
   return stageStatus(stage);
 }

@@ -112,7 +112,7 @@ describe.each(databaseTargets())('the permit team on %s', (target) => {
 
   it('derives approved from inspections, expired from the expiry date, and gold past the estimated completion', async () => {
     const { permitId } = await requestPermit(t, customer, site, { companyId });
-    await move(permitId, { stage: STAGE.Open });
+    await move(permitId, { stage: STAGE.Submitted });
     const add = (inspectionName: string, performOrder?: number) =>
       t.request('POST', `/v4/operator/permits/${permitId}/inspections`, { token: team.accessToken, body: { inspectionName, ...(performOrder ? { performOrder } : {}) } });
     const rough = await add('Rough-in');
@@ -122,7 +122,7 @@ describe.each(databaseTargets())('the permit team on %s', (target) => {
     expect(final.body).toMatchObject({ inspectionName: 'Final', status: 'open', performOrder: 2 });
     const seen = await asCustomer(permitId);
     expect(seen.body.permitInspections.map((i) => i.inspectionName)).toEqual(['Footing', 'Rough-in', 'Final']);
-    expect(permitStatusView(seen.body, new Date()).status).toBe('open');
+    expect(permitStatusView(seen.body, new Date()).status).toBe('submitted');
 
     const scheduledAt = new Date(Date.now() + 3 * 86400_000).toISOString();
     const scheduled = await t.request('PATCH', `/v4/operator/permits/${permitId}/inspections/${rough.body.id}`, { token: team.accessToken, body: { status: 'scheduled', scheduledAt } });
@@ -133,6 +133,9 @@ describe.each(databaseTargets())('the permit team on %s', (target) => {
     }
     const approved = permitStatusView((await asCustomer(permitId)).body, new Date());
     expect(approved).toMatchObject({ status: 'approved', progress: 66.66 });
+    // Issued, the permit stays open even though every inspection so far has passed.
+    await move(permitId, { stage: STAGE.Open });
+    expect(permitStatusView((await asCustomer(permitId)).body, new Date()).status).toBe('open');
 
     const past = new Date(Date.now() - 2 * 86400_000).toISOString();
     await move(permitId, { stage: STAGE.Open, expiresAt: past });
