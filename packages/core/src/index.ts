@@ -10,6 +10,7 @@ export * from './rules/permit-status.js';
 export * from './rules/permit-progress.js';
 export * from './rules/invitations.js';
 export * from './rules/roles.js';
+export * from './rules/compliance.js';
 export * from './rules/assignments.js';
 export * from './rules/formats.js';
 export * from './rules/search.js';

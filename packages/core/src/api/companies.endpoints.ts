@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { idParamSchema, okSchema } from '../schemas/common.js';
 import {
+  companyDocumentUploadSchema,
   certificateInputSchema,
   certificateSchema,
   companyRolesResponseSchema,
@@ -24,13 +25,21 @@ import {
   userTypeSchema,
   vendorSchema,
 } from '../schemas/company.js';
-import { projectSearchRowSchema } from '../schemas/permit.js';
+import { presignedUploadSchema, projectSearchRowSchema } from '../schemas/permit.js';
 import { invitationSchema } from '../schemas/invitation.js';
 import { endpoint } from './endpoint.js';
 
 const id = v.object({ id: idParamSchema });
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
 const listQuery = v.object({ keyword: v.optional(text(200)), status: v.optional(v.picklist(['active', 'archived'])) });
+/** page from 1 and size (default 20), for header-paged company lists. */
+const pageQuery = v.object({
+  page: v.optional(v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100_000)), 1),
+  size: v.optional(v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100)), 20),
+});
+const complianceKind = v.picklist(['license', 'insurance', 'certificate']);
+/** The company whose own kinds are listed or added besides the common ones. */
+const complianceTypeQuery = v.object({ type: complianceKind, companyId: v.optional(idParamSchema) });
 
 /** list / one / search / create / update / archive / restore for one kind of vault item. */
 function vaultEndpoints<Item extends v.GenericSchema, Input extends v.GenericSchema>(
@@ -69,7 +78,7 @@ export const companyEndpoints = {
   roles: endpoint({ method: 'GET', path: '/v4/companies/{id}/roles', auth: 'bearer', summary: 'Users and their roles in a company', params: id, response: companyRolesResponseSchema }),
   assignedProjects: endpoint({
     method: 'GET', path: '/v4/companies/{id}/assigned-projects', auth: 'bearer', summary: 'Projects assigned to a company',
-    params: id, response: projectSearchRowSchema, paging: 'headers',
+    params: id, query: pageQuery, response: projectSearchRowSchema, paging: 'headers',
   }),
   projectUpdates: endpoint({
     method: 'GET', path: '/v4/companies/{id}/project-updates', auth: 'bearer', summary: 'Recent permit updates (the Updates badge)',
@@ -85,6 +94,11 @@ export const companyEndpoints = {
     params: id, query: v.object({ all: v.optional(v.picklist(['true', 'false'])) }), response: v.array(companySchema),
   }),
   documents: endpoint({ method: 'GET', path: '/v4/companies/{id}/documents', auth: 'bearer', summary: 'All files of a company', params: id, response: v.array(documentSchema) }),
+  uploadDocument: endpoint({
+    method: 'POST', path: '/v4/companies/{id}/documents', auth: 'bearer',
+    summary: 'Register a file for a license, insurance, certificate or documentation and get a presigned URL to upload its bytes (up to 50,000,000 bytes)',
+    params: id, body: companyDocumentUploadSchema, response: presignedUploadSchema,
+  }),
   sharedCompliance: endpoint({
     method: 'GET', path: '/v4/companies/{vendorId}/compliance/shared', auth: 'bearer', summary: 'A vendor wallet shared with a company',
     params: v.object({ vendorId: idParamSchema }),
@@ -137,11 +151,11 @@ export const documentEndpoints = {
   }),
   complianceTypes: endpoint({
     method: 'GET', path: '/v4/compliance-types', auth: 'bearer', summary: 'Kinds of license, insurance or certificate',
-    query: v.object({ type: v.picklist(['license', 'insurance', 'certificate']) }), response: v.array(complianceTypeSchema),
+    query: complianceTypeQuery, response: v.array(complianceTypeSchema),
   }),
   createComplianceType: endpoint({
     method: 'POST', path: '/v4/compliance-types', auth: 'bearer', summary: 'Add a kind of license, insurance or certificate',
-    query: v.object({ type: v.picklist(['license', 'insurance', 'certificate']) }),
+    query: complianceTypeQuery,
     body: v.object({ name: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(200)) }), response: complianceTypeSchema,
   }),
 } as const;

@@ -50,6 +50,15 @@ export const updateUserTypeSchema = v.object({ role: companyRoleSchema, active: 
 export const companyRolesResponseSchema = v.object({ companyId: idSchema, roles: v.array(userTypeSchema) });
 
 export const DOCUMENT_STATUSES = ['active', 'archived'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+/** Documentation category labels (SPEC §3). */
+export const DOCUMENTATION_CATEGORIES = ['Sorted', 'Unneeded', 'Unsorted'] as const;
+export type DocumentationCategory = (typeof DOCUMENTATION_CATEGORIES)[number];
+/** The attached file of a vault item: its name, and what to pass as `file` to GET /v4/s3/presigned. */
+const attachedFile = {
+  fileName: v.optional(v.nullable(v.string())),
+  file: v.optional(v.nullable(v.string())),
+};
 const vaultItemBase = {
   companyId: idSchema,
   name: v.string(),
@@ -61,18 +70,27 @@ const vaultItemBase = {
   status: v.picklist(DOCUMENT_STATUSES),
   documentId: v.nullable(idSchema),
   createdAt: timestampSchema,
+  ...attachedFile,
 };
-export const licenseSchema = v.object({ licenseId: idSchema, licenseType: v.picklist(['state', 'local']), ...vaultItemBase });
+export const licenseSchema = v.object({
+  licenseId: idSchema,
+  licenseType: v.picklist(['state', 'local']),
+  /** The municipality of a local business license (the permit form's license lookup matches on it). */
+  municipalityId: v.optional(v.nullable(idSchema)),
+  ...vaultItemBase,
+});
 export const insuranceSchema = v.object({ insuranceId: idSchema, coverageAmount: v.nullable(v.number()), ...vaultItemBase });
 export const certificateSchema = v.object({ certificateId: idSchema, ...vaultItemBase });
 export const documentationSchema = v.object({
   documentId: idSchema,
   companyId: idSchema,
   name: v.string(),
-  category: v.picklist(['Sorted', 'Unneeded', 'Unsorted']),
+  category: v.picklist(DOCUMENTATION_CATEGORIES),
   status: v.picklist(DOCUMENT_STATUSES),
   fileName: v.nullable(v.string()),
   createdAt: timestampSchema,
+  /** What to pass as `file` to GET /v4/s3/presigned, once a file is attached. */
+  file: v.optional(v.nullable(v.string())),
 });
 export type License = v.InferOutput<typeof licenseSchema>;
 export type Insurance = v.InferOutput<typeof insuranceSchema>;
@@ -88,13 +106,33 @@ const vaultItemInput = {
   expiresOn: v.optional(v.nullable(dateSchema)),
   documentId: v.optional(v.nullable(idSchema)),
 };
-export const licenseInputSchema = v.object({ licenseType: v.picklist(['state', 'local']), ...vaultItemInput });
+export const licenseInputSchema = v.object({
+  licenseType: v.picklist(['state', 'local']),
+  municipalityId: v.optional(v.nullable(idSchema)),
+  ...vaultItemInput,
+});
 export const insuranceInputSchema = v.object({ coverageAmount: v.optional(v.nullable(v.number())), ...vaultItemInput });
 export const certificateInputSchema = v.object(vaultItemInput);
 export const documentationInputSchema = v.object({
   name: vaultItemInput.name,
-  category: v.optional(v.picklist(['Sorted', 'Unneeded', 'Unsorted']), 'Unsorted'),
+  category: v.optional(v.picklist(DOCUMENTATION_CATEGORIES), 'Unsorted'),
   documentId: v.optional(v.nullable(idSchema)),
+});
+
+/** What a company file can be attached to: a license, an insurance, a certificate, or the company (documentation). */
+export const COMPANY_DOCUMENTABLE_TYPES = ['License', 'Insurance', 'Certificate', 'Company'] as const;
+export type CompanyDocumentableType = (typeof COMPANY_DOCUMENTABLE_TYPES)[number];
+/**
+ * POST /v4/companies/{id}/documents: register a company file and get a presigned URL for its bytes.
+ * documentableId names the license / insurance / certificate / documentation the file is attached to
+ * (its documentId becomes this file); a Company file without one starts a new 'Unsorted' documentation.
+ */
+export const companyDocumentUploadSchema = v.object({
+  fileName: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(255)),
+  contentType: v.pipe(v.string(), v.maxLength(255)),
+  size: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  documentableType: v.picklist(COMPANY_DOCUMENTABLE_TYPES),
+  documentableId: v.optional(v.nullable(idSchema)),
 });
 
 /** A stored file attached to something (SPEC §3 Documents). */
