@@ -1,0 +1,334 @@
+// End to end in Debian's Chromium: the partner page (examples/partner-site, only the snippet and a
+// <permit-lookup>, under a strict CSP) against the real server (PGlite in a temporary DATA_DIR with the
+// demo data). A new contractor goes from the address to the success page, following the verification
+// link from the dev mailbox in another browser; a do-it-yourselfer gets the DIY notice; an existing user
+// signs in; a forgotten password is reset by the mailed code; bad input at each field shows the SPEC's
+// messages; aggressive host CSS does not reach the widget. axe-core checks every step (no serious or
+// critical violation); screenshots go to artifacts/screenshots/widget/.
+//   Run: node --test e2e/widget/        (E2E_BASE_URL=... to use a running server with the demo data;
+//        E2E_BUILD=1 to rebuild the widget first)
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { chromium } from 'playwright-core';
+import { root, startServer } from '../radar/server.mjs';
+
+const shots = join(root, 'artifacts', 'screenshots', 'widget');
+const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const DEMO = { email: 'demo@permitdesk.test', password: 'PermitDesk-demo1' };
+const stamp = Date.now().toString(36);
+const ADDRESS = '350 5th Ave New York NY';
+
+let server;
+let browser;
+let shotNumber = 0;
+
+function buildWidget() {
+  if (existsSync(join(root, 'packages/widget/dist/widget.js')) && process.env.E2E_BUILD !== '1') return;
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/rollup/dist/bin/rollup'), '-c', 'packages/widget/rollup.config.mjs'], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`widget build failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/** A fresh browser context on the partner page, collecting CSP violations and page errors. */
+async function partnerPage(url = `${server.base}/examples/partner-site/`) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  await page.addInitScript(() => {
+    window.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await page.goto(url);
+  return { page, context, problems };
+}
+
+const widget = (page, selector) => page.locator(`permit-lookup ${selector}`);
+const step = (page) => widget(page, '[role=dialog]').getAttribute('data-step');
+async function atStep(page, name, timeout = 15_000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const current = await step(page).catch(() => null);
+    if (current === name) return;
+    if (Date.now() > deadline) throw new Error(`expected step ${name}, still at ${current}`);
+    await page.waitForTimeout(100);
+  }
+}
+const button = (page, name) => page.locator('permit-lookup').getByRole('button', { name, exact: true });
+const field = (page, label) => page.locator('permit-lookup').getByLabel(label, { exact: true });
+
+/** Screenshot plus axe-core: no serious or critical violation inside the widget. */
+async function check(page, name) {
+  await page.waitForTimeout(350); // the 300 ms fade
+  await page.screenshot({ path: join(shots, `${String(++shotNumber).padStart(2, '0')}-${name}.png`) });
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const result = await axe.run(document.querySelector('permit-lookup'), { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  assert.deepEqual(violations, [], `axe on ${name}`);
+}
+
+async function mailTo(email, template) {
+  for (let i = 0; i < 50; i++) {
+    const messages = await (await fetch(`${server.base}/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json();
+    const found = messages.find((m) => m.template === template);
+    if (found) return { ...found, data: typeof found.data === 'string' ? JSON.parse(found.data) : found.data };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no ${template} mail for ${email}`);
+}
+
+/** Keyboard only: the launcher, the address search (arrow keys and Enter), Next. */
+async function addressStep(page, { name = 'address' } = {}) {
+  await page.locator('permit-lookup [part=launcher]').focus();
+  await page.keyboard.press('Enter');
+  await atStep(page, 'enter-address');
+  assert.equal(await widget(page, 'h2').textContent(), 'Where is the work to be performed?');
+  if (name) await check(page, `${name}-empty`);
+  await page.keyboard.type(ADDRESS, { delay: 20 });
+  await widget(page, '[role=option]').first().waitFor();
+  if (name) await check(page, `${name}-results`);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await field(page, 'Address 1').waitFor();
+  assert.equal(await field(page, 'Address 1').inputValue(), '350 5th Ave');
+  await field(page, 'Address 2 (optional)').fill('Floor 3');
+  if (name) await check(page, `${name}-chosen`);
+  await button(page, 'Next').click();
+  await atStep(page, 'select-task');
+}
+
+async function taskStep(page, shot) {
+  await widget(page, 'h2:text("What type of work are you doing?")').waitFor();
+  await page.locator('permit-lookup').getByText(/^permits through /).waitFor();
+  const select = page.locator('permit-lookup').getByRole('combobox', { name: 'Project Type' });
+  await select.click();
+  await select.pressSequentially('roof', { delay: 20 });
+  await widget(page, '[role=option]').first().waitFor();
+  if (shot) await check(page, 'task');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await button(page, 'Next').click();
+  await atStep(page, 'enter-name-phone-number');
+}
+
+async function namePhone(page, name, shot) {
+  await field(page, 'Full Name').fill(name);
+  await field(page, 'Phone Number').pressSequentially('2125550147');
+  assert.equal(await field(page, 'Phone Number').inputValue(), '+1 (212) 555-0147');
+  if (shot) await check(page, 'name-phone');
+  await button(page, 'Next').click();
+  await atStep(page, 'enter-email');
+}
+
+async function validateEmail(page, email) {
+  await page.locator('permit-lookup').getByRole('textbox', { name: 'Email Address' }).fill(email);
+  await button(page, 'Validate Email').click();
+}
+
+before(async () => {
+  await mkdir(shots, { recursive: true });
+  buildWidget();
+  server = await startServer({ projects: 5 });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the widget on a partner page', { timeout: 240_000 }, () => {
+  it('takes a new contractor from the address to the success page, verifying through the mailed link in another browser', async () => {
+    const { page, context, problems } = await partnerPage();
+    assert.equal(await page.locator('permit-lookup').getAttribute('state'), 'closed');
+    await check(page, 'partner-page');
+    await addressStep(page);
+    await taskStep(page, true);
+    await namePhone(page, 'Jordan Lee', true);
+    const email = `jordan.${stamp}@leeroofing.example`;
+    await check(page, 'email');
+    await validateEmail(page, email);
+    await button(page, 'Resend email').waitFor();
+    await check(page, 'email-sent');
+    assert.deepEqual(await page.evaluate(() => window.__csp), []);
+    assert.deepEqual(problems, []);
+    await context.close();
+
+    // The mailed link, opened in another browser: the flow resumes from the server's record.
+    const mail = await mailTo(email, 'verification');
+    assert.match(mail.data.link, /\/examples\/partner-site\/\?.*email=.*accepted=1/);
+    const other = await partnerPage(mail.data.link);
+    const p = other.page;
+    await atStep(p, 'verify-email');
+    assert.equal(await widget(p, 'h2').textContent(), 'Hang tight while we verify');
+    await check(p, 'verify-email');
+    await p.locator('permit-lookup').getByText('Verified email success !').waitFor({ timeout: 10_000 });
+    await check(p, 'verified');
+    await atStep(p, 'enter-apply-type');
+    await check(p, 'apply-type');
+    await button(p, 'Contractor').click();
+
+    await atStep(p, 'apply-contractor');
+    await field(p, 'Company Name').fill(`Lee Roofing ${stamp}`);
+    const companyAddress = p.locator('permit-lookup').getByRole('combobox', { name: 'Company Address' });
+    await companyAddress.click();
+    await companyAddress.pressSequentially('1600 Pennsylvania Ave NW, Washington, DC 20500', { delay: 10 });
+    await widget(p, '[role=option]').first().click();
+    await check(p, 'company');
+    await button(p, 'Next').click();
+
+    await atStep(p, 'important-notice');
+    await button(p, 'Next').click();
+    await p.locator('permit-lookup').getByText('Please check this box if you want to proceed').waitFor();
+    await check(p, 'notice-company');
+    await p.locator('permit-lookup').getByRole('checkbox').check();
+    await button(p, 'Next').click();
+
+    await atStep(p, 'create-password');
+    await check(p, 'create-password');
+    await field(p, 'Password').fill('Roofs-all-day-1');
+    await button(p, 'Create Account').click();
+
+    await atStep(p, 'permit-form', 20_000);
+    await field(p, 'Description of Work').waitFor();
+    await check(p, 'form');
+    await field(p, 'Description of Work').fill('Tear off and re-roof, 24 squares, architectural shingles.');
+    await field(p, 'Job Value').fill('$18,500');
+    await button(p, 'Request Permit').click();
+    await p.waitForURL(/\/success\?type=APPLY_FOR_PROJECT_PERMIT&session=/, { timeout: 20_000 });
+    await p.waitForTimeout(1500);
+    await p.screenshot({ path: join(shots, `${String(++shotNumber).padStart(2, '0')}-success-page.png`) });
+    assert.deepEqual(other.problems, []);
+    await other.context.close();
+  });
+
+  it('gives a do-it-yourselfer the DIY notice and the form', async () => {
+    const { page, context } = await partnerPage();
+    await addressStep(page, { name: null });
+    await taskStep(page, false);
+    await namePhone(page, 'Sam Rivera', false);
+    const email = `sam.${stamp}@home.example`;
+    await validateEmail(page, email);
+    await button(page, 'Resend email').waitFor();
+    const mail = await mailTo(email, 'verification');
+    // Same browser this time: type the mailed code instead of following the link.
+    await field(page, 'Verification Code').fill(mail.data.code);
+    await button(page, 'Verify Code').click();
+    await atStep(page, 'verify-email');
+    await atStep(page, 'enter-apply-type', 10_000);
+    await button(page, 'Do-It-Yourselfer').click();
+    await atStep(page, 'important-notice');
+    await check(page, 'notice-diy');
+    await page.locator('permit-lookup').getByRole('checkbox').check();
+    await button(page, 'Next').click();
+    await atStep(page, 'create-password');
+    await field(page, 'Password').fill('Garden-shed-2');
+    await button(page, 'Create Account').click();
+    await atStep(page, 'permit-form', 20_000);
+    await context.close();
+  });
+
+  it('signs in an existing user, and resets a forgotten password with the mailed code', async () => {
+    const { page, context } = await partnerPage();
+    await addressStep(page, { name: null });
+    await taskStep(page, false);
+    await namePhone(page, 'Dana Demo', false);
+    await validateEmail(page, DEMO.email);
+    await atStep(page, 'enter-password');
+    await field(page, 'Password').fill('not-the-password');
+    await button(page, 'Sign In').click();
+    await page.locator('permit-lookup').getByText('Incorrect password').waitFor();
+    await check(page, 'enter-password-incorrect');
+
+    await button(page, 'forgot password?').click();
+    await atStep(page, 'reset-password');
+    await page.locator('permit-lookup').getByText('Password reset instruction was sent to your email!').waitFor();
+    await field(page, 'Verification Code').fill('12');
+    await field(page, 'New Password').fill('short');
+    await button(page, 'Save').click();
+    await page.locator('permit-lookup').getByText('Invalid format, valid formats must be 6 digits.').waitFor();
+    await page.locator('permit-lookup').getByText('Password longer than 7 characters.').waitFor();
+    await check(page, 'reset-password-invalid');
+    const mail = await mailTo(DEMO.email, 'reset_code');
+    await field(page, 'Verification Code').fill(mail.data.code);
+    await field(page, 'New Password').fill(DEMO.password);
+    await button(page, 'Save').click();
+    await atStep(page, 'enter-password');
+    await field(page, 'Password').fill(DEMO.password);
+    await button(page, 'Sign In').click();
+    await atStep(page, 'permit-form', 20_000);
+    await context.close();
+  });
+
+  it("shows the SPEC's messages for bad input at each field", async () => {
+    const { page, context } = await partnerPage();
+    await addressStep(page, { name: null });
+    await taskStep(page, false);
+    const messages = page.locator('permit-lookup');
+    await field(page, 'Full Name').fill('   ');
+    await field(page, 'Phone Number').focus();
+    await messages.getByText('Full name is required.').waitFor();
+    await field(page, 'Phone Number').pressSequentially('1235550147');
+    await field(page, 'Full Name').focus();
+    await messages.getByText('Invalid format, Area Code (XXX) must be different 0 and 1').waitFor();
+    assert.equal(await button(page, 'Next').count(), 0);
+    await check(page, 'name-phone-invalid');
+    await field(page, 'Full Name').fill('Pat Q');
+    await field(page, 'Phone Number').fill('');
+    await field(page, 'Phone Number').pressSequentially('2125550147');
+    await button(page, 'Next').click();
+    await atStep(page, 'enter-email');
+    await validateEmail(page, 'pat@');
+    await messages.getByText('Invalid email address.').first().waitFor();
+    await validateEmail(page, `throwaway.${stamp}@mailinator.com`);
+    await messages.getByText('Your email is disposable').waitFor();
+    await button(page, 'Enter another email').waitFor();
+    await check(page, 'email-refused');
+    await context.close();
+  });
+
+  it('keeps its look under aggressive host CSS and closes on Escape', async () => {
+    const { page, context } = await partnerPage();
+    await page.addStyleTag({ url: '/examples/partner-site/aggressive.css' });
+    await page.locator('permit-lookup [part=launcher]').click();
+    await atStep(page, 'enter-address');
+    await page.waitForTimeout(400);
+    const look = await page.evaluate(() => {
+      const root = document.querySelector('permit-lookup').shadowRoot;
+      const style = (el) => getComputedStyle(el);
+      const title = style(root.querySelector('h2'));
+      const input = style(root.querySelector('input'));
+      return {
+        titleSize: title.fontSize,
+        titleColor: title.color,
+        titleTransform: title.textTransform,
+        titleSpacing: title.letterSpacing,
+        inputBorder: input.borderTopStyle,
+        dialogPadding: style(root.querySelector('[role=dialog]')).paddingTop,
+      };
+    });
+    assert.deepEqual(look, { titleSize: '22px', titleColor: 'rgb(29, 41, 57)', titleTransform: 'none', titleSpacing: 'normal', inputBorder: 'solid', dialogPadding: '0px' });
+    await check(page, 'aggressive-host-css');
+    await page.evaluate(() => document.querySelector('permit-lookup').addEventListener('permit-lookup:closed', (e) => (window.__closed = e.detail)));
+    // Focus is in the address box with its list open: the first Escape closes the list, the next the modal.
+    await page.keyboard.press('Escape');
+    assert.equal(await page.locator('permit-lookup').getAttribute('state'), 'ready');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => window.__closed !== undefined);
+    assert.deepEqual(await page.evaluate(() => window.__closed), { view: 'lookup' });
+    assert.equal(await page.locator('permit-lookup').getAttribute('state'), 'closed');
+    assert.deepEqual(await page.evaluate(() => window.__csp), []);
+    await context.close();
+  });
+});
