@@ -19,7 +19,10 @@ export function renderModal(root: ShadowRoot, options: WidgetOptions, callbacks:
   let shown = false;
 
   const start = () => {
-    ready ??= import('../runtime/widget-runtime.js').then(({ createWidgetRuntime }) => createWidgetRuntime(settings));
+    // After the first frame: the address step paints before the runtime chunk is parsed and run.
+    ready ??= new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+      .then(() => import('../runtime/widget-runtime.js'))
+      .then(({ createWidgetRuntime }) => createWidgetRuntime(settings));
     return ready;
   };
 
