@@ -16,6 +16,8 @@ export interface EndpointDef {
   params?: Schema;
   query?: Schema;
   body?: Schema;
+  /** Request headers the endpoint reads (names lower-case), e.g. the quote calls' sass_agent_id. */
+  headers?: Schema;
   /** Schema of the success body (for header-paged lists: of one item). */
   response: Schema;
   /** Lists paged by the x-pagination-* response headers. */
@@ -36,10 +38,11 @@ type Loose<T> = { [K in keyof T]: LooseValue<T[K]> };
 /** What a caller passes to an endpoint's function. */
 export type EndpointInput<E extends EndpointDef> = (E['params'] extends Schema ? { params: Loose<In<E['params']>> } : object) &
   (E['query'] extends Schema ? { query?: Loose<In<E['query']>> } : object) &
-  (E['body'] extends Schema ? { body: In<E['body']> } : object) & { signal?: AbortSignal };
+  (E['body'] extends Schema ? { body: In<E['body']> } : object) &
+  (E['headers'] extends Schema ? { headers: Loose<In<E['headers']>> } : object) & { signal?: AbortSignal };
 
 /** Whether an endpoint's function needs an argument (it has path parameters or a body). */
-export type EndpointInputRequired<E extends EndpointDef> = E['params'] extends Schema ? true : E['body'] extends Schema ? true : false;
+export type EndpointInputRequired<E extends EndpointDef> = E['params'] extends Schema ? true : E['body'] extends Schema ? true : E['headers'] extends Schema ? true : false;
 
 /** What an endpoint's function resolves to. */
 export type EndpointOutput<E extends EndpointDef> = E['paging'] extends 'headers'
@@ -51,6 +54,7 @@ export interface ParsedRequest<E extends EndpointDef> {
   params: E['params'] extends Schema ? Out<E['params']> : Record<string, never>;
   query: E['query'] extends Schema ? Out<E['query']> : Record<string, never>;
   body: E['body'] extends Schema ? Out<E['body']> : undefined;
+  headers: E['headers'] extends Schema ? Out<E['headers']> : Record<string, never>;
 }
 
 /** '/v3/permits/{id}' + { id: 7 } → '/v3/permits/7' */

@@ -1,7 +1,16 @@
 // Integrations, e-sign and accounting quotes (SPEC §7.7).
 import * as v from 'valibot';
 import { idParamSchema } from '../schemas/common.js';
-import { accountingQuoteSchema, esignDocumentSchema, integrationSchema, policySchema, POLICY_KINDS, quoteUpdateSchema } from '../schemas/integration.js';
+import {
+  accountingQuoteSchema,
+  esignDocumentSchema,
+  integrationSchema,
+  policySchema,
+  POLICY_KINDS,
+  quoteCreateSchema,
+  quoteHeadersSchema,
+  quoteUpdateSchema,
+} from '../schemas/integration.js';
 import { emailExistsSchema } from '../schemas/signup.js';
 import { endpoint } from './endpoint.js';
 
@@ -33,12 +42,16 @@ export const integrationEndpoints = {
     params: v.object({ id: text(100) }), response: esignDocumentSchema,
   }),
   quote: endpoint({
-    method: 'GET', path: '/v1/permit-quote/{quoteId}', auth: 'none', summary: 'An accounting quote',
-    params: v.object({ quoteId: text(100) }), response: accountingQuoteSchema,
+    method: 'GET', path: '/v1/permit-quote/{quoteId}', auth: 'none', summary: 'An accounting quote (for the agent and organisation of the headers)',
+    params: v.object({ quoteId: text(100) }), headers: quoteHeadersSchema, response: accountingQuoteSchema,
   }),
   updateQuote: endpoint({
     method: 'POST', path: '/v1/permit-quote/{quoteId}', auth: 'none', summary: 'Accept or decline a quote',
-    params: v.object({ quoteId: text(100) }), body: quoteUpdateSchema, response: accountingQuoteSchema,
+    params: v.object({ quoteId: text(100) }), headers: quoteHeadersSchema, body: quoteUpdateSchema, response: accountingQuoteSchema,
+  }),
+  createQuote: endpoint({
+    method: 'PUT', path: '/v1/permit-quote/{quoteId}', auth: 'bearer', summary: 'Issue or change a quote (permit team only)',
+    params: v.object({ quoteId: text(100) }), body: quoteCreateSchema, response: accountingQuoteSchema,
   }),
   policy: endpoint({
     method: 'GET', path: '/v4/policies/{kind}', auth: 'none', summary: 'A legal text an operator can replace',

@@ -2,13 +2,24 @@
 import * as v from 'valibot';
 import { idParamSchema } from '../schemas/common.js';
 import { companySchema, documentSchema } from '../schemas/company.js';
-import { invitationSchema, inviteCompanySchema, inviteUserSchema, pendingInvitationsSchema, todoInvitationsSchema } from '../schemas/invitation.js';
+import {
+  invitationAnswerSchema,
+  invitationSchema,
+  inviteCompanySchema,
+  inviteUserSchema,
+  pendingInvitationsSchema,
+  todoInvitationsSchema,
+  vendorOnboardingStepSchema,
+} from '../schemas/invitation.js';
 import { endpoint } from './endpoint.js';
 
 const byId = (name: string) => v.object({ [name]: idParamSchema });
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
 const put = (path: string, summary: string, param = 'invitationId') =>
   endpoint({ method: 'PUT', path, auth: 'bearer', summary, params: byId(param), response: invitationSchema, returnsErrorBody: true });
+/** The same, with the answering company in the body (optional: the only company that fits is taken). */
+const answer = (path: string, summary: string, param = 'invitationId') =>
+  endpoint({ method: 'PUT', path, auth: 'bearer', summary, params: byId(param), body: invitationAnswerSchema, response: invitationSchema, returnsErrorBody: true });
 
 export const invitationEndpoints = {
   pending: endpoint({ method: 'GET', path: '/v4/invitations/pending', auth: 'bearer', summary: 'Invitations waiting on the user', response: pendingInvitationsSchema }),
@@ -43,11 +54,14 @@ export const invitationEndpoints = {
   shareWallet: endpoint({ method: 'POST', path: '/v4/invitations/share-wallet', auth: 'bearer', summary: 'Share the wallet with a company', body: inviteCompanySchema, response: invitationSchema, returnsErrorBody: true }),
   guestAccess: endpoint({ method: 'POST', path: '/v4/invitations/guest-access', auth: 'bearer', summary: 'Invite guest access', body: inviteCompanySchema, response: invitationSchema, returnsErrorBody: true }),
   complianceRequestClaiming: endpoint({ method: 'POST', path: '/v4/invitations/compliance-request/claiming', auth: 'bearer', summary: 'Claim a compliance request', body: inviteCompanySchema, response: invitationSchema, returnsErrorBody: true }),
-  approveGuestAccess: put('/v4/invitations/guest-access/{invitationID}/approve', 'Approve guest access', 'invitationID'),
+  approveGuestAccess: answer('/v4/invitations/guest-access/{invitationID}/approve', 'Approve guest access', 'invitationID'),
   submitVendorOnboarding: put('/v4/invitations/submit/{id}/vendor-onboarding', 'Submit a vendor onboarding', 'id'),
-  stepVendorOnboarding: put('/v4/invitations/step/{id}/vendor-onboarding', 'Save a vendor onboarding step', 'id'),
+  stepVendorOnboarding: endpoint({
+    method: 'PUT', path: '/v4/invitations/step/{id}/vendor-onboarding', auth: 'bearer', summary: 'Save a vendor onboarding step',
+    params: byId('id'), body: vendorOnboardingStepSchema, response: invitationSchema, returnsErrorBody: true,
+  }),
   decline: put('/v4/invitations/decline/{id}', 'Decline an invitation', 'id'),
-  acceptShareWallet: put('/v4/invitations/accept/{id}/share-wallet', 'Accept a wallet share', 'id'),
+  acceptShareWallet: answer('/v4/invitations/accept/{id}/share-wallet', 'Accept a wallet share or a compliance request', 'id'),
 } as const;
 
 export const companyLookupEndpoints = {

@@ -62,8 +62,11 @@ describe('createApiClient: hosts', () => {
       await expect(client.verification.checkExists({ params: { email: 'a@b.co' } })).resolves.toEqual({
         email: 'a@b.co', exists: false, verified: false,
       });
-      await expect(client.integrations.quote({ params: { quoteId: 'q1' }, silent: true })).rejects.toMatchObject({ status: 404 });
+      const headers = { sass_agent_id: 'agent-1', sass_organization_id: 'org-9' };
+      await expect(client.integrations.quote({ params: { quoteId: 'q1' }, headers, silent: true })).rejects.toMatchObject({ status: 404 });
       expect(other.requests.map((r) => r.path)).toEqual(['/check/exist/a@b.co', '/v1/permit-quote/q1']);
+      // Endpoints that declare request headers send them (SPEC §7.7: the quote calls).
+      expect(other.requests[1]?.headers).toMatchObject(headers);
       expect(server.requests).toHaveLength(0);
     } finally {
       await other.close();

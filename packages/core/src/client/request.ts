@@ -15,6 +15,8 @@ export interface RawInput extends CallOptions {
   params?: Record<string, unknown>;
   query?: Record<string, unknown>;
   body?: unknown;
+  /** Request headers of endpoints that declare them (values sent as text). */
+  headers?: Record<string, unknown>;
   signal?: AbortSignal;
 }
 
@@ -82,6 +84,7 @@ export function endpointCaller(def: EndpointDef, http: KyInstance, hooks: Hooks)
         method: def.method,
         searchParams: toSearchParams(input.query),
         json: input.body,
+        ...(input.headers ? { headers: Object.fromEntries(Object.entries(input.headers).filter(([, value]) => value != null).map(([name, value]) => [name, String(value)])) } : {}),
         signal: input.signal,
         context: { token },
       });

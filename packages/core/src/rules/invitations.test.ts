@@ -4,6 +4,8 @@ import {
   INVITE_STATUS,
   REQUEST_STATUS,
   SHARING_STATUS,
+  INVITATION_MESSAGES,
+  invitationActions,
   invitationBadge,
   invitationLabel,
   isInvitationOpen,
@@ -62,5 +64,47 @@ describe('isInvitationOpen', () => {
   it('is false once approved or closed', () => {
     expect([1, 22, 21, 20, 12, 11, 10].some(isInvitationOpen)).toBe(false);
     expect([23, 13, 24, 14, 60].every(isInvitationOpen)).toBe(true);
+  });
+});
+
+describe('invitation actions (SPEC §4.4)', () => {
+  it('lets the invitee answer a user invitation, and nobody once it is answered', () => {
+    expect(invitationActions('USER_TYPE', REQUEST_STATUS.UserType_Pending, 'recipient')).toEqual(['accept', 'decline']);
+    expect(invitationActions('USER_TYPE', REQUEST_STATUS.UserType_Pending, 'sender')).toEqual([]);
+    expect(invitationActions('USER_TYPE', SHARING_STATUS.Approved, 'recipient')).toEqual([]);
+  });
+
+  it('walks a vendor onboarding: withdraw/resend or submit/decline, then review, then nothing', () => {
+    for (const status of [INVITE_STATUS.Pending, INVITE_STATUS.Viewed]) {
+      expect(invitationActions('VENDOR_ONBOARDING', status, 'sender')).toEqual(['withdraw', 'resend']);
+      expect(invitationActions('VENDOR_ONBOARDING', status, 'recipient')).toEqual(['submit', 'decline']);
+    }
+    expect(invitationActions('VENDOR_ONBOARDING', INVITE_STATUS.UnderReview, 'sender')).toEqual(['approve', 'decline']);
+    expect(invitationActions('VENDOR_ONBOARDING', INVITE_STATUS.UnderReview, 'recipient')).toEqual([]);
+    expect(invitationActions('CUSTOM_VENDOR_ONBOARDING', INVITE_STATUS.CustomVendorOnboardingPending, 'recipient')).toEqual(['approve', 'decline']);
+    expect(invitationActions('CUSTOM_VENDOR_ONBOARDING', INVITE_STATUS.CustomVendorOnboardingPending, 'sender')).toEqual(['withdraw']);
+    for (const closed of [INVITE_STATUS.Approved, INVITE_STATUS.Declined, INVITE_STATUS.Withdrawn]) {
+      expect([...invitationActions('VENDOR_ONBOARDING', closed, 'sender'), ...invitationActions('VENDOR_ONBOARDING', closed, 'recipient')]).toEqual([]);
+    }
+  });
+
+  it('walks a wallet share: accept, approve, revoke', () => {
+    expect(invitationActions('SHARE_WALLET', SHARING_STATUS.Pending, 'recipient')).toEqual(['accept', 'decline']);
+    expect(invitationActions('SHARE_WALLET', SHARING_STATUS.Pending, 'sender')).toEqual(['withdraw']);
+    expect(invitationActions('SHARE_WALLET', SHARING_STATUS.Accepted, 'sender')).toEqual(['approve', 'withdraw']);
+    expect(invitationActions('SHARE_WALLET', SHARING_STATUS.Approved, 'sender')).toEqual(['revoke']);
+    expect(invitationActions('SHARE_WALLET', SHARING_STATUS.Revoked, 'sender')).toEqual([]);
+  });
+
+  it('lets the recipient answer guest access and compliance requests', () => {
+    expect(invitationActions('GUEST_ACCESS', INVITE_STATUS.Pending, 'recipient')).toEqual(['approve', 'decline']);
+    expect(invitationActions('GUEST_ACCESS', INVITE_STATUS.Pending, 'sender')).toEqual([]);
+    expect(invitationActions('COMPLIANCE_REQUEST', REQUEST_STATUS.Pending, 'recipient')).toEqual(['accept', 'decline']);
+    expect(invitationActions('COMPLIANCE_REQUEST', REQUEST_STATUS.Approved, 'recipient')).toEqual([]);
+  });
+
+  it('has the SPEC §8 toasts exactly', () => {
+    expect(INVITATION_MESSAGES.revoked).toBe('You have revoked this share successfully..');
+    expect(INVITATION_MESSAGES.resent).toBe('An email has been resend to the vendor successfully.');
   });
 });

@@ -1,5 +1,6 @@
 // Invitation status codes, sources, labels and badge colours (SPEC §4.4).
 // The three code tables share only 1 (Approved), so one code always names one state.
+import type { InvitationAction, InvitationKind, InvitationSide } from '../schemas/invitation.js';
 
 /** Sharing (inbound compliance-wallet share) codes. */
 export const SHARING_STATUS = {
@@ -120,3 +121,53 @@ export const invitationBadge = (code: number): InvitationBadge => BADGES[invitat
 /** Whether an invitation may still be withdrawn, revoked or answered: not approved and not closed. */
 export const isInvitationOpen = (code: number): boolean =>
   !['approved', 'revoked', 'withdrawn', 'declined'].includes(invitationState(code));
+
+/** The invitation toasts of SPEC §8, exactly as written there (typos and doubled dots included). */
+export const INVITATION_MESSAGES = {
+  withdrawn: 'The invitation has been withdrawn successfully.',
+  withdrawFailed: 'An error occurred while withdrawing the invitation!',
+  resent: 'An email has been resend to the vendor successfully.',
+  resendFailed: 'An error occurred while resend the invitation!',
+  revoked: 'You have revoked this share successfully..',
+  revokeFailed: 'An error occurred while revoke share wallet invite!',
+  /** Invite company user failure when the server gives no message. */
+  inviteUserFailed: 'An error occurred while sending company user invitation.',
+  vendorUpdated: 'Your vendor information has been updated successfully.',
+} as const;
+
+/** Vendor onboarding invitations: the plain kind and the one its e-mail domain's company must approve first. */
+export const isVendorOnboardingKind = (kind: InvitationKind): boolean => kind === 'VENDOR_ONBOARDING' || kind === 'CUSTOM_VENDOR_ONBOARDING';
+
+/**
+ * What each side may do with an invitation in its current state (SPEC §4.4 actions). The server
+ * authorises every answer with this table and sends the result as `actions`; pages show just those.
+ * - user invitation (pending 40): the invitee accepts or declines.
+ * - vendor onboarding: while pending or viewed the client withdraws or resends and the vendor submits
+ *   or declines; once submitted (under review) the client approves or declines; a custom onboarding
+ *   (60) waits for the company of the e-mail's domain to approve, and the client may withdraw it.
+ * - share wallet: pending → the recipient accepts or declines, the sharer withdraws; accepted → the
+ *   sharer approves or withdraws; approved → the sharer revokes.
+ * - guest access (13) and compliance requests (50): the recipient answers.
+ */
+export function invitationActions(kind: InvitationKind, status: number, side: InvitationSide): InvitationAction[] {
+  const sender = side === 'sender';
+  switch (kind) {
+    case 'USER_TYPE':
+      return !sender && status === REQUEST_STATUS.UserType_Pending ? ['accept', 'decline'] : [];
+    case 'VENDOR_ONBOARDING':
+    case 'CUSTOM_VENDOR_ONBOARDING':
+      if (status === INVITE_STATUS.CustomVendorOnboardingPending) return sender ? ['withdraw'] : ['approve', 'decline'];
+      if (status === INVITE_STATUS.Pending || status === INVITE_STATUS.Viewed) return sender ? ['withdraw', 'resend'] : ['submit', 'decline'];
+      if (status === INVITE_STATUS.UnderReview) return sender ? ['approve', 'decline'] : [];
+      return [];
+    case 'SHARE_WALLET':
+      if (status === SHARING_STATUS.Pending) return sender ? ['withdraw'] : ['accept', 'decline'];
+      if (status === SHARING_STATUS.Accepted) return sender ? ['approve', 'withdraw'] : [];
+      if (status === SHARING_STATUS.Approved) return sender ? ['revoke'] : [];
+      return [];
+    case 'GUEST_ACCESS':
+      return !sender && status === INVITE_STATUS.Pending ? ['approve', 'decline'] : [];
+    case 'COMPLIANCE_REQUEST':
+      return !sender && status === REQUEST_STATUS.Pending ? ['accept', 'decline'] : [];
+  }
+}

@@ -14,6 +14,22 @@ export const accountingQuoteSchema = v.object({
 });
 export type AccountingQuote = v.InferOutput<typeof accountingQuoteSchema>;
 export const quoteUpdateSchema = v.object({ status: v.pipe(v.string(), v.maxLength(50)), orderId: v.pipe(v.string(), v.maxLength(100)) });
+/** The quote statuses this product uses (SPEC §4.3: 'Quote status values: not shown'). */
+export const QUOTE_STATUSES = { pending: 'pending', accepted: 'accepted', declined: 'declined', expired: 'expired' } as const;
+/** The accounting agent and organisation a quote belongs to: sent as the headers of the quote calls (SPEC §7.7). */
+export const quoteHeadersSchema = v.object({
+  sass_agent_id: v.pipe(v.string('Missing sass_agent_id header.'), v.trim(), v.nonEmpty('Missing sass_agent_id header.'), v.maxLength(100)),
+  sass_organization_id: v.pipe(v.string('Missing sass_organization_id header.'), v.trim(), v.nonEmpty('Missing sass_organization_id header.'), v.maxLength(100)),
+});
+/** PUT /v1/permit-quote/{quoteId}: the permit team issues a quote. */
+export const quoteCreateSchema = v.object({
+  total: v.pipe(v.number(), v.minValue(0), v.maxValue(1e12)),
+  expiryDate: v.optional(v.nullable(v.pipe(v.string(), v.isoDate())), null),
+  onlineInvoiceUrl: v.optional(v.nullable(v.pipe(v.string(), v.url(), v.maxLength(2000))), null),
+  agentId: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)),
+  orgId: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)),
+  permitId: v.optional(v.nullable(idSchema), null),
+});
 
 export const integrationSchema = v.object({ integrationId: v.string(), permitId: v.nullable(idSchema), createdAt: timestampSchema });
 export type Integration = v.InferOutput<typeof integrationSchema>;

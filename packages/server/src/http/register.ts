@@ -102,6 +102,7 @@ export function registerEndpoint<const E extends EndpointDef>(app: App, def: E, 
       params: def.params ? parseWith(def.params, c.req.param()) : {},
       query: def.query ? parseWith(def.query, c.req.query()) : {},
       body: def.body ? parseWith(def.body, await readBody(c)) : undefined,
+      headers: def.headers ? parseWith(def.headers, c.req.header()) : {},
     } as ParsedRequest<E>;
     const ctx = { services, user, c } as HandlerContext<E>;
     const result: unknown = await handler(ctx, req);

@@ -26,7 +26,7 @@ const schemaOf = (schema: v.GenericSchema, typeMode: 'input' | 'output'): Json =
   toJsonSchema(schema, { target: 'openapi-3.0', errorMode: 'ignore', typeMode }) as Json;
 
 /** The properties of an object schema as OpenAPI parameters. */
-function parameters(schema: v.GenericSchema | undefined, where: 'path' | 'query'): Json[] {
+function parameters(schema: v.GenericSchema | undefined, where: 'path' | 'query' | 'header'): Json[] {
   if (!schema) return [];
   const json = schemaOf(schema, 'input');
   const properties = (json.properties ?? {}) as Record<string, Json>;
@@ -50,7 +50,7 @@ export function buildOpenApi(registered: readonly EndpointDef[], info: { title: 
       operationId: ids.get(def) ?? `${def.method.toLowerCase()} ${def.path}`,
       summary: def.summary,
       tags: [(ids.get(def) ?? def.path.split('/')[1] ?? 'api').split('.')[0]],
-      parameters: [...parameters(def.params, 'path'), ...parameters(def.query, 'query')],
+      parameters: [...parameters(def.params, 'path'), ...parameters(def.query, 'query'), ...parameters(def.headers, 'header')],
       ...(def.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(def.body, 'input') } } } } : {}),
       responses: {
         200: {

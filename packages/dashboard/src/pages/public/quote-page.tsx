@@ -1,7 +1,7 @@
 // /quote/{quoteId}: an accounting quote the customer can accept or decline.
 import { formatDate, formatUsd } from '@permitdesk/core';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { Alert } from '../../ui/alert.js';
@@ -9,7 +9,9 @@ import { PageSpinner } from '../../ui/spinner.js';
 
 export default function QuotePage() {
   const { quoteId = '' } = useParams();
-  const quote = useQuery(`quote:${quoteId}`, () => api.integrations.quote({ params: { quoteId }, silent: true }));
+  const [search] = useSearchParams();
+  const headers = { sass_agent_id: search.get('agent') ?? '', sass_organization_id: search.get('org') ?? '' };
+  const quote = useQuery(`quote:${quoteId}`, () => api.integrations.quote({ params: { quoteId }, headers, silent: true }));
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (quote.loading) return <PageSpinner />;
@@ -24,7 +26,7 @@ export default function QuotePage() {
   const answer = async (next: 'accepted' | 'declined') => {
     setError(null);
     try {
-      const updated = await api.integrations.updateQuote({ params: { quoteId }, body: { status: next, orderId: q.orderId ?? quoteId } });
+      const updated = await api.integrations.updateQuote({ params: { quoteId }, headers, body: { status: next, orderId: q.orderId ?? quoteId } });
       setStatus(updated.status);
     } catch (e) {
       setError(e instanceof Error ? e.message : 'An error occurred');
