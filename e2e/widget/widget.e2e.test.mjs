@@ -298,6 +298,27 @@ describe('the widget on a partner page', { timeout: 240_000 }, () => {
     await context.close();
   });
 
+  it('is driven from a construction platform that frames /embed, over the pinned postMessage protocol', async () => {
+    const { page, context, problems } = await partnerPage(`${server.base}/examples/iframe-host/`);
+    const log = page.locator('#log');
+    await page.locator('#state').getByText('ready').waitFor({ timeout: 20_000 });
+    await page.click('#close');
+    await log.getByText('closed (from the host)').waitFor();
+    assert.equal(await page.locator('#state').textContent(), 'closed');
+    await page.click('#open');
+    await page.locator('#state').getByText('ready').waitFor();
+    const frame = page.frameLocator('#permits');
+    assert.equal(await frame.locator('input[role=combobox]').inputValue(), '350 5th Ave New York NY');
+    await page.screenshot({ path: join(shots, `${String(++shotNumber).padStart(2, '0')}-iframe-host.png`) });
+    // A protocol message from a window other than the frame is ignored.
+    await page.evaluate(() => window.postMessage({ source: 'permitdesk', type: 'state', payload: { state: 'failed' } }, '*'));
+    await page.waitForTimeout(300);
+    assert.equal(await page.locator('#state').textContent(), 'ready');
+    assert.deepEqual(await page.evaluate(() => window.__csp), []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   it('keeps its look under aggressive host CSS and closes on Escape', async () => {
     const { page, context } = await partnerPage();
     await page.addStyleTag({ url: '/examples/partner-site/aggressive.css' });

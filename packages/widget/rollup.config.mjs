@@ -76,7 +76,8 @@ const onwarn = (warning, warn) => {
 export default [
   {
     // The modal is an entry of its own: widget.js imports it by URL.
-    input: { index: here('./src/index.ts'), modal: here('./src/modal/modal-entry.tsx') },
+    // frame-host.js: the protocol alone, for pages that frame the hosted widget (/embed).
+    input: { index: here('./src/index.ts'), modal: here('./src/modal/modal-entry.tsx'), 'frame-host': here('./src/frame/frame-host.ts') },
     output: {
       dir: here('./dist/esm'),
       format: 'es',

@@ -1,5 +1,6 @@
 // @permitdesk/widget, ESM entry (side-effect free): types, mount() for React or other hosts, the snippet,
 // and the form engine the dashboard reuses. Importing it defines nothing and renders nothing.
+import { connectToParent, parentOriginOf } from './frame/frame-child.js';
 import { createEmbedHost } from './loader/embed-host.js';
 import type { ModalModule } from './loader/modal-contract.js';
 import type { RuntimeOptions } from './runtime/widget-runtime.js';
@@ -13,6 +14,8 @@ export { AddressSearchBox, type AddressSearchBoxProps } from './address/address-
 export { AddressDetail, type AddressDetailProps } from './address/address-detail.js';
 export type { AddressSearch } from './address/use-address-search.js';
 export type { MapView, LatLng } from './map/map-types.js';
+export { createFrameHost, type FrameHost } from './frame/frame-host.js';
+export { FRAME_SOURCE, PARENT_ORIGIN_PARAM, type FrameMessages, type ParentMessages } from './frame/protocol.js';
 
 /** Options of mount(): the widget's options plus, for hosts running their own app, its session store. */
 export interface MountOptions extends RuntimeOptions {
@@ -20,6 +23,11 @@ export interface MountOptions extends RuntimeOptions {
   open?: boolean;
   /** Preset address or task for the first open. */
   start?: OpenCommand;
+  /**
+   * In a frame: the origin of the page framing this one, which then gets the widget's events and may
+   * open and close it (see createFrameHost). Defaults to the parent_origin URL parameter.
+   */
+  parentOrigin?: string;
 }
 
 export interface WidgetHandle {
@@ -38,6 +46,16 @@ export interface WidgetHandle {
 export function mount(element: HTMLElement, options: MountOptions = {}): WidgetHandle {
   const apiBase = options.apiBase ?? window.location.origin;
   const host = createEmbedHost(element, () => import('./modal/modal-entry.js') as Promise<ModalModule>, () => ({ ...options, apiBase }));
+  const parentOrigin = parentOriginOf(window, options.parentOrigin);
+  const disconnect = parentOrigin ? connectToParent(window, parentOrigin, element, host) : undefined;
   if (options.open !== false) host.open(options.start);
-  return { open: host.open, close: host.close, prefetch: host.prefetch, destroy: host.destroy };
+  return {
+    open: host.open,
+    close: host.close,
+    prefetch: host.prefetch,
+    destroy() {
+      disconnect?.();
+      host.destroy();
+    },
+  };
 }
