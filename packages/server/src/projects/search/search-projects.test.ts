@@ -149,6 +149,17 @@ describe.each(databaseTargets())('radar search on %s', (target) => {
     },
   );
 
+  it.each(['+customerName', '-customerName', '+createdAt', '-createdAt', '+status', '-status'])(
+    'pages %s one row at a time in the order of the whole list, the assigned project merged at its place',
+    async (sort) => {
+      const whole = keys((await search({ sort })).rows);
+      const oneByOne: (string | undefined)[] = [];
+      for (let page = 1; page <= whole.length + 1; page++) oneByOne.push(...keys((await search({ sort, size: 1, page })).rows));
+      expect(oneByOne).toEqual(whole);
+      expect(whole).toContain('shared');
+    },
+  );
+
   it('pages with a stable total', async () => {
     const first = await search({ size: 2, page: 1 });
     const third = await search({ size: 2, page: 3 });

@@ -66,14 +66,20 @@ async function orderedPage(db: Kysely<Database>, { key, assigned, where, params 
       ORDER BY ${sort.by} LIMIT ${params.size} OFFSET ${offset}`.execute(db);
     return rows.map((row) => Number(row.id));
   }
-  // Two ordered branches, each cut at offset + size, merged (Merge Append) and cut again.
+  // The assigned projects are few: with a of their permits passing the filters, the page's rows from the
+  // scope lie within positions offset - a … offset + size of its own index walk, so the walk skips the
+  // first offset - a rows itself (Limit over an index-only scan) and only the window is merged with the
+  // assigned rows (Merge Append), rather than every skipped row.
   const reach = offset + params.size;
+  const inAssigned = sql`FROM permits r WHERE r.project_id = ANY(${idArray(assigned)}) AND ${where}`;
   const { rows } = await sql<{ id: number }>`
+    WITH w AS MATERIALIZED (SELECT greatest(0, ${offset} - count(*))::int AS lo ${inAssigned})
     SELECT u.id FROM (
-      (SELECT r.id, ${sort.column} AS k FROM permits r WHERE r.radar_scope = ${key} AND ${where} ORDER BY ${sort.by} LIMIT ${reach})
+      (SELECT r.id, ${sort.column} AS k FROM permits r WHERE r.radar_scope = ${key} AND ${where}
+       ORDER BY ${sort.by} LIMIT ${reach} - (SELECT lo FROM w) OFFSET (SELECT lo FROM w))
       UNION ALL
-      (SELECT r.id, ${sort.column} AS k FROM permits r WHERE r.project_id = ANY(${idArray(assigned)}) AND ${where} ORDER BY ${sort.by} LIMIT ${reach})
-    ) u ORDER BY ${order(params, 'u', 'k').by} LIMIT ${params.size} OFFSET ${offset}`.execute(db);
+      (SELECT r.id, ${sort.column} AS k ${inAssigned})
+    ) u ORDER BY ${order(params, 'u', 'k').by} LIMIT ${params.size} OFFSET ${offset} - (SELECT lo FROM w)`.execute(db);
   return rows.map((row) => Number(row.id));
 }
 
