@@ -65,7 +65,12 @@ describe('the loader', () => {
   });
 
   it('makes <permit-lookup> from its attributes: launcher, api-base, theme, open, state and events', async () => {
-    bootEmbed({ win, load: realModal, scriptSrc: `${window.location.origin}/widget/widget.js` });
+    let loads = 0;
+    const counted = () => {
+      loads++;
+      return realModal();
+    };
+    bootEmbed({ win, load: counted, scriptSrc: `${window.location.origin}/widget/widget.js` });
     document.body.innerHTML = `<permit-lookup api-base="${server.api.url}" theme-primary="#7a1f5c" theme-primary-contrast="#fffbe6">Get my permit</permit-lookup>`;
     const element = document.querySelector<HTMLElement>('permit-lookup')!;
     expect(element.getAttribute('state')).toBe('closed');
@@ -73,10 +78,18 @@ describe('the loader', () => {
     const launcher = element.shadowRoot!.querySelector<HTMLButtonElement>('[part=launcher]')!;
     expect(launcher.hidden).toBe(false);
     expect(launcher.querySelector('slot')).not.toBeNull();
+    // Hover (or focus) fetches the modal's code before the click, once; the state stays closed.
+    expect(loads).toBe(0);
+    fireEvent.pointerEnter(launcher);
+    expect(loads).toBe(1);
+    fireEvent.focus(launcher);
+    expect(loads).toBe(1);
+    expect(element.getAttribute('state')).toBe('closed');
 
     fireEvent.click(launcher);
     await waitFor(() => expect(element.getAttribute('state')).toBe('ready'));
     expect(seen).toEqual(['closed', 'loading', 'ready']);
+    expect(loads).toBe(1);
     expect(element.hasAttribute('open')).toBe(true);
     expect(element.style.getPropertyValue('--pd-primary')).toBe('#7a1f5c');
     expect(element.style.getPropertyValue('--pd-primary-contrast')).toBe('#fffbe6');
