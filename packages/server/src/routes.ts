@@ -13,6 +13,7 @@ import { registerProjectRoutes } from './projects/projects.routes.js';
 import { registerFormRoutes } from './forms/forms.routes.js';
 import { registerOperatorRoutes } from './operator/operator.routes.js';
 import { registerPolicyRoutes } from './policies/policies.index.js';
+import { registerComplianceRoutes } from './compliance/compliance.routes.js';
 
 export function registerRoutes(app: App): void {
   registerIdentityRoutes(app);
@@ -27,4 +28,5 @@ export function registerRoutes(app: App): void {
   registerFormRoutes(app);
   registerOperatorRoutes(app);
   registerPolicyRoutes(app);
+  registerComplianceRoutes(app);
 }

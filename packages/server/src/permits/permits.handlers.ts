@@ -4,6 +4,7 @@ import { TRIAGE, type endpoints } from '@permitdesk/core';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors.js';
 import type { EndpointHandler } from '../http/register.js';
 import { isStaff } from '../operator/staff.js';
+import { listVaultDocuments, presignVaultDownload } from '../compliance/compliance.handlers.js';
 import { requirePermitAccess, requireProjectAccess, PERMIT_NOT_FOUND } from './access.js';
 import { addReply, PERMIT_TEAM_NAME } from './conversations.js';
 import { findDocument, listDocuments, presignDocumentDownload, registerUpload, DOCUMENT_NOT_FOUND } from './documents.js';
@@ -107,7 +108,7 @@ export const dismissPermit: EndpointHandler<Permits['dismiss']> = async ({ servi
   return { ok: true as const };
 };
 
-/** Documents of a permit or a project; the compliance vault's kinds are not served here. */
+/** Documents of a permit or a project; the compliance vault's kinds are handed to the compliance area. */
 export const listDocumentsHandler: EndpointHandler<Documents['list']> = async ({ services, user }, { query }) => {
   const db = apiDb(services.db);
   const id = /^\d{1,9}$/.test(query.documentable_id) ? Number(query.documentable_id) : null;
@@ -121,13 +122,18 @@ export const listDocumentsHandler: EndpointHandler<Documents['list']> = async ({
     await requireProjectAccess(db, user.sub, id, 'view-only');
     return listDocuments(db, { projectId: id });
   }
-  throw notFound('Documents of this kind are not available.', 'DOCUMENTS_NOT_AVAILABLE');
+  return listVaultDocuments({ services, user }, query.documentable_type, query.documentable_id);
 };
 
 export const presignedDownloadHandler: EndpointHandler<Documents['presignedDownload']> = async ({ services, user }, { query }) => {
   const db = apiDb(services.db);
   const document = await findDocument(db, query.file);
-  if (!document) throw notFound(DOCUMENT_NOT_FOUND, 'DOCUMENT_NOT_FOUND');
+  if (!document) {
+    // Not a permit document: perhaps a company file of the compliance vault (its storage key).
+    const vault = await presignVaultDownload({ services, user }, query.file, () => notFound(DOCUMENT_NOT_FOUND, 'DOCUMENT_NOT_FOUND'));
+    if (vault) return vault;
+    throw notFound(DOCUMENT_NOT_FOUND, 'DOCUMENT_NOT_FOUND');
+  }
   try {
     await requirePermitAccess(db, user.sub, document.permitId, 'view-only');
   } catch (error) {

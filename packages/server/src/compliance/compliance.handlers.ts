@@ -1,0 +1,205 @@
+// Handlers of the compliance center's calls (SPEC §7.3): each checks the caller's role in the company
+// first (members read, Owner / Administrator change; 403 for anyone else), then reads or writes only
+// rows of that company, so another company's item answers 404 through this company's path.
+import { VENDOR_FOR_INDIVIDUAL, type endpoints } from '@permitdesk/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { NO_COMPANY_ACCESS } from '../http/authz.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
+import type { AuthUser } from '../http/context.js';
+import type { EndpointHandler, HandlerContext } from '../http/register.js';
+import { requireCompanyManager, requireCompanyReader } from './access.js';
+import { assignedProjects } from './assigned-projects.js';
+import { findCompanyFile, listCompanyFiles, presignCompanyFileDownload, registerCompanyUpload, vaultKindOf } from './company-documents.js';
+import { addComplianceType, listComplianceTypes } from './compliance-types.js';
+import { createDocumentation, getDocumentation, listDocumentations, setDocumentationStatus, updateDocumentation } from './documentations.js';
+import { companyCredentials, companyIndicators } from './indicators.js';
+import { currentVendorsOf, guestFors, vendorFors } from './relations.js';
+import { complianceDb, type DocumentableType } from './tables.js';
+import { companyOfItem, createItem, getItem, listItems, setItemStatus, updateItem, VAULT_KINDS, type ListFilter, type VaultInput, type VaultKind } from './vault-items.js';
+
+type Companies = typeof endpoints.companies;
+type Documents = typeof endpoints.documents;
+type Ctx = Pick<HandlerContext<Companies['get']>, 'services' | 'user'>;
+
+// ---- licenses, insurances, certificates, documentations ----
+
+// The vault groups' parameters carry a computed key (licenseId, insuranceId...), which valibot's types
+// widen; the catalogue has parsed them into numbers, so the handlers read them as such.
+interface VaultRequest {
+  params: Record<string, number>;
+  query: ListFilter;
+  body: VaultInput & { name: string; category?: 'Sorted' | 'Unneeded' | 'Unsorted' };
+}
+type VaultHandler = (ctx: Ctx & { user: AuthUser }, req: VaultRequest) => Promise<unknown>;
+export interface VaultHandlers {
+  list: VaultHandler;
+  get: VaultHandler;
+  create: VaultHandler;
+  update: VaultHandler;
+  archive: VaultHandler;
+  restore: VaultHandler;
+}
+
+const ITEM_KEY = { license: 'licenseId', insurance: 'insuranceId', certificate: 'certificateId' } as const;
+
+/** The six handlers of one kind of vault item. */
+export function vaultHandlers(kind: VaultKind): VaultHandlers {
+  const itemId = (params: Record<string, number>) => params[ITEM_KEY[kind]]!;
+  const db = (ctx: Ctx) => complianceDb(ctx.services.db);
+  const status = (to: 'active' | 'archived'): VaultHandler => async (ctx, { params }) => {
+    await requireCompanyManager(ctx, params.id!);
+    return setItemStatus(db(ctx), kind, params.id!, itemId(params), to, ctx.services.clock());
+  };
+  return {
+    list: async (ctx, { params, query }) => {
+      await requireCompanyReader(ctx, params.id!);
+      return listItems(db(ctx), kind, params.id!, query);
+    },
+    get: async (ctx, { params }) => {
+      await requireCompanyReader(ctx, params.id!);
+      return getItem(db(ctx), kind, params.id!, itemId(params));
+    },
+    create: async (ctx, { params, body }) => {
+      await requireCompanyManager(ctx, params.id!);
+      return createItem(db(ctx), kind, params.id!, body, ctx.services.clock());
+    },
+    update: async (ctx, { params, body }) => {
+      await requireCompanyManager(ctx, params.id!);
+      return updateItem(db(ctx), kind, params.id!, itemId(params), body, ctx.services.clock());
+    },
+    archive: status('archived'),
+    restore: status('active'),
+  };
+}
+
+/** The six handlers of a company's documentation. */
+export function documentationHandlers(): VaultHandlers {
+  const db = (ctx: Ctx) => complianceDb(ctx.services.db);
+  const status = (to: 'active' | 'archived'): VaultHandler => async (ctx, { params }) => {
+    await requireCompanyManager(ctx, params.id!);
+    return setDocumentationStatus(db(ctx), params.id!, params.documentId!, to, ctx.services.clock());
+  };
+  const input = (body: VaultRequest['body']) => ({ name: body.name, category: body.category ?? 'Unsorted', documentId: body.documentId });
+  return {
+    list: async (ctx, { params, query }) => {
+      await requireCompanyReader(ctx, params.id!);
+      return listDocumentations(db(ctx), params.id!, query);
+    },
+    get: async (ctx, { params }) => {
+      await requireCompanyReader(ctx, params.id!);
+      return getDocumentation(db(ctx), params.id!, params.documentId!);
+    },
+    create: async (ctx, { params, body }) => {
+      await requireCompanyManager(ctx, params.id!);
+      return createDocumentation(db(ctx), params.id!, input(body), ctx.user.sub, ctx.services.clock());
+    },
+    update: async (ctx, { params, body }) => {
+      await requireCompanyManager(ctx, params.id!);
+      return updateDocumentation(db(ctx), params.id!, params.documentId!, input(body), ctx.services.clock());
+    },
+    archive: status('archived'),
+    restore: status('active'),
+  };
+}
+
+// ---- files ----
+
+export const uploadCompanyDocument: EndpointHandler<Companies['uploadDocument']> = async (ctx, { params, body }) => {
+  await requireCompanyManager(ctx, params.id);
+  return registerCompanyUpload(ctx.services, complianceDb(ctx.services.db), { companyId: params.id, ...body, userId: ctx.user.sub });
+};
+
+export const companyDocuments: EndpointHandler<Companies['documents']> = async (ctx, { params }) => {
+  await requireCompanyReader(ctx, params.id);
+  return listCompanyFiles(complianceDb(ctx.services.db), params.id);
+};
+
+/**
+ * GET /v4/documents for the vault's kinds (the permits handler serves Permit and Project and hands the
+ * others here): the files of a license / insurance / certificate, or a company's documentation files.
+ */
+export async function listVaultDocuments(ctx: Ctx, type: DocumentableType, documentableId: string) {
+  const db = complianceDb(ctx.services.db);
+  const id = /^\d{1,9}$/.test(documentableId) ? Number(documentableId) : null;
+  const kind = vaultKindOf(type);
+  if (!kind) {
+    if (id === null) throw notFound('Company not found.', 'COMPANY_NOT_FOUND');
+    await requireCompanyReader(ctx, id);
+    return listCompanyFiles(db, id, { type: 'Company', id });
+  }
+  const companyId = id === null ? null : await companyOfItem(db, kind, id);
+  if (companyId === null || id === null) throw notFound(VAULT_KINDS[kind].notFound, VAULT_KINDS[kind].code);
+  await requireCompanyReader(ctx, companyId).catch(() => {
+    // An item of a company the caller is not in does not exist for them.
+    throw notFound(VAULT_KINDS[kind].notFound, VAULT_KINDS[kind].code);
+  });
+  return listCompanyFiles(db, companyId, { type, id });
+}
+
+/** GET /v4/s3/presigned for a company file (by storage key); null when `file` is not one. */
+export async function presignVaultDownload(ctx: Ctx, file: string, notFoundError: () => Error) {
+  const db = complianceDb(ctx.services.db);
+  const found = await findCompanyFile(db, file);
+  if (!found) return null;
+  await requireCompanyReader(ctx, found.companyId).catch(() => {
+    throw notFoundError();
+  });
+  return presignCompanyFileDownload(ctx.services, db, found);
+}
+
+// ---- indicators, credentials, compliance types ----
+
+export const indicatorsHandler: EndpointHandler<Documents['indicators']> = async (ctx, { query }) => {
+  const ids = [...new Set(query.ids.split(',').map(Number))];
+  if (ids.length > 100) throw badRequest('Ask for at most 100 companies at once.', 'TOO_MANY_IDS', { ids: 'At most 100 ids.' });
+  const db = complianceDb(ctx.services.db);
+  const vendorFor = query['vendor-for'];
+  if (vendorFor === undefined) {
+    for (const id of ids) await requireCompanyReader(ctx, id);
+  } else {
+    // Vendor mode: the caller's client (a company of theirs, or their personal account) sees the
+    // indicators of its current vendors only.
+    let client: number | typeof VENDOR_FOR_INDIVIDUAL;
+    if (vendorFor === VENDOR_FOR_INDIVIDUAL) client = VENDOR_FOR_INDIVIDUAL;
+    else if (/^[1-9]\d{0,9}$/.test(vendorFor)) client = await requireCompanyReader(ctx, Number(vendorFor)).then(() => Number(vendorFor));
+    else throw badRequest('vendor-for is a company id or Individual.', 'VALIDATION_ERROR', { 'vendor-for': 'A company id or Individual.' });
+    const vendors = await currentVendorsOf(db, client, ctx.user.sub, ids);
+    if (ids.some((id) => !vendors.has(id))) throw forbidden(NO_COMPANY_ACCESS, 'COMPANY_FORBIDDEN');
+  }
+  return companyIndicators(db, ids, ctx.services.clock());
+};
+
+export const credentialsHandler: EndpointHandler<Documents['credentials']> = async (ctx, { query }) => {
+  await requireCompanyReader(ctx, query.companyId);
+  return companyCredentials(complianceDb(ctx.services.db), query.companyId);
+};
+
+export const complianceTypesHandler: EndpointHandler<Documents['complianceTypes']> = async (ctx, { query }) => {
+  const companyId = query.companyId ?? null;
+  if (companyId !== null) await requireCompanyReader(ctx, companyId);
+  return listComplianceTypes(complianceDb(ctx.services.db), query.type, { companyId, userId: ctx.user.sub });
+};
+
+export const createComplianceTypeHandler: EndpointHandler<Documents['createComplianceType']> = async (ctx, { query, body }) => {
+  const companyId = query.companyId ?? null;
+  if (companyId !== null) await requireCompanyManager(ctx, companyId);
+  return addComplianceType(complianceDb(ctx.services.db), query.type, body.name, { companyId, userId: ctx.user.sub }, ctx.services.clock());
+};
+
+// ---- projects and relations ----
+
+export const assignedProjectsHandler: EndpointHandler<Companies['assignedProjects']> = async (ctx, { params, query }) => {
+  await requireCompanyReader(ctx, params.id);
+  return assignedProjects(ctx.services.db as Kysely<Database>, params.id, query.page, query.size);
+};
+
+export const guestForsHandler: EndpointHandler<Companies['guestFors']> = async (ctx, { params }) => {
+  await requireCompanyReader(ctx, params.id);
+  return guestFors(complianceDb(ctx.services.db), params.id, ctx.user.sub);
+};
+
+export const vendorForsHandler: EndpointHandler<Companies['vendorFors']> = async (ctx, { params, query }) => {
+  await requireCompanyReader(ctx, params.id);
+  return vendorFors(complianceDb(ctx.services.db), params.id, ctx.user.sub, query.all === 'true');
+};
