@@ -35,6 +35,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser the dashboard supports has <link rel=modulepreload>: no polyfill in the first load.
+    modulePreload: { polyfill: false },
     reportCompressedSize: true,
   },
 });

@@ -1,7 +1,9 @@
 // The frame of every page: skip link, header, the routed page, footer, toasts and the generic modals.
 // Header and footer are hidden on vendor-onboarding paths (SPEC §2.4) and on the bare embed pages.
+// Title and chrome come from the route-table entry of the location.
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { useCurrentRoute } from '../routes/current-route.js';
 import { isVendorOnboardingPath } from '../routes/route-table.js';
 import { useSessionEvents } from '../session/use-session-events.js';
 import { GenericModalProvider } from '../ui/generic-modals.js';
@@ -10,24 +12,17 @@ import { Header } from './header.js';
 
 const AppToaster = lazy(() => import('../ui/app-toaster.js'));
 
-export interface RouteHandle {
-  title?: string;
-  chrome?: 'bare';
-}
-
 export function AppShell() {
   const location = useLocation();
-  const matches = useMatches();
-  const navigation = useNavigation();
+  const route = useCurrentRoute();
   useSessionEvents();
-  const handle = matches.at(-1)?.handle as RouteHandle | undefined;
-  const chrome = handle?.chrome !== 'bare' && !isVendorOnboardingPath(location.pathname);
+  const chrome = route?.chrome !== 'bare' && !isVendorOnboardingPath(location.pathname);
   useEffect(() => {
-    document.title = handle?.title && handle.title !== 'PermitDesk' ? `${handle.title} · PermitDesk` : 'PermitDesk';
-  }, [handle?.title]);
+    document.title = route?.title && route.title !== 'PermitDesk' ? `${route.title} · PermitDesk` : 'PermitDesk';
+  }, [route?.title]);
   return (
     <GenericModalProvider>
-      <div className="app" aria-busy={navigation.state === 'loading'}>
+      <div className="app">
         {chrome && (
           <a className="skip-link" href="#main">
             Skip to content

@@ -1,43 +1,38 @@
-// The data router: the route table turned into react-router routes, each page code-split with `lazy`
-// and guarded by a loader that applies decideAccess() once the session is known.
-import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { AppShell, type RouteHandle } from '../layout/app-shell.js';
-import { rememberTarget, saveInvitationQuery, saveLoginNotice } from '../session/redirect-memory.js';
-import { sessionStore, whenSessionReady } from '../session/session.js';
+// The routes: the route table as react-router's declarative <Routes> under the app shell. Every page
+// is guarded (RouteGuard) and code-split (LazyPage); the old .html paths redirect, unknown paths go to
+// /404. The router itself (BrowserRouter in main.tsx, MemoryRouter in tests) is the caller's.
+import { Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { AppShell } from '../layout/app-shell.js';
 import { PageSpinner } from '../ui/spinner.js';
-import { decideAccess } from './access.js';
-import { RouteError } from './route-error.js';
+import { LazyPage } from './lazy-page.js';
+import { RouteErrorBoundary } from './route-error.js';
+import { RouteGuard } from './route-guard.js';
 import { NOT_FOUND_PATH, pageRoutes, redirectRoutes, type PageRoute } from './route-table.js';
 
-/** Runs the route's guard; throws the redirect it decides, after remembering what it must. */
-export async function guard(route: Pick<PageRoute, 'access'>, request: Request): Promise<null> {
-  await whenSessionReady();
-  const url = new URL(request.url);
-  const decision = decideAccess(route.access, sessionStore.getState().isAuthenticated, url);
-  if (decision.kind === 'allow') return null;
-  if (decision.remember) rememberTarget(decision.remember);
-  if (decision.savedQuery !== undefined) saveInvitationQuery(decision.savedQuery);
-  if (decision.notice) saveLoginNotice(decision.notice);
-  throw redirect(decision.to);
-}
+export type PageRenderer = (route: PageRoute) => ReactNode;
 
-export function buildRoutes(): RouteObject[] {
-  const pages: RouteObject[] = pageRoutes.map((route) => ({
-    path: route.path,
-    handle: { title: route.title, ...(route.chrome ? { chrome: route.chrome } : {}) } satisfies RouteHandle,
-    loader: ({ request }: LoaderFunctionArgs) => guard(route, request),
-    lazy: async () => ({ Component: (await route.page()).default }),
-  }));
-  return [
-    {
-      element: <AppShell />,
-      errorElement: <RouteError />,
-      hydrateFallbackElement: <PageSpinner />,
-      children: [
-        ...redirectRoutes.map((r) => ({ path: r.path, loader: () => redirect(r.redirectTo) })),
-        ...pages,
-        { path: '*', loader: () => redirect(NOT_FOUND_PATH) },
-      ],
-    },
-  ];
+const lazyPage: PageRenderer = (route) => <LazyPage route={route} />;
+
+/** `renderPage` draws an allowed page (the lazily loaded module by default). */
+export function AppRoutes({ renderPage = lazyPage }: { renderPage?: PageRenderer }) {
+  return (
+    <RouteErrorBoundary>
+      {/* Shown on the first load only: navigations are transitions, so the current page stays until
+          the next one is ready, as with the data router. */}
+      <Suspense fallback={<PageSpinner />}>
+        <Routes>
+          <Route element={<AppShell />}>
+            {redirectRoutes.map((r) => (
+              <Route key={r.path} path={r.path} element={<Navigate replace to={r.redirectTo} />} />
+            ))}
+            {pageRoutes.map((route) => (
+              <Route key={route.path} path={route.path} element={<RouteGuard route={route}>{renderPage(route)}</RouteGuard>} />
+            ))}
+            <Route path="*" element={<Navigate replace to={NOT_FOUND_PATH} />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
 }

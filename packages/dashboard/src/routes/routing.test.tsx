@@ -1,29 +1,36 @@
 // Routing and guards as a table (SPEC §2.1–§2.3): every path, opened anonymously and signed in,
-// through the real data router, its loaders and the session store.
+// through the real routes (app shell, guards, redirects) in a memory router and the session store.
+import { cleanup, render } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { LOGIN_REQUIRED } from './access.js';
-import { buildRoutes } from './router.js';
+import { AppRoutes } from './router.js';
 import { pageRoutes } from './route-table.js';
 import { STORAGE_KEYS } from '../session/redirect-memory.js';
 import { sessionStore } from '../session/session.js';
 import { fakeNetwork, profile, tokens } from '../test/fixtures.js';
 
+/** Stands in for the page a guard let through and reports where it was shown. The real pages would
+ *  consume what the guards saved (the invite sign-up page takes the 'Login Required' notice); every
+ *  page module is loaded for real in the last test. */
+function PageShown({ onShown }: { onShown: (at: string) => void }) {
+  const { pathname, search } = useLocation();
+  useEffect(() => onShown(pathname + search), [onShown, pathname, search]);
+  return null;
+}
+
 async function open(path: string): Promise<string> {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  await new Promise<void>((resolve) => {
-    const done = () => router.state.initialized && router.state.navigation.state === 'idle';
-    if (done()) return resolve();
-    const stop = router.subscribe(() => {
-      if (done()) {
-        stop();
-        resolve();
-      }
-    });
-  });
-  const { pathname, search } = router.state.location;
-  router.dispose();
-  return pathname + search;
+  let shown: (at: string) => void = () => undefined;
+  const settled = new Promise<string>((resolve) => (shown = resolve));
+  const view = render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes renderPage={() => <PageShown onShown={shown} />} />
+    </MemoryRouter>,
+  );
+  const at = await settled;
+  view.unmount();
+  return at;
 }
 
 const signIn = () => {
@@ -59,6 +66,7 @@ beforeEach(() => {
   fakeNetwork({ 'POST /auth/sign-out': () => ({ body: { ok: true } }) });
 });
 afterEach(async () => {
+  cleanup();
   await sessionStore.getState().logout('user');
   localStorage.clear();
   vi.unstubAllGlobals();

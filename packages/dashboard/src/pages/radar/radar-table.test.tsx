@@ -3,7 +3,7 @@
 import { render, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { RadarHandlersContext, type RadarHandlers } from './radar-actions.js';
 import { RadarTable } from './radar-table.js';
 import { assignment, inspection, row, type Row } from './testing/radar-fixtures.js';
@@ -14,20 +14,13 @@ const NOW = new Date('2026-06-15T12:00:00.000Z');
 const handlers: RadarHandlers = { apply: () => undefined, requestCancellation: () => undefined, triage: () => undefined, dismiss: () => undefined, busyRowId: null };
 
 function renderTable(rows: Row[]) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <RadarHandlersContext.Provider value={handlers}>
-            <RadarTable rows={rows} sort="+customerName" onSort={() => undefined} emptyMessage="No Matches Found" now={NOW} />
-          </RadarHandlersContext.Provider>
-        ),
-      },
-    ],
-    { initialEntries: ['/project-radar'] },
+  return render(
+    <MemoryRouter initialEntries={['/project-radar']}>
+      <RadarHandlersContext.Provider value={handlers}>
+        <RadarTable rows={rows} sort="+customerName" onSort={() => undefined} emptyMessage="No Matches Found" now={NOW} />
+      </RadarHandlersContext.Provider>
+    </MemoryRouter>,
   );
-  return render(<RouterProvider router={router} />);
 }
 
 const statusCell = (id: number) => document.querySelector(`tr[data-row-id="${id}"] td[data-column="status"]`) as HTMLElement;
