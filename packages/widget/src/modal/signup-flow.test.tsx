@@ -116,7 +116,7 @@ describe('a new contractor', () => {
     expect((widget.screen.getByRole('link', { name: 'Contact support' }) as HTMLAnchorElement).href).toBe(`${server.api.url}/support`);
     await waitFor(() => expect(server.api.calls(verificationEndpoints.confirmVerifiedUrl).length).toBeGreaterThan(0));
     await settle();
-    expect(window.location.search).toBe('');
+    await waitFor(() => expect(window.location.search).toBe(''));
     timers.advance(2999);
     expect(widget.screen.queryByText('Verified email success !')).toBeNull();
     timers.advance(1);
