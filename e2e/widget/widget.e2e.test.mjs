@@ -145,7 +145,11 @@ before(async () => {
 });
 after(async () => {
   await browser?.close();
-  await server?.stop();
+  // PGlite may still be flushing its data folder as the server exits: stopping again removes the rest.
+  await server?.stop().catch(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await server.stop();
+  });
 });
 
 describe('the widget on a partner page', { timeout: 240_000 }, () => {
