@@ -14,6 +14,7 @@ import { registerFormRoutes } from './forms/forms.routes.js';
 import { registerOperatorRoutes } from './operator/operator.routes.js';
 import { registerPolicyRoutes } from './policies/policies.index.js';
 import { registerComplianceRoutes } from './compliance/compliance.routes.js';
+import { registerInvitationRoutes } from './invitations/invitations.routes.js';
 
 export function registerRoutes(app: App): void {
   registerIdentityRoutes(app);
@@ -29,4 +30,5 @@ export function registerRoutes(app: App): void {
   registerOperatorRoutes(app);
   registerPolicyRoutes(app);
   registerComplianceRoutes(app);
+  registerInvitationRoutes(app);
 }

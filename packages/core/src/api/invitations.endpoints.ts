@@ -4,6 +4,7 @@ import { idParamSchema } from '../schemas/common.js';
 import { companySchema, documentSchema } from '../schemas/company.js';
 import {
   invitationAnswerSchema,
+  invitationKindSchema,
   invitationSchema,
   inviteCompanySchema,
   inviteUserSchema,
@@ -13,12 +14,12 @@ import {
 } from '../schemas/invitation.js';
 import { endpoint } from './endpoint.js';
 
-const byId = (name: string) => v.object({ [name]: idParamSchema });
+const byId = <const N extends string>(name: N) => v.object({ [name]: idParamSchema } as { [K in N]: typeof idParamSchema });
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
-const put = (path: string, summary: string, param = 'invitationId') =>
+const put = <const N extends string = 'invitationId'>(path: string, summary: string, param: N = 'invitationId' as N) =>
   endpoint({ method: 'PUT', path, auth: 'bearer', summary, params: byId(param), response: invitationSchema, returnsErrorBody: true });
 /** The same, with the answering company in the body (optional: the only company that fits is taken). */
-const answer = (path: string, summary: string, param = 'invitationId') =>
+const answer = <const N extends string = 'invitationId'>(path: string, summary: string, param: N = 'invitationId' as N) =>
   endpoint({ method: 'PUT', path, auth: 'bearer', summary, params: byId(param), body: invitationAnswerSchema, response: invitationSchema, returnsErrorBody: true });
 
 export const invitationEndpoints = {
@@ -26,7 +27,8 @@ export const invitationEndpoints = {
   todo: endpoint({ method: 'GET', path: '/v4/invitations/todo', auth: 'bearer', summary: 'Invitations the user must act on', response: todoInvitationsSchema }),
   lookup: endpoint({
     method: 'GET', path: '/v4/invitations/lookup', auth: 'bearer', summary: 'One invitation of a kind',
-    query: v.object({ type: v.picklist(['VENDOR_ONBOARDING', 'SHARE_WALLET']), id: idParamSchema }), response: invitationSchema,
+    // SPEC §7.5 names VENDOR_ONBOARDING and SHARE_WALLET; the other kinds' pages read theirs the same way.
+    query: v.object({ type: invitationKindSchema, id: idParamSchema }), response: invitationSchema,
   }),
   vendorOnboarding: endpoint({ method: 'POST', path: '/v4/invitations/vendor-onboarding', auth: 'bearer', summary: 'Invite a vendor', body: inviteCompanySchema, response: invitationSchema, returnsErrorBody: true }),
   validateVendorOnboarding: endpoint({

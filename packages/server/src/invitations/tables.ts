@@ -120,3 +120,6 @@ export type InvitationsDb = Kysely<InvitationsDatabase>;
 /** The shared handle (or a transaction on it) typed with these tables. */
 export const invitationsDb = (db: Kysely<Database> | Transaction<Database> | InvitationsDb | Transaction<InvitationsDatabase>): InvitationsDb =>
   db as unknown as InvitationsDb;
+
+/** The same handle typed as the shared Database, for services that take one (identity, companies, mail). */
+export const sharedDb = (db: InvitationsDb): Kysely<Database> => db as unknown as Kysely<Database>;

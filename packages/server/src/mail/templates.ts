@@ -11,6 +11,11 @@ export interface TemplateData {
   welcome: { name?: string | null; signInUrl: string };
   /** Invitation to a company; a temporary password when the account was created for the invitee. */
   invitation: { inviterName: string; companyName: string; role?: string | null; link: string; temporaryPassword?: string | null };
+  /**
+   * Vendor onboarding, wallet share, guest access, compliance request and e-sign mails (the invitations
+   * area): a title, one sentence saying what happened, the sender's optional message and one link.
+   */
+  invitation_notice: { title: string; intro: string; message?: string | null; link: string; action: string };
   /** A permit moved to a new stage (the operator engineer sends it). */
   permit_stage_update: { name?: string | null; permitId: number; customerName: string; stageName: string; message?: string | null; link: string };
 }
@@ -87,6 +92,11 @@ const renderers: Renderers = {
       ]),
     };
   },
+  invitation_notice: ({ title, intro, message, link, action }) => ({
+    subject: title,
+    text: `Hello,\n\n${intro}\n${message ? `\nTheir message: ${message}\n` : ''}\n${action}: ${link}\n`,
+    html: layout(title, ['Hello,', escapeHtml(intro), ...(message ? [`Their message: ${escapeHtml(message)}`] : []), button(link, action)]),
+  }),
   permit_stage_update: ({ name, permitId, customerName, stageName, message, link }) => ({
     subject: `Permit ${permitId} for ${customerName}: ${stageName}`,
     text: `${hello(name)}\n\nThe permit ${permitId} for ${customerName} is now: ${stageName}.\n${message ? `${message}\n` : ''}\nSee it at ${link}\n`,

@@ -1,0 +1,57 @@
+// The company relations an approved invitation creates or ends: vendors (company_vendors), guests
+// (company_guests) and shared wallets (wallet_shares). Each pair has one row whose status says whether
+// it holds (Approved 1) or ended (Revoked 12 / 22); approving again revives it.
+import { INVITE_STATUS, SHARING_STATUS } from '@permitdesk/core';
+import type { InvitationsDb } from './tables.js';
+
+export interface WalletScope {
+  licenses: boolean;
+  insurances: boolean;
+  certificates: boolean;
+}
+export const WHOLE_WALLET: WalletScope = { licenses: true, insurances: true, certificates: true };
+
+export async function linkVendor(db: InvitationsDb, clientCompanyId: number, vendorId: number, invitationId: number | null, now: Date): Promise<void> {
+  await db
+    .insertInto('company_vendors')
+    .values({ company_id: clientCompanyId, vendor_id: vendorId, status: INVITE_STATUS.Approved, invitation_id: invitationId, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['company_id', 'vendor_id']).where('company_id', 'is not', null).doUpdateSet({ status: INVITE_STATUS.Approved, invitation_id: invitationId, updated_at: now }))
+    .execute();
+}
+
+/** Whether `vendorId` is an approved vendor of the client company. */
+export async function isVendorOf(db: InvitationsDb, clientCompanyId: number, vendorId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('company_vendors')
+    .select('id')
+    .where('company_id', '=', clientCompanyId)
+    .where('vendor_id', '=', vendorId)
+    .where('status', '=', INVITE_STATUS.Approved)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function shareWallet(db: InvitationsDb, ownerCompanyId: number, viewerCompanyId: number, scope: WalletScope, invitationId: number | null, now: Date): Promise<void> {
+  await db
+    .insertInto('wallet_shares')
+    .values({ owner_company_id: ownerCompanyId, viewer_company_id: viewerCompanyId, status: SHARING_STATUS.Approved, ...scope, invitation_id: invitationId, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['owner_company_id', 'viewer_company_id']).doUpdateSet({ status: SHARING_STATUS.Approved, ...scope, invitation_id: invitationId, updated_at: now }))
+    .execute();
+}
+
+export async function revokeWallet(db: InvitationsDb, ownerCompanyId: number, viewerCompanyId: number, now: Date): Promise<void> {
+  await db
+    .updateTable('wallet_shares')
+    .set({ status: SHARING_STATUS.Revoked, updated_at: now })
+    .where('owner_company_id', '=', ownerCompanyId)
+    .where('viewer_company_id', '=', viewerCompanyId)
+    .execute();
+}
+
+export async function grantGuest(db: InvitationsDb, hostCompanyId: number, guestCompanyId: number, invitationId: number, now: Date): Promise<void> {
+  await db
+    .insertInto('company_guests')
+    .values({ host_company_id: hostCompanyId, guest_company_id: guestCompanyId, status: INVITE_STATUS.Approved, invitation_id: invitationId, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['host_company_id', 'guest_company_id']).doUpdateSet({ status: INVITE_STATUS.Approved, invitation_id: invitationId, updated_at: now }))
+    .execute();
+}
