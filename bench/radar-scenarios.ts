@@ -40,6 +40,11 @@ export async function runScenarios(db: Kysely<Database>, scope: RadarScope, tota
     ['keyword "son" (common) page 1', { keyword: 'son' }],
     ['keyword "son" (common) page 50', { keyword: 'son', page: 50 }],
     ['keyword "zzqx" (no match)', { keyword: 'zzqx' }],
+    // The search box's suggestions as a name is typed (size 5); one and two letters match word starts.
+    ['suggestions "j" (size 5)', { keyword: 'j', size: 5 }],
+    ['suggestions "jo" (size 5)', { keyword: 'jo', size: 5 }],
+    ['suggestions "joh" (size 5)', { keyword: 'joh', size: 5 }],
+    ['suggestions "zq" (size 5, no match)', { keyword: 'zq', size: 5 }],
   ];
   // Round robin: request i of every scenario runs before request i + 1 of any, so a burst of load from
   // elsewhere on the machine spreads over all scenarios instead of landing on one.

@@ -118,6 +118,22 @@ describe.each(databaseTargets())('radar search on %s', (target) => {
     expect((await search({ keyword: '100%_\\' })).rows).toEqual([]);
   });
 
+  it('matches a keyword of fewer than three letters or digits in a row at the start of a word', async () => {
+    expect(keys((await search({ keyword: 'ma' })).rows)).toEqual(['mariaPool']);
+    expect(keys((await search({ keyword: 'PO' })).rows)).toEqual(['mariaPool', 'zeldaRoof', 'zeldaTriage']);
+    // Inside a word it is not found: 'ar' is in Orchard, Maria and aaron, but starts no word.
+    expect((await search({ keyword: 'ar' })).totalCount).toBe(0);
+    // Punctuation is taken literally.
+    expect(keys((await search({ keyword: 're-' })).rows)).toEqual(['zeldaRoof']);
+    expect((await search({ keyword: '.*' })).totalCount).toBe(0);
+    expect(keys((await search({ keyword: 'po', searchFields: 'permitNumber' })).rows)).toEqual(['mariaPool']);
+    expect(keys((await search({ keyword: 'po', searchFields: 'orderNumber' })).rows)).toEqual(['mariaPool', 'zeldaRoof', 'zeldaTriage']);
+    expect(keys((await search({ keyword: 'sw', searchFields: 'taskName' })).rows)).toEqual(['mariaPool']);
+    expect((await search({ keyword: 'sw', searchFields: 'customerName' })).totalCount).toBe(0);
+    // Three in a row: a substring anywhere again.
+    expect(keys((await search({ keyword: 'rch' })).rows)).toEqual(['zeldaRoof', 'zeldaTriage']);
+  });
+
   it('counts a keyword’s matches exactly up to the cap, and reads the cap itself past it (x-pagination-totalcount)', async () => {
     // 'pasadena' is in every job address: acme's four active permits and the vendor-shared one.
     expect(KEYWORD_TOTAL_CAP).toBe(10_000);
