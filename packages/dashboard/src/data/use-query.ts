@@ -4,9 +4,13 @@ import { useCallback, useEffect, useState } from 'react';
 
 type Entry = { promise: Promise<unknown>; value?: unknown; error?: unknown; settled: boolean };
 const cache = new Map<string, Entry>();
+/** Mounted hooks, told when their entry was dropped so they read it again. */
+const listeners = new Set<(key: string) => void>();
 
 export function invalidateQueries(prefix = ''): void {
-  for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key);
+  const dropped = [...cache.keys()].filter((key) => key.startsWith(prefix));
+  for (const key of dropped) cache.delete(key);
+  for (const key of dropped) listeners.forEach((listener) => listener(key));
 }
 
 export interface QueryState<T> {
@@ -21,6 +25,16 @@ export function useQuery<T>(key: string | null, fetcher: () => Promise<T>): Quer
   const read = (k: string | null) => (k === null ? undefined : cache.get(k));
   const [, setVersion] = useState(0);
   const rerender = useCallback(() => setVersion((n) => n + 1), []);
+  // Moves on reload and invalidation only (not when a read settles), so a dropped entry is fetched again
+  // while a failed one is not retried in a loop.
+  const [round, setRound] = useState(0);
+  const again = useCallback(() => setRound((n) => n + 1), []);
+  useEffect(() => {
+    if (key === null) return;
+    const listener = (dropped: string) => dropped === key && again();
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  }, [key, again]);
 
   useEffect(() => {
     if (key === null) return;
@@ -41,14 +55,14 @@ export function useQuery<T>(key: string | null, fetcher: () => Promise<T>): Quer
     };
     // The key names the call; the fetcher closure changes every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, rerender]);
+  }, [key, rerender, round]);
 
   const entry = read(key);
   const reload = useCallback(() => {
     if (key === null) return;
     cache.delete(key);
-    rerender();
-  }, [key, rerender]);
+    again();
+  }, [key, again]);
   if (key === null) return { data: undefined, error: undefined, loading: false, reload };
   // A failed read is dropped from the cache so that the next visit tries again.
   if (entry?.settled && entry.error !== undefined) queueMicrotask(() => cache.get(key) === entry && cache.delete(key));

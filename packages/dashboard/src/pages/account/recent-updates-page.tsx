@@ -1,41 +1,88 @@
-// /companies-recent-updates: the current company's recent permit updates (the Updates badge's list).
-import { formatDate, projectPermitUrl } from '@permitdesk/core';
+// /companies-recent-updates: the current company's recent permit updates (the Updates badge's list), newest
+// first, unread ones marked; 'Mark all as read' clears them (companies.markProjectUpdatesRead) and the
+// header badge with them.
+import { DATE_FORMATS, formatDate, projectPermitUrl, type ProjectUpdate } from '@permitdesk/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { DataState } from '../../components/data-state.js';
-import { useQuery } from '../../data/use-query.js';
+import { invalidateQueries } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { useAuth } from '../../session/session.js';
+import { Alert } from '../../ui/alert.js';
+import { notify } from '../../ui/notify.js';
+import { Spinner } from '../../ui/spinner.js';
+import { useLoaded } from '../permits/use-loaded.js';
+import '../compliance/compliance.css';
+
+/** The header badge's cache key (layout/updates-link.tsx). */
+const badgeKey = (companyId: string) => `company:${companyId}:updates`;
+
+function UpdatesList({ companyId }: { companyId: string }) {
+  const updates = useLoaded<ProjectUpdate[]>(`updates:${companyId}`, (signal) => api.companies.projectUpdates({ params: { id: companyId }, signal, silent: true }));
+  const [marking, setMarking] = useState(false);
+  if (updates.error !== undefined) {
+    return (
+      <Alert kind="error" title="Unavailable">
+        {updates.error instanceof Error ? updates.error.message : 'The updates could not be loaded.'}
+      </Alert>
+    );
+  }
+  if (!updates.data) return <Spinner label="Loading updates" />;
+  const list = updates.data;
+  const unread = list.filter((update) => !update.read).length;
+  const markRead = async () => {
+    setMarking(true);
+    try {
+      await api.companies.markProjectUpdatesRead({ params: { id: companyId }, silent: true });
+      updates.set(list.map((update) => ({ ...update, read: true })));
+      invalidateQueries(badgeKey(companyId));
+    } catch (error) {
+      notify('error', 'The updates could not be marked as read.', error instanceof Error ? error.message : undefined);
+    } finally {
+      setMarking(false);
+    }
+  };
+  return (
+    <>
+      <div className="row row--between">
+        <p className="muted" style={{ margin: 0 }} aria-live="polite">
+          {unread === 0 ? 'Everything is read.' : `${unread} unread update${unread === 1 ? '' : 's'}.`}
+        </p>
+        <button type="button" className="btn btn--sm btn--ghost" disabled={unread === 0 || marking} onClick={() => void markRead()}>
+          Mark all as read
+        </button>
+      </div>
+      {list.length === 0 ? (
+        <p className="card">No recent updates.</p>
+      ) : (
+        <ul className="updates-list stack" aria-label="Recent updates">
+          {list.map((update) => (
+            <li key={update.id} className={update.read ? 'card' : 'card update--unread'} data-read={update.read}>
+              <Link className="card__link" to={projectPermitUrl(update.projectId, update.permitId)}>
+                {update.customerName}
+              </Link>
+              {!update.read && (
+                <span className="badge" style={{ marginLeft: '0.5rem' }}>
+                  new
+                </span>
+              )}
+              <p style={{ margin: 0 }}>{update.message}</p>
+              <p className="muted" style={{ margin: 0 }}>
+                {formatDate(update.createdAt, DATE_FORMATS.long)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
 
 export default function RecentUpdatesPage() {
   const companyId = useAuth((s) => s.currentCompanyId);
-  const updates = useQuery(companyId ? `company:${companyId}:updates` : null, () => api.companies.projectUpdates({ params: { id: companyId ?? '' }, silent: true }));
   return (
     <div className="container container--text">
       <h1 className="page-title">Updates</h1>
-      {!companyId ? (
-        <p className="card">Updates are kept per company. Choose a company in the account menu.</p>
-      ) : (
-        <DataState query={updates}>
-          {(list) =>
-            list.length === 0 ? (
-              <p className="card">No recent updates.</p>
-            ) : (
-              <ul className="stack" style={{ listStyle: 'none', padding: 0 }}>
-                {list.map((u) => (
-                  <li key={u.id} className="card">
-                    <Link className="card__link" to={projectPermitUrl(u.projectId, u.permitId)}>
-                      {u.customerName}
-                    </Link>
-                    {!u.read && <span className="badge" style={{ marginLeft: '0.5rem' }}>new</span>}
-                    <p style={{ margin: 0 }}>{u.message}</p>
-                    <p className="muted" style={{ margin: 0 }}>{formatDate(u.createdAt)}</p>
-                  </li>
-                ))}
-              </ul>
-            )
-          }
-        </DataState>
-      )}
+      {companyId ? <UpdatesList key={companyId} companyId={companyId} /> : <p className="card">Updates are kept per company. Choose a company in the account menu.</p>}
     </div>
   );
 }

@@ -1,38 +1,88 @@
-// /compliance-center: the user's companies (placeholder until the compliance layout lands).
-import { sidebarRoleLabel, sortCompaniesForSidebar } from '@permitdesk/core';
+// /compliance-center: the compliance layout with an overview of the company in scope: each vault kind
+// with its indicator, and the expiration dates of its licenses, insurance and certificates.
+import { DATE_FORMATS, formatDate, type IndicatorKind } from '@permitdesk/core';
 import { Link } from 'react-router';
 import { DataState } from '../../components/data-state.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
+import { CompanyRequired } from './company-required.js';
+import { TabIndicator } from './company-nav.js';
+import { SECTIONS, type SectionKey } from './compliance-messages.js';
+import { sectionHref } from './compliance-scope.js';
+import { ComplianceLayout } from './compliance-layout.js';
+import { ExpiryPill } from './expiry-pill.js';
+import { useIndicators } from './use-indicators.js';
 
-export default function ComplianceCenterPage() {
-  const companies = useQuery('companies', () => api.companies.list());
+const KINDS: readonly [SectionKey, IndicatorKind][] = [
+  ['licenses', 'license'],
+  ['insurances', 'insurance'],
+  ['certificates', 'certificate'],
+  ['documentations', 'agreement'],
+];
+const INDICATOR_TEXT = { true: 'Current items on file', false: 'Only expired or archived items', null: 'Nothing on file yet' } as const;
+const KIND_LABEL = { license: 'License', insurance: 'Insurance', certificate: 'Certificate' } as const;
+
+function Overview({ companyId }: { companyId: string }) {
+  const indicators = useIndicators([companyId]).get(Number(companyId));
+  const credentials = useQuery(`compliance:credentials:${companyId}`, () => api.documents.credentials({ query: { companyId }, silent: true }));
   return (
-    <div className="container">
-      <div className="row row--between">
-        <h1 className="page-title">Compliance Center</h1>
-        <Link className="btn btn--sm" to="/companies/new" title="Add a New Company">
-          Add a New Company
-        </Link>
+    <>
+      <div className="overview-grid">
+        {KINDS.map(([section, kind]) => {
+          const value = indicators ? indicators[kind] : undefined;
+          return (
+            <Link key={section} className="card overview-card" to={sectionHref(section, companyId)}>
+              <span className="overview-card__title">
+                {SECTIONS[section].label}
+                {value !== undefined && value !== false && <TabIndicator value={value} />}
+              </span>
+              <span className="muted">{value === undefined ? 'Checking…' : INDICATOR_TEXT[String(value) as keyof typeof INDICATOR_TEXT]}</span>
+            </Link>
+          );
+        })}
       </div>
-      <DataState query={companies}>
+      <h2>Expiration dates</h2>
+      <DataState query={credentials}>
         {(list) =>
           list.length === 0 ? (
-            <p className="card">There are no companies to display</p>
+            <p className="card">No active licenses, insurance or certificates yet.</p>
           ) : (
-            <ul className="grid" style={{ listStyle: 'none', padding: 0 }}>
-              {sortCompaniesForSidebar(list).map((company) => (
-                <li key={company.id} className="card">
-                  <Link className="card__link" to={`/companies/${company.id}/profile`}>
-                    {company.name}
-                  </Link>
-                  {sidebarRoleLabel(company.role) && <p className="muted" style={{ margin: 0 }}>{sidebarRoleLabel(company.role)}</p>}
-                </li>
-              ))}
-            </ul>
+            <div className="table-wrap">
+              <table className="table">
+                <caption className="visually-hidden">Expiration dates</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Kind</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">Expires</th>
+                    <th scope="col">State</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.map((credential) => (
+                    <tr key={`${credential.kind}-${credential.id}`}>
+                      <td>{KIND_LABEL[credential.kind]}</td>
+                      <td>{credential.name}</td>
+                      <td>{credential.expiresOn ? formatDate(credential.expiresOn, DATE_FORMATS.date) : '—'}</td>
+                      <td>
+                        <ExpiryPill expiresOn={credential.expiresOn} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )
         }
       </DataState>
-    </div>
+    </>
+  );
+}
+
+export default function ComplianceCenterPage() {
+  return (
+    <ComplianceLayout title="Compliance Center">
+      <CompanyRequired>{(scope) => (scope.vendorFor ? <p className="card">Open a section of a vendor on the left.</p> : <Overview companyId={scope.companyId} />)}</CompanyRequired>
+    </ComplianceLayout>
   );
 }

@@ -1,0 +1,67 @@
+// /assigned-projects: the permits of projects other companies assigned to the company in scope
+// (companies.assignedProjects), 20 a page by the x-pagination-* headers, each linking to its project.
+import { DATE_FORMATS, formatDate, permitStatusView, projectPermitUrl, type ProjectSearchRow } from '@permitdesk/core';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { api } from '../../session/api.js';
+import { Alert } from '../../ui/alert.js';
+import { useLoaded } from '../permits/use-loaded.js';
+import { DataTable } from '../radar/data-table.js';
+import { Pager } from '../radar/pager.js';
+import { NO_PROJECTS_FOUND } from '../radar/radar-messages.js';
+import '../radar/radar.css';
+import { StatusBar } from '../radar/status-bar.js';
+import { CompanyRequired } from './company-required.js';
+import { ComplianceLayout } from './compliance-layout.js';
+
+/** SPEC §9: project lists ask for 20 from page 1. */
+export const ASSIGNED_PAGE_SIZE = 20;
+
+function AssignedProjects({ companyId }: { companyId: string }) {
+  const [page, setPage] = useState(1);
+  const result = useLoaded(`assigned:${companyId}:${page}`, (signal) =>
+    api.companies.assignedProjects({ params: { id: companyId }, query: { page, size: ASSIGNED_PAGE_SIZE }, signal, silent: true }),
+  );
+  const columns = useMemo<ColumnDef<ProjectSearchRow, unknown>[]>(
+    () => [
+      { id: 'customer', header: 'Customer', size: 200, cell: ({ row }) => <Link to={projectPermitUrl(row.original.projectId, row.original.id)}>{row.original.customerName}</Link> },
+      { id: 'work', header: 'Work', size: 180, cell: ({ row }) => row.original.taskName },
+      { id: 'address', header: 'Job Address', size: 260, cell: ({ row }) => row.original.projectAddress },
+      { id: 'municipality', header: 'Municipality', size: 180, cell: ({ row }) => row.original.municipality.name },
+      { id: 'status', header: 'Status', size: 190, cell: ({ row }) => <StatusBar view={permitStatusView(row.original, new Date())} compact /> },
+      { id: 'added', header: 'Date Added', size: 120, cell: ({ row }) => formatDate(row.original.createdAt, DATE_FORMATS.date) },
+    ],
+    [],
+  );
+  if (result.error !== undefined) {
+    return (
+      <Alert kind="error" title="Unavailable">
+        {result.error instanceof Error ? result.error.message : 'This information could not be loaded.'}
+      </Alert>
+    );
+  }
+  return (
+    <>
+      {result.data && (
+        <p className="muted">
+          {result.data.totalCount.toLocaleString('en-US')} permit{result.data.totalCount === 1 ? '' : 's'} assigned to this company by others.
+        </p>
+      )}
+      <DataTable caption="Assigned projects" data={result.data?.items ?? []} columns={columns} getRowId={(row) => String(row.id)} emptyMessage={NO_PROJECTS_FOUND} busy={result.loading} />
+      {result.data && <Pager page={result.data.page} pageCount={result.data.pageCount} onPage={setPage} />}
+    </>
+  );
+}
+
+export default function AssignedProjectsPage() {
+  return (
+    <ComplianceLayout title="Assigned Projects">
+      <CompanyRequired>
+        {(scope) =>
+          scope.vendorFor ? <p className="card">A vendor&apos;s assigned projects show on your radar with the vendor in the Assigned column.</p> : <AssignedProjects companyId={scope.companyId} />
+        }
+      </CompanyRequired>
+    </ComplianceLayout>
+  );
+}

@@ -1,0 +1,31 @@
+// The compliance center's words: the SPEC §2.9 / §8 strings word for word, and our own labels.
+export const COMPLIANCE_MESSAGES = {
+  noCompanies: 'There are no companies to display',
+  addCompany: 'Add a New Company',
+  profileUpdated: 'Your company profile has been updated successfully.',
+  profileUpdateError: 'An error occurred while updating the company profile.',
+  vendorUpdated: 'Your vendor information has been updated successfully.',
+  roleDeleteError: 'An error occurred while deleting user role.',
+  roleUpdateError: 'An error occurred while updating user role.',
+  inviteUserError: 'An error occurred while sending company user invitation.',
+  vendorsLookupTitle: 'Failed to Lookup Vendors',
+  vendorsLookupError: 'Unfortunately we were unable to lookup Vendors.',
+} as const;
+
+/** The sections of a company in the sidebar, in the SPEC §2.9 order, with their routes. */
+export const SECTIONS = {
+  profile: { label: 'Company Profile', path: (companyId: string) => `/companies/${companyId}/profile` },
+  users: { label: 'Users', path: () => '/users' },
+  messages: { label: 'Messages', path: () => '/messages' },
+  licenses: { label: 'Licenses', path: () => '/licenses' },
+  insurances: { label: 'Insurance', path: () => '/insurances' },
+  certificates: { label: 'Certifications', path: () => '/certificates' },
+  documentations: { label: 'Documentation', path: () => '/documentations' },
+  assignedProjects: { label: 'Assigned Projects', path: () => '/assigned-projects' },
+  access: { label: 'Access', path: () => '/access' },
+} as const;
+export type SectionKey = keyof typeof SECTIONS;
+
+/** A company's sections; in vendor mode Messages replaces Users and Access (SPEC §2.9). */
+export const COMPANY_SECTIONS: readonly SectionKey[] = ['profile', 'users', 'licenses', 'insurances', 'certificates', 'documentations', 'assignedProjects', 'access'];
+export const VENDOR_SECTIONS: readonly SectionKey[] = ['profile', 'messages', 'licenses', 'insurances', 'certificates', 'documentations', 'assignedProjects'];

@@ -1,0 +1,32 @@
+// Uploads one file for a license, insurance, certificate or documentation: checked against the
+// 50,000,000-byte maximum (SPEC §9), registered with companies.uploadDocument (which attaches it), then
+// PUT to the presigned URL the server answered. Downloads go through documents.presignedDownload.
+import { UPLOAD_MAX_BYTES, type CompanyDocumentableType, type PresignedUpload } from '@permitdesk/core';
+import { api } from '../../session/api.js';
+import { TOO_LARGE_MESSAGE, UploadError } from '../permits/upload-document.js';
+
+export async function uploadCompanyFile(
+  companyId: string | number,
+  file: File,
+  target: { documentableType: CompanyDocumentableType; documentableId?: number | null },
+): Promise<PresignedUpload> {
+  if (file.size > UPLOAD_MAX_BYTES) throw new UploadError(TOO_LARGE_MESSAGE);
+  if (file.size === 0) throw new UploadError('The file is empty.');
+  const upload = await api.companies.uploadDocument({
+    params: { id: companyId },
+    body: { fileName: file.name, contentType: file.type || 'application/octet-stream', size: file.size, ...target },
+    silent: true,
+  });
+  const response = await fetch(upload.uploadUrl, { method: upload.method, headers: upload.headers, body: file });
+  if (!response.ok) throw new UploadError(`The upload failed (${response.status}).`);
+  return upload;
+}
+
+/** Opens a stored company file through a short-lived download URL. */
+export async function downloadCompanyFile(file: string): Promise<void> {
+  const { url } = await api.documents.presignedDownload({ query: { file } });
+  window.open(url, '_blank', 'noopener');
+}
+
+export const uploadFailure = (error: unknown, fallback = 'The file could not be uploaded.'): string =>
+  error instanceof Error && error.message ? error.message : fallback;
