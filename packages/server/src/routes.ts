@@ -15,6 +15,7 @@ import { registerOperatorRoutes } from './operator/operator.routes.js';
 import { registerPolicyRoutes } from './policies/policies.index.js';
 import { registerComplianceRoutes } from './compliance/compliance.routes.js';
 import { registerInvitationRoutes } from './invitations/invitations.routes.js';
+import { registerVendorRoutes } from './vendors/vendors.routes.js';
 
 export function registerRoutes(app: App): void {
   registerIdentityRoutes(app);
@@ -31,4 +32,5 @@ export function registerRoutes(app: App): void {
   registerPolicyRoutes(app);
   registerComplianceRoutes(app);
   registerInvitationRoutes(app);
+  registerVendorRoutes(app);
 }

@@ -74,6 +74,8 @@ export const companyLookupEndpoints = {
       size: v.optional(v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100)), 20),
       page: v.optional(v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1)), 1),
       sort: v.optional(v.picklist(['+customerName', '-customerName']), '+customerName'),
+      /** Only the vendors of this client: a company id, or 'Individual' for the personal account (all of the user's when absent). */
+      'vendor-for': v.optional(text(50)),
     }),
     response: companySchema, paging: 'headers',
   }),

@@ -188,7 +188,8 @@ export type ProjectUpdate = v.InferOutput<typeof projectUpdateSchema>;
 
 /** Vendor link (SPEC §3): vendor, companyId, vendorId. */
 export const vendorSchema = v.object({
-  companyId: idSchema,
+  /** The client company; null for a vendor of the personal account (vendor-for=Individual). */
+  companyId: v.nullable(idSchema),
   vendorId: idSchema,
   vendor: v.object({ id: idSchema, name: v.string(), address: v.nullable(v.string()) }),
   status: v.number(),

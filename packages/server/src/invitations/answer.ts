@@ -22,9 +22,9 @@ import {
 } from './invitation-context.js';
 import { invitationLink, mailInvitation, mailNotice, managerEmails, notifyLink } from './invitation-mail.js';
 import { factsOf, findInvitation, progressOf, toInvitation, type InvitationRow } from './invitation-rows.js';
-import { grantGuest, isVendorOf, linkVendor, revokeWallet, shareWallet, WHOLE_WALLET } from './relations.js';
+import { grantGuest, isVendorOf, linkPersonalVendor, linkVendor, revokeWallet, shareWallet, WHOLE_WALLET } from './relations.js';
 import { sharedDb, type InvitationsDb } from './tables.js';
-import { manages, requireAction } from './viewer.js';
+import { managedCompanies, manages, requireAction } from './viewer.js';
 
 type StepBody = v.InferOutput<typeof vendorOnboardingStepSchema>;
 
@@ -110,6 +110,10 @@ export async function revokeShare(ctx: InvitationCtx, id: number): Promise<Invit
 export async function acceptShare(ctx: InvitationCtx, id: number, requested: number | undefined): Promise<Invitation> {
   const row = await loadInvitation(ctx.db, id, ['SHARE_WALLET', 'COMPLIANCE_REQUEST']);
   requireAction(ctx.viewer, factsOf(row), 'accept');
+  // A homeowner without a company answers a claiming request for their personal account (vendor-for=Individual).
+  if (row.request_type === 'claiming' && requested === undefined && managedCompanies(ctx.viewer).every((c) => c === row.from_company_id)) {
+    return acceptClaimPersonally(ctx, row);
+  }
   const companyId = answeringCompany(ctx, requested, row.from_company_id);
   const name = await companyName(ctx.db, companyId);
   const notify = await senderManagers(ctx, row);
@@ -130,6 +134,16 @@ export async function acceptShare(ctx: InvitationCtx, id: number, requested: num
     await mailNotice(ctx.services, trx, notify, { title: `${name} approved your request`, intro: `${name} approved your compliance request.`, link: notifyLink(ctx.services.config.PUBLIC_URL), action: 'See your invitations' });
   });
   return reread(ctx, id);
+}
+
+async function acceptClaimPersonally(ctx: InvitationCtx, row: InvitationRow): Promise<Invitation> {
+  const notify = await senderManagers(ctx, row);
+  await inTransaction(ctx, async (trx) => {
+    await moveStatus(ctx, trx, row, { status: REQUEST_STATUS.Approved, answered: true });
+    await linkPersonalVendor(trx, ctx.viewer.sub, row.from_company_id, row.id, ctx.now);
+    await mailNotice(ctx.services, trx, notify, { title: `${ctx.viewer.name} approved your request`, intro: `${row.from_company_name} is now a vendor of ${ctx.viewer.name}.`, link: notifyLink(ctx.services.config.PUBLIC_URL), action: 'See your invitations' });
+  });
+  return reread(ctx, row.id);
 }
 
 /** PUT /approve/{id}/share-wallet: the sharer confirms an accepted share; the recipient reads the wallet. */

@@ -19,6 +19,15 @@ export async function linkVendor(db: InvitationsDb, clientCompanyId: number, ven
     .execute();
 }
 
+/** A vendor of a personal account (a homeowner): vendor-for=Individual. */
+export async function linkPersonalVendor(db: InvitationsDb, clientUserId: string, vendorId: number, invitationId: number | null, now: Date): Promise<void> {
+  await db
+    .insertInto('company_vendors')
+    .values({ client_user_id: clientUserId, vendor_id: vendorId, status: INVITE_STATUS.Approved, invitation_id: invitationId, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['client_user_id', 'vendor_id']).where('client_user_id', 'is not', null).doUpdateSet({ status: INVITE_STATUS.Approved, invitation_id: invitationId, updated_at: now }))
+    .execute();
+}
+
 /** Whether `vendorId` is an approved vendor of the client company. */
 export async function isVendorOf(db: InvitationsDb, clientCompanyId: number, vendorId: number): Promise<boolean> {
   const row = await db
