@@ -22,21 +22,19 @@ const containsPattern = (keyword: string) => `%${keyword.toLowerCase().replace(/
  */
 const WORD_START = '(^|[] !"#$%&\'()*+,./:;<=>?@[\\\\^_`{|}~-])';
 
-/** The keyword as a literal in a regular expression: every ASCII character but letters and digits escaped. */
-const regexLiteral = (keyword: string) => keyword.toLowerCase().replace(/[\x20-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]/g, (c) => `\\${c}`);
-
 /**
- * Keywords without three letters or digits in a row give pg_trgm no trigram to look up: as a substring
- * they could only be found by reading every permit of the scope (~100 ms at 200,000). They match at the
- * start of a word instead ('jo' finds 'John' and 'Lake Jordan Rd', not 'Major'), which the index answers
- * through the blank-padded trigrams of word starts. This is the type-ahead case of the radar search box.
+ * A keyword of one or two letters or digits gives pg_trgm no trigram to look up: as a substring it could
+ * only be found by reading every permit of the scope (~100 ms at 200,000). It matches at the start of a
+ * word instead ('jo' finds 'John' and 'Lake Jordan Rd', not 'Major'), which the index answers through
+ * the blank-padded trigrams of word starts: the type-ahead case of the radar search box. Longer keywords,
+ * and short ones with punctuation ('po-1'), are substrings as before.
  */
-export const isShortKeyword = (keyword: string) => !/[\p{L}\p{N}]{3}/u.test(keyword);
+export const isShortKeyword = (keyword: string) => /^[\p{L}\p{N}]{1,2}$/u.test(keyword);
 
 /** How a keyword is tested on a lower-cased text column: contained in it, or (short) starting a word of it. */
 function keywordMatcher(keyword: string): (column: string) => RawBuilder<unknown> {
   if (isShortKeyword(keyword)) {
-    const pattern = `${WORD_START}${regexLiteral(keyword)}`;
+    const pattern = `${WORD_START}${keyword.toLowerCase()}`;
     return (column) => sql`${sql.raw(column)} ~ ${pattern}`;
   }
   const pattern = containsPattern(keyword);
