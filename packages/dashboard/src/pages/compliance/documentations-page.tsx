@@ -63,7 +63,7 @@ function DocumentationForm({ companyId, item, onSaved, onCancel }: { companyId: 
           <label className="field__label" htmlFor={categoryId}>
             Category
           </label>
-          <select id={categoryId} className="field__input field__select" {...register('category')}>
+          <select id={categoryId} className="field__input field__select" defaultValue={item?.category ?? 'Unsorted'} {...register('category')}>
             {DOCUMENTATION_CATEGORIES.map((category) => (
               <option key={category} value={category}>
                 {category}

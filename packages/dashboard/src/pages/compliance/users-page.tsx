@@ -67,7 +67,7 @@ function InviteUserForm({ companyId, onSent }: { companyId: string; onSent: () =
           <label className="field__label" htmlFor={roleId}>
             Role
           </label>
-          <select id={roleId} className="field__input field__select" {...register('role')}>
+          <select id={roleId} className="field__input field__select" defaultValue="user" {...register('role')}>
             {(['administrator', 'pm', 'user'] as const).map((role) => (
               <option key={role} value={role}>
                 {roleLabel(role)}

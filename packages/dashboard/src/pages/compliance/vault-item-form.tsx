@@ -79,7 +79,8 @@ export function VaultItemForm({ config, companyId, item, onSaved, onCancel }: {
     if (Object.keys(errors).length === 0) return { values, errors: {} };
     return { values: {}, errors: Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, { type: 'validation', message }])) };
   };
-  const { register, handleSubmit, formState, watch, setValue } = useForm<FormValues>({ resolver, defaultValues: valuesOf(item) });
+  const [defaults] = useState(() => valuesOf(item));
+  const { register, handleSubmit, formState, watch, setValue } = useForm<FormValues>({ resolver, defaultValues: defaults });
   const licenseType = watch('licenseType');
   const stateCode = watch('stateCode');
 
@@ -139,7 +140,7 @@ export function VaultItemForm({ config, companyId, item, onSaved, onCancel }: {
             <label className="field__label" htmlFor={`${typesId}-state`}>
               State
             </label>
-            <select id={`${typesId}-state`} className="field__input field__select" {...register('stateCode')}>
+            <select id={`${typesId}-state`} className="field__input field__select" defaultValue={defaults.stateCode} {...register('stateCode')}>
               <option value="">Not set</option>
               {US_STATES.map((state) => (
                 <option key={state.value} value={state.value}>
