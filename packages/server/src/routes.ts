@@ -16,6 +16,7 @@ import { registerPolicyRoutes } from './policies/policies.index.js';
 import { registerComplianceRoutes } from './compliance/compliance.routes.js';
 import { registerInvitationRoutes } from './invitations/invitations.routes.js';
 import { registerVendorRoutes } from './vendors/vendors.routes.js';
+import { registerIntegrationRoutes } from './integrations/integrations.routes.js';
 
 export function registerRoutes(app: App): void {
   registerIdentityRoutes(app);
@@ -33,4 +34,5 @@ export function registerRoutes(app: App): void {
   registerComplianceRoutes(app);
   registerInvitationRoutes(app);
   registerVendorRoutes(app);
+  registerIntegrationRoutes(app);
 }

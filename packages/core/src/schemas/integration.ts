@@ -17,10 +17,14 @@ export const quoteUpdateSchema = v.object({ status: v.pipe(v.string(), v.maxLeng
 /** The quote statuses this product uses (SPEC §4.3: 'Quote status values: not shown'). */
 export const QUOTE_STATUSES = { pending: 'pending', accepted: 'accepted', declined: 'declined', expired: 'expired' } as const;
 /** The accounting agent and organisation a quote belongs to: sent as the headers of the quote calls (SPEC §7.7). */
-export const quoteHeadersSchema = v.object({
-  sass_agent_id: v.pipe(v.string('Missing sass_agent_id header.'), v.trim(), v.nonEmpty('Missing sass_agent_id header.'), v.maxLength(100)),
-  sass_organization_id: v.pipe(v.string('Missing sass_organization_id header.'), v.trim(), v.nonEmpty('Missing sass_organization_id header.'), v.maxLength(100)),
-});
+const QUOTE_HEADERS_MISSING = 'The sass_agent_id and sass_organization_id headers are required.';
+export const quoteHeadersSchema = v.object(
+  {
+    sass_agent_id: v.pipe(v.string(QUOTE_HEADERS_MISSING), v.trim(), v.nonEmpty(QUOTE_HEADERS_MISSING), v.maxLength(100)),
+    sass_organization_id: v.pipe(v.string(QUOTE_HEADERS_MISSING), v.trim(), v.nonEmpty(QUOTE_HEADERS_MISSING), v.maxLength(100)),
+  },
+  QUOTE_HEADERS_MISSING,
+);
 /** PUT /v1/permit-quote/{quoteId}: the permit team issues a quote. */
 export const quoteCreateSchema = v.object({
   total: v.pipe(v.number(), v.minValue(0), v.maxValue(1e12)),
