@@ -44,7 +44,7 @@ describe('Header for visitors', () => {
   it('has the visitors mobile menu with every entry', async () => {
     renderAt(<Header />);
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
-    const menu = screen.getByRole('navigation', { name: 'Mobile menu' });
+    const menu = await screen.findByRole('navigation', { name: 'Mobile menu' });
     const links = within(menu).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual([
       ['Sign Up', '/sign-up'], ['Sign In', '/sign-in'], ['Home', '/'], ['How it works', '/how-it-works'],
@@ -113,7 +113,7 @@ describe('Header for signed-in users', () => {
   it('has the signed-in mobile menu', async () => {
     renderAt(<Header />, '/profile');
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
-    const menu = screen.getByRole('navigation', { name: 'Mobile menu' });
+    const menu = await screen.findByRole('navigation', { name: 'Mobile menu' });
     expect(within(menu).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Settings', '/profile'], ['Project Radar', '/project-radar'], ['View All permits', '/project-radar/search?status=HasPermit'],
       ['Compliance Center', '/compliance-center'],

@@ -1,12 +1,14 @@
 // The generic modals of SPEC §2.8: Confirm (Cancel and OK), Info, Success, Error and Custom.
 // Opened imperatively through useModals(); one at a time, each resolving a promise when closed.
-import { createContext, useCallback, useContext, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { Modal } from './modal.js';
+// The dialog is fetched when the first one opens: the provider is in the first load, the dialog not.
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+
+const GenericModal = lazy(() => import('./generic-modal.js'));
 
 export const CUSTOM_MODAL_ERROR = 'Please specify the react component when using custom modal!';
 
 export type GenericModalKind = 'confirm' | 'info' | 'success' | 'error' | 'custom';
-interface ModalRequest {
+export interface ModalRequest {
   kind: GenericModalKind;
   title: string;
   message?: ReactNode;
@@ -57,34 +59,13 @@ export function GenericModalProvider({ children }: { children: ReactNode }) {
     request?.resolve(ok);
     setRequest(null);
   };
-  const Custom = request?.component;
   return (
     <ModalContext.Provider value={api}>
       {children}
       {request && (
-        <Modal
-          open
-          title={request.title}
-          onClose={() => close(false)}
-          footer={
-            request.kind === 'custom' ? undefined : request.kind === 'confirm' ? (
-              <>
-                <button type="button" className="btn btn--ghost" onClick={() => close(false)}>
-                  Cancel
-                </button>
-                <button type="button" className="btn" onClick={() => close(true)}>
-                  OK
-                </button>
-              </>
-            ) : (
-              <button type="button" className={request.kind === 'error' ? 'btn btn--danger' : 'btn'} onClick={() => close(true)}>
-                OK
-              </button>
-            )
-          }
-        >
-          {Custom ? <Custom close={(result) => close(result ?? true)} /> : <div className={`alert alert--${request.kind === 'confirm' ? 'info' : request.kind}`}>{request.message}</div>}
-        </Modal>
+        <Suspense fallback={null}>
+          <GenericModal request={request} close={close} />
+        </Suspense>
       )}
     </ModalContext.Provider>
   );

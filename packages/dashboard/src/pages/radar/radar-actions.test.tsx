@@ -207,7 +207,7 @@ describe('dismiss', () => {
     serve([row(8, 'Gus Hill', { stage: 10 })], { 'POST /v4/permits/8/dismiss': () => ({ body: { ok: true } }) });
     renderAt(<RadarView variant="radar" />, '/project-radar');
     await userEvent.click(await screen.findByRole('button', { name: 'Dismiss' }));
-    expect(within(dialog()).getByText('Dismiss this project?')).toBeTruthy();
+    expect(within(await screen.findByRole('dialog')).getByText('Dismiss this project?')).toBeTruthy();
     const before = searchCount();
     await userEvent.click(within(dialog()).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(calls('POST', '/v4/permits/8/dismiss')).toHaveLength(1));
