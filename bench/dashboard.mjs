@@ -1,6 +1,7 @@
 // Dashboard performance figures (printed, never asserted):
 //  1. builds the dashboard and prints the first-load JavaScript (the entry plus its modulepreloads,
-//     gzip) against the 100 KB budget, and the route chunks;
+//     gzip -9) against the 100 KB budget (the build itself fails over it) and the 92 KB target, and
+//     the route chunks;
 //  2. against the real server with the demo data, measures in Chromium the long tasks (over 50 ms,
 //     PerformanceObserver 'longtask') while the radar renders 20 rows (first load, and a page change
 //     inside the app) and while a row is expanded.
@@ -8,14 +9,12 @@
 import { spawnSync } from 'node:child_process';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { root, startServer } from '../e2e/radar/server.mjs';
+import { FIRST_LOAD_BUDGET, FIRST_LOAD_TARGET, gzipSize, kb } from '../packages/dashboard/build/first-load.mjs';
 
 const dist = join(root, 'packages/dashboard/dist');
-const BUDGET_KB = 100;
-const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KB`;
-const gz = async (file) => gzipSync(await readFile(file)).length;
+const gz = async (file) => gzipSize(await readFile(file));
 
 async function sizes() {
   const build = spawnSync(process.execPath, [join(root, 'scripts/pnpm.mjs'), '--filter', '@permitdesk/dashboard', 'build'], { cwd: root, encoding: 'utf8' });
@@ -23,13 +22,14 @@ async function sizes() {
   const html = await readFile(join(dist, 'index.html'), 'utf8');
   const first = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]);
   let total = 0;
-  console.log('First load (entry + modulepreload), gzip:');
+  console.log('First load (entry + modulepreload), gzip -9:');
   for (const src of first) {
     const size = await gz(join(dist, src));
     total += size;
     console.log(`  ${kb(size).padStart(10)}  ${src}`);
   }
-  console.log(`  ${kb(total).padStart(10)}  total; budget ${BUDGET_KB} KB: ${total <= BUDGET_KB * 1024 ? 'within' : `over by ${kb(total - BUDGET_KB * 1024)}`}`);
+  const versus = (limit) => (total <= limit ? `${kb(limit - total)} under` : `over by ${kb(total - limit)}`);
+  console.log(`  ${kb(total).padStart(10)}  total; budget ${kb(FIRST_LOAD_BUDGET)}: ${versus(FIRST_LOAD_BUDGET)}; target ${kb(FIRST_LOAD_TARGET)}: ${versus(FIRST_LOAD_TARGET)}`);
   const firstSet = new Set(first.map((src) => src.replace(/^\//, '')));
   const chunks = [];
   for (const name of await readdir(join(dist, 'assets'))) {
@@ -37,7 +37,7 @@ async function sizes() {
     chunks.push({ name, size: await gz(join(dist, 'assets', name)) });
   }
   chunks.sort((a, b) => b.size - a.size);
-  console.log(`Route and lazy chunks (${chunks.length}), gzip, largest first:`);
+  console.log(`Route and lazy chunks (${chunks.length}), gzip -9, largest first:`);
   for (const chunk of chunks.slice(0, 25)) console.log(`  ${kb(chunk.size).padStart(10)}  ${chunk.name}`);
   const radar = chunks.filter((c) => /^(radar-view|permit|project-page|data-collection-page|new-project-page|start-tour)-/.test(c.name));
   console.log('Radar and permit pages:');
