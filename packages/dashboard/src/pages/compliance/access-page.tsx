@@ -12,6 +12,7 @@ import { notify } from '../../ui/notify.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useLoaded } from '../permits/use-loaded.js';
 import { CompanyRequired } from './company-required.js';
+import { serverMessageOr } from './compliance-messages.js';
 import { ComplianceLayout } from './compliance-layout.js';
 import type { ComplianceScope } from './compliance-scope.js';
 
@@ -24,12 +25,12 @@ function RequestAccessForm({ companyId, onSent }: { companyId: string; onSent: (
   const submit = async (values: RequestValues) => {
     try {
       const result = await api.invitations.guestAccess({ body: { companyId: Number(companyId), email: values.email, ...(values.companyName ? { companyName: values.companyName } : {}), ...(values.message ? { message: values.message } : {}) }, silent: true });
-      if (!result.ok) return notify('error', result.error.message || GUEST_ACCESS_ERROR);
+      if (!result.ok) return notify('error', serverMessageOr(result.error.message, GUEST_ACCESS_ERROR));
       notify('success', `Your guest access request has been sent to ${values.email}.`);
       reset();
       onSent();
     } catch (error) {
-      notify('error', error instanceof Error && error.message ? error.message : GUEST_ACCESS_ERROR);
+      notify('error', serverMessageOr(error instanceof Error ? error.message : null, GUEST_ACCESS_ERROR));
     }
   };
   return (

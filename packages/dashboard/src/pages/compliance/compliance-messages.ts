@@ -1,4 +1,9 @@
 // The compliance center's words: the SPEC §2.9 / §8 strings word for word, and our own labels.
+import { REQUEST_ERRORS } from '@permitdesk/core';
+
+/** The server's message, or `fallback` when it sent none (the client then says 'An error occurred'). */
+export const serverMessageOr = (message: string | null | undefined, fallback: string): string =>
+  message && message !== REQUEST_ERRORS.fallback ? message : fallback;
 export const COMPLIANCE_MESSAGES = {
   noCompanies: 'There are no companies to display',
   addCompany: 'Add a New Company',

@@ -26,7 +26,15 @@ export interface ComplianceScope {
   role: CompanyRole | null;
 }
 
-export const useCompanies = (): QueryState<Company[]> => useQuery(COMPANIES_KEY, () => api.companies.list());
+let last: { sub: string; companies: Company[] } | null = null;
+/** The user's companies; while they are asked again (after a change), this user's last list stays shown. */
+export function useCompanies(): QueryState<Company[]> {
+  const sub = useAuth((s) => s.user?.sub ?? null);
+  const query = useQuery(COMPANIES_KEY, () => api.companies.list());
+  if (query.data && sub) last = { sub, companies: query.data };
+  else if (query.loading && last && last.sub === sub) return { ...query, data: last.companies };
+  return query;
+}
 
 /** The address of a section for a company (and, in vendor mode, its client). */
 export function sectionHref(section: SectionKey, companyId: string | number, vendorFor?: string | null): string {

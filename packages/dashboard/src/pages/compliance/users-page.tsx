@@ -27,7 +27,7 @@ import { notify } from '../../ui/notify.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useLoaded } from '../permits/use-loaded.js';
 import { CompanyRequired } from './company-required.js';
-import { COMPLIANCE_MESSAGES } from './compliance-messages.js';
+import { COMPLIANCE_MESSAGES, serverMessageOr } from './compliance-messages.js';
 import { ComplianceLayout } from './compliance-layout.js';
 import type { ComplianceScope } from './compliance-scope.js';
 
@@ -48,14 +48,14 @@ function InviteUserForm({ companyId, onSent }: { companyId: string; onSent: () =
     try {
       const result = await api.invitations.inviteUser({ body, silent: true });
       if (!result.ok) {
-        notify('error', result.error.message || COMPLIANCE_MESSAGES.inviteUserError);
+        notify('error', serverMessageOr(result.error.message, COMPLIANCE_MESSAGES.inviteUserError));
         return;
       }
       notify('success', `An invitation has been sent to ${result.data.email ?? values.email}.`);
       reset();
       onSent();
     } catch (error) {
-      notify('error', error instanceof Error && error.message ? error.message : COMPLIANCE_MESSAGES.inviteUserError);
+      notify('error', serverMessageOr(error instanceof Error ? error.message : null, COMPLIANCE_MESSAGES.inviteUserError));
     }
   };
   return (
