@@ -1,57 +1,108 @@
-// /quote/{quoteId}: an accounting quote the customer can accept or decline.
-import { formatDate, formatUsd } from '@permitdesk/core';
-import { useState } from 'react';
+// /quote/{quoteId}: an accounting quote (SPEC §3, §7.7): its total, expiry, status and online invoice, and
+// Accept / Decline while it is pending. The link the accounting system sends carries the agent and the
+// organisation (?agent=&org=, and the order id as ?orderId= when it has one), which the quote calls send
+// as their sass_agent_id / sass_organization_id headers.
+import { formatDate, formatUsd, QUOTE_STATUSES, type AccountingQuote } from '@permitdesk/core';
+import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { Alert } from '../../ui/alert.js';
-import { PageSpinner } from '../../ui/spinner.js';
+import { Spinner } from '../../ui/spinner.js';
+import '../invitations/invitations.css';
+
+const STATUS_VIEW: Record<string, { label: string; badge: 'primary' | 'warning' | 'danger' }> = {
+  [QUOTE_STATUSES.pending]: { label: 'Awaiting your answer', badge: 'warning' },
+  [QUOTE_STATUSES.accepted]: { label: 'Accepted', badge: 'primary' },
+  [QUOTE_STATUSES.declined]: { label: 'Declined', badge: 'danger' },
+  [QUOTE_STATUSES.expired]: { label: 'Expired', badge: 'danger' },
+};
+const statusView = (status: string) => STATUS_VIEW[status] ?? { label: status, badge: 'warning' as const };
+
+type Load = { kind: 'loading' } | { kind: 'missing' } | { kind: 'ready'; quote: AccountingQuote };
 
 export default function QuotePage() {
   const { quoteId = '' } = useParams();
   const [search] = useSearchParams();
-  const headers = { sass_agent_id: search.get('agent') ?? '', sass_organization_id: search.get('org') ?? '' };
-  const quote = useQuery(`quote:${quoteId}`, () => api.integrations.quote({ params: { quoteId }, headers, silent: true }));
-  const [status, setStatus] = useState<string | null>(null);
+  const agent = search.get('agent') ?? '';
+  const org = search.get('org') ?? '';
+  const complete = agent !== '' && org !== '';
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [error, setError] = useState<string | null>(null);
-  if (quote.loading) return <PageSpinner />;
-  if (quote.error || !quote.data) {
+  const [busy, setBusy] = useState(false);
+  const headers = { sass_agent_id: agent, sass_organization_id: org };
+
+  useEffect(() => {
+    if (!complete) return;
+    const controller = new AbortController();
+    api.integrations
+      .quote({ params: { quoteId }, headers: { sass_agent_id: agent, sass_organization_id: org }, signal: controller.signal, silent: true })
+      .then((quote) => setLoad({ kind: 'ready', quote }))
+      .catch(() => !controller.signal.aborted && setLoad({ kind: 'missing' }));
+    return () => controller.abort();
+  }, [quoteId, agent, org, complete]);
+
+  if (!complete || load.kind === 'missing') {
     return (
       <div className="container container--text">
-        <Alert kind="warning" title="Quote not found">This quote does not exist or has been withdrawn.</Alert>
+        <h1 className="page-title">Your quote</h1>
+        <Alert kind="warning" title="Quote not found">
+          This quote does not exist, has been withdrawn, or the link is incomplete. Please open the link from your e-mail again.
+        </Alert>
       </div>
     );
   }
-  const q = quote.data;
-  const answer = async (next: 'accepted' | 'declined') => {
+  if (load.kind === 'loading') return <Spinner large label="Loading the quote" />;
+
+  const quote = load.quote;
+  const view = statusView(quote.status);
+  const answer = async (status: 'accepted' | 'declined') => {
     setError(null);
+    setBusy(true);
     try {
-      const updated = await api.integrations.updateQuote({ params: { quoteId }, headers, body: { status: next, orderId: q.orderId ?? quoteId } });
-      setStatus(updated.status);
+      const updated = await api.integrations.updateQuote({ params: { quoteId }, headers, body: { status, orderId: search.get('orderId') ?? quote.orderId ?? quote.quoteId }, silent: true });
+      setLoad({ kind: 'ready', quote: updated });
     } catch (e) {
       setError(e instanceof Error ? e.message : 'An error occurred');
+    } finally {
+      setBusy(false);
     }
   };
   return (
     <div className="container container--narrow">
-      <div className="card card--auth">
-        <h1 className="page-title">Quote {q.quoteId}</h1>
-        <p className="stat">{formatUsd(q.total)}</p>
-        <p className="muted">
-          Status: {status ?? q.status}
-          {q.expiryDate ? ` · valid until ${formatDate(q.expiryDate)}` : ''}
+      <div className="card">
+        <h1 className="page-title">Quote {quote.quoteId}</h1>
+        <p className="quote-total" aria-label="Total">
+          {formatUsd(quote.total)}
         </p>
+        <dl className="invitation-facts">
+          <dt>Status</dt>
+          <dd>
+            <span className={`invitation-badge invitation-badge--${view.badge}`}>{view.label}</span>
+          </dd>
+          <dt>{quote.status === QUOTE_STATUSES.expired ? 'Expired after' : 'Valid until'}</dt>
+          <dd>{quote.expiryDate ? formatDate(quote.expiryDate) : 'No expiry date'}</dd>
+          {quote.orderId && (
+            <>
+              <dt>Order</dt>
+              <dd>{quote.orderId}</dd>
+            </>
+          )}
+        </dl>
         {error && <Alert kind="error">{error}</Alert>}
-        <div className="row">
-          <button type="button" className="btn btn--accent" onClick={() => void answer('accepted')}>
-            Accept
-          </button>
-          <button type="button" className="btn btn--ghost" onClick={() => void answer('declined')}>
-            Decline
-          </button>
-          {q.onlineInvoiceUrl && (
-            <a className="btn btn--ghost" href={q.onlineInvoiceUrl} target="_blank" rel="noreferrer">
-              View invoice
+        <div className="invitation-actions">
+          {quote.status === QUOTE_STATUSES.pending && (
+            <>
+              <button type="button" className="btn btn--accent" disabled={busy} onClick={() => void answer('accepted')}>
+                {busy ? <Spinner label="Saving" /> : 'Accept the quote'}
+              </button>
+              <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => void answer('declined')}>
+                Decline
+              </button>
+            </>
+          )}
+          {quote.onlineInvoiceUrl && (
+            <a className="btn btn--ghost" href={quote.onlineInvoiceUrl} target="_blank" rel="noreferrer">
+              View the online invoice
             </a>
           )}
         </div>
