@@ -104,13 +104,17 @@ describe('users and roles (SPEC §6)', () => {
     const owned = { ...ADMINISTERED, role: 'owner' as const };
     signInWith([owned], '12');
     let removed = false;
+    const me = { ...userType(9, 'Ann Lee', 'owner'), userId: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f' };
     network({
-      'GET /v4/companies/12/roles': () => ({ body: { companyId: 12, roles } }),
+      'GET /v4/companies/12/roles': () => ({ body: { companyId: 12, roles: [me, ...roles] } }),
       'DELETE /v4/roles/user-types/3': () => ((removed = true), { body: { ok: true } }),
       'DELETE /v4/roles/user-types/2': () => ({ status: 500, body: { message: 'Database down', code: 'INTERNAL' } }),
     }, [owned]);
     renderCompliance('/users?company=12');
     await screen.findByText('Pat Manager');
+    // Not from one's own row.
+    expect(screen.queryByLabelText('Role of Ann Lee')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove Ann Lee' })).toBeNull();
     expect([...(screen.getByLabelText('Role of Ada Admin') as HTMLSelectElement).options].map((o) => o.value)).toEqual(['owner', 'administrator', 'pm', 'user']);
     await userEvent.click(screen.getByRole('button', { name: 'Remove Pat Manager' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));

@@ -88,7 +88,8 @@ function InviteUserForm({ companyId, onSent }: { companyId: string; onSent: () =
 function RoleRow({ user, actor, isMe, onChanged }: { user: UserType; actor: CompanyRole | null; isMe: boolean; onChanged: (updated: UserType | null) => void }) {
   const modals = useModals();
   const [busy, setBusy] = useState(false);
-  const roles = assignableRoles(actor, user.role);
+  // One's own role is changed by another owner or administrator, not from one's own row.
+  const roles = isMe ? [] : assignableRoles(actor, user.role);
   const update = async (change: { role: CompanyRole; active: boolean }) => {
     setBusy(true);
     try {
@@ -138,12 +139,12 @@ function RoleRow({ user, actor, isMe, onChanged }: { user: UserType; actor: Comp
       </td>
       <td>
         <div className="vault-actions">
-          {canDisableRole(actor, user.role) && (
+          {!isMe && canDisableRole(actor, user.role) && (
             <button type="button" className="btn btn--sm btn--ghost" disabled={busy} aria-label={`${user.active ? 'Disable' : 'Enable'} ${label}`} onClick={() => void update({ role: user.role, active: !user.active })}>
               {user.active ? 'Disable' : 'Enable'}
             </button>
           )}
-          {canRemoveUserRole(actor) && (
+          {!isMe && canRemoveUserRole(actor) && (
             <button type="button" className="btn btn--sm btn--ghost" disabled={busy} aria-label={`Remove ${label}`} onClick={() => void remove()}>
               Remove
             </button>

@@ -115,11 +115,11 @@ export function VaultItemForm({ config, companyId, item, onSaved, onCancel }: {
         {config.kind === 'license' && (
           <fieldset className="plain-fieldset field">
             <legend className="field__label">License type</legend>
-            <div className="row">
-              <label className="row">
+            <div className="choice-row">
+              <label>
                 <input type="radio" value="state" {...register('licenseType')} /> State license
               </label>
-              <label className="row">
+              <label>
                 <input type="radio" value="local" {...register('licenseType')} /> Local business license
               </label>
             </div>

@@ -76,17 +76,23 @@ function VaultTable({ config, scope }: { config: VaultKindConfig; scope: Complia
     );
 
   const columns = useMemo<ColumnDef<VaultItem, unknown>[]>(() => {
-    const list: ColumnDef<VaultItem, unknown>[] = [{ id: 'name', header: 'Name', accessorKey: 'name', enableSorting: true, size: 200 }];
+    const list: ColumnDef<VaultItem, unknown>[] = [{ id: 'name', header: 'Name', accessorKey: 'name', enableSorting: true, size: 180 }];
     if (config.kind === 'license') {
-      list.push({ id: 'type', header: 'Type', size: 90, cell: ({ row }) => ((row.original as License).licenseType === 'local' ? 'Local' : 'State') });
+      // 'State (CO)' or 'Local': the kind of license and where it holds, in one column.
+      list.push({
+        id: 'type',
+        header: 'Type',
+        size: 90,
+        cell: ({ row }) => ((row.original as License).licenseType === 'local' ? 'Local' : `State${row.original.stateCode ? ` (${row.original.stateCode})` : ''}`),
+      });
     }
     list.push(
-      { id: 'number', header: config.numberLabel, size: 130, cell: ({ row }) => row.original.number ?? '—' },
-      { id: 'issuer', header: config.issuerLabel, size: 140, cell: ({ row }) => row.original.issuer ?? '—' },
+      { id: 'number', header: config.numberLabel, size: 120, cell: ({ row }) => row.original.number ?? '—' },
+      { id: 'issuer', header: config.issuerLabel, size: 130, cell: ({ row }) => row.original.issuer ?? '—' },
     );
     if (config.kind === 'insurance') {
       list.push({ id: 'coverage', header: 'Coverage', size: 130, cell: ({ row }) => ((row.original as Insurance).coverageAmount == null ? '—' : formatUsd((row.original as Insurance).coverageAmount)) });
-    } else {
+    } else if (config.kind === 'certificate') {
       list.push({ id: 'state', header: 'State', size: 70, cell: ({ row }) => row.original.stateCode ?? '—' });
     }
     list.push(
@@ -95,7 +101,7 @@ function VaultTable({ config, scope }: { config: VaultKindConfig; scope: Complia
         header: 'Expires',
         accessorKey: 'expiresOn',
         enableSorting: true,
-        size: 190,
+        size: 160,
         cell: ({ row }) => (
           <div className="vault-actions">
             <span>{row.original.expiresOn ? formatDate(row.original.expiresOn, DATE_FORMATS.date) : '—'}</span>
@@ -103,13 +109,13 @@ function VaultTable({ config, scope }: { config: VaultKindConfig; scope: Complia
           </div>
         ),
       },
-      { id: 'file', header: 'File', size: 200, cell: ({ row }) => <FileCell item={row.original} canChange={canChange} onUpload={(file) => upload(row.original, file)} /> },
+      { id: 'file', header: 'File', size: 170, cell: ({ row }) => <FileCell item={row.original} canChange={canChange} onUpload={(file) => upload(row.original, file)} /> },
     );
     if (canChange) {
       list.push({
         id: 'actions',
         header: 'Actions',
-        size: 170,
+        size: 150,
         cell: ({ row }) => {
           const item = row.original;
           const id = config.idOf(item);
