@@ -1,7 +1,8 @@
 // The compliance sidebar in company mode (SPEC §2.9): the user's companies, Owner first, then
 // Administrator, then the others, each by name (core's rule), with the Owner / Administrator label; each
-// expands to its sections and a Vendors switch; 'Add a New Company' opens the add-company form.
-import { sidebarRoleLabel, sortCompaniesForSidebar, type Company } from '@permitdesk/core';
+// expands to its sections and a Vendors switch; 'Add a New Company' opens the add-company form. The
+// personal account has a Vendors switch of its own (vendor-for=Individual).
+import { sidebarRoleLabel, sortCompaniesForSidebar, VENDOR_FOR_INDIVIDUAL, type Company } from '@permitdesk/core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../ui/modal.js';
@@ -85,6 +86,10 @@ export function CompanySidebar() {
           ))}
         </ul>
       )}
+      <div className="sidebar__personal">
+        <p className="sidebar__personal-title">Personal account</p>
+        <VendorSwitch on={false} name="Personal" onChange={() => navigate(`/compliance-center?${VENDOR_FOR_PARAM}=${VENDOR_FOR_INDIVIDUAL}`)} />
+      </div>
       <Modal open={adding} title={COMPLIANCE_MESSAGES.addCompany} onClose={() => setAdding(false)}>
         <AddCompanyForm
           onCreated={(company) => {

@@ -178,6 +178,18 @@ describe('vendor mode', () => {
     expect(await within(sidebar()).findByRole('list', { name: 'Companies' })).toBeTruthy();
   });
 
+  it('offers the personal account its own Vendors switch (vendor-for=Individual)', async () => {
+    signInWith(COMPANIES, '11');
+    network({ 'GET /v4/lookup/vendors': () => ({ body: vendors, headers: { 'x-pagination-index': '1', 'x-pagination-size': '20', 'x-pagination-totalcount': '2' } }) });
+    const view = renderCompliance('/compliance-center');
+    await userEvent.click(await within(sidebar()).findByRole('switch', { name: 'Vendors of Personal' }));
+    await waitFor(() => expect(view.location()).toBe('/compliance-center?vendor-for=Individual'));
+    expect(within(sidebar()).getByRole('heading', { name: 'Vendors of Personal' })).toBeTruthy();
+    await userEvent.click(await within(sidebar()).findByRole('button', { name: /Bright Electric/ }));
+    expect(within(sidebar()).getByRole('link', { name: /^Licenses/ }).getAttribute('href')).toBe('/licenses?company=31&vendor-for=Individual');
+    expect(within(sidebar()).getByRole('link', { name: /Back/ }).getAttribute('href')).toBe('/compliance-center');
+  });
+
   it("shows 'Failed to Lookup Vendors' when the vendor search fails", async () => {
     signInWith(COMPANIES, '11');
     network({ 'GET /v4/lookup/vendors': () => ({ status: 500, body: { message: 'Down', code: 'INTERNAL' } }) });
