@@ -37,6 +37,18 @@ describe('RadarSearchBox', () => {
     await waitFor(() => expect(location()).toBe('/project-radar/search?keyword=12+Oak+St&searchFields=customerName%2CprojectId%2CjobAddress%2CorderNumber%2CpermitNumber%2CtaskName'));
   });
 
+  it('does not look up or open suggestions for a search already submitted with Enter', async () => {
+    vi.unstubAllGlobals();
+    const suggestions = fakeNetwork({ 'GET /v4/projects/search': () => ({ body: [row(1, 'Ann Smith')] }) });
+    const { location } = renderAt(<RadarSearchBox />, '/project-radar');
+    await userEvent.type(screen.getByRole('combobox'), 'smith{Enter}');
+    await waitFor(() => expect(location()).toMatch(/^\/project-radar\/search\?keyword=smith&/));
+    // Past the 250 ms debounce the lookup would have run.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(suggestions.calls).toHaveLength(0);
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
   it('opens a suggestion picked with the arrow keys', async () => {
     vi.unstubAllGlobals();
     fakeNetwork({ 'GET /v4/projects/search': () => ({ body: [row(1, 'Ann Smith'), row(2, 'Bo Smith')] }) });

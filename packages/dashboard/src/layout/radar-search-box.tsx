@@ -2,7 +2,7 @@
 // type active) as a combobox; Enter without a suggestion runs the full search
 // (/project-radar/search?keyword=..&searchFields=...).
 import { isAbortError, projectPermitUrl, radarSearchUrl, SUGGESTION_SEARCH, type ProjectSearchRow } from '@permitdesk/core';
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../session/api.js';
 import { useAuth } from '../session/session.js';
@@ -18,6 +18,9 @@ export function RadarSearchBox() {
   const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(false);
   const listId = useId();
+  // Cancels the suggestion lookup still waiting for its debounce: a search already submitted must not
+  // reopen the list later.
+  const cancelLookup = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     const text = keyword.trim();
@@ -42,13 +45,16 @@ export function RadarSearchBox() {
           if (!isAbortError(error)) setItems([]);
         });
     }, DEBOUNCE_MS);
-    return () => {
+    const cancel = () => {
       clearTimeout(timer);
       controller.abort();
     };
+    cancelLookup.current = cancel;
+    return cancel;
   }, [keyword, companyId]);
 
   const go = (to: string) => {
+    cancelLookup.current();
     setOpen(false);
     setItems([]);
     navigate(to);
