@@ -1,7 +1,7 @@
 // Sending a company invitation from /invitations/notify: onboard a vendor (checked first with
 // validate-vendor-onboarding, whose note is passed on), share the company's compliance wallet, ask for a
 // company's documents, or ask to be recognised as its vendor. Owners and administrators only (SPEC §6).
-import { canCreateAccess, emailSchema, usableCompanies, type ApiResult, type Invitation } from '@permitdesk/core';
+import { canCreateAccess, normalizedEmailSchema, usableCompanies, type ApiResult, type Invitation } from '@permitdesk/core';
 import { useId, useState } from 'react';
 import * as v from 'valibot';
 import { api } from '../../session/api.js';
@@ -36,7 +36,7 @@ export function SendInvitation({ onSent }: { onSent: () => void }) {
 
   const send = async () => {
     setError(null);
-    const parsed = v.safeParse(emailSchema, email);
+    const parsed = v.safeParse(normalizedEmailSchema, email);
     if (!parsed.success) {
       setFieldError(parsed.issues[0].message);
       return;
