@@ -52,7 +52,13 @@ async function newPage(viewport = { width: 1280, height: 860 }) {
 
 async function visit(page, path) {
   await page.goto(base + path, { waitUntil: 'networkidle' });
-  await page.waitForSelector('#main');
+  try {
+    await page.waitForSelector('#main');
+  } catch (error) {
+    // Keep what the browser showed, to see why the page never rendered.
+    await page.screenshot({ path: join(shots, `failed-${path.replace(/\W+/g, '-')}.png`), fullPage: true });
+    throw error;
+  }
 }
 
 async function photograph(page, name) {
@@ -191,6 +197,12 @@ describe('a company signs up and uses the dashboard', () => {
     for (const [name, path] of SIGNED_IN_PAGES) {
       const before = consoleErrors.length;
       await visit(page, path);
+      // Pages with a guided tour start it 500 ms after the first visit; close it as a user would.
+      const tour = page.locator('.driver-popover');
+      if (await tour.waitFor({ timeout: 1500 }).then(() => true, () => false)) {
+        await page.keyboard.press('Escape');
+        await tour.waitFor({ state: 'detached' });
+      }
       await photograph(page, name);
       assert.deepEqual(await seriousViolations(page), [], path);
       assert.deepEqual(consoleErrors.slice(before), [], path);

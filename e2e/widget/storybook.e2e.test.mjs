@@ -44,8 +44,17 @@ it('renders every widget story without serious accessibility violations', { time
     await page.waitForTimeout(400);
     await page.evaluate(axeSource);
     const violations = await page.evaluate(async () => {
-      // eslint-disable-next-line no-undef
-      const result = await axe.run(document.querySelector('#storybook-root'), { resultTypes: ['violations'] });
+      // Storybook's a11y addon runs the same axe on each story: wait for its run to finish first.
+      let result;
+      for (let attempt = 0; !result; attempt += 1) {
+        try {
+          // eslint-disable-next-line no-undef
+          result = await axe.run(document.querySelector('#storybook-root'), { resultTypes: ['violations'] });
+        } catch (error) {
+          if (attempt > 40 || !String(error).includes('already running')) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      }
       return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
     });
     if (violations.length) failures.push(`${story.id}: ${violations.join(', ')}`);
