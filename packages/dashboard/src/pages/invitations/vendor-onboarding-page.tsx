@@ -2,10 +2,12 @@
 // onboarding steps and submits them; the client who sent it sees where it stands and answers it
 // (approve or decline once submitted; withdraw or resend before).
 import type { Invitation } from '@permitdesk/core';
+import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Alert } from '../../ui/alert.js';
 import { ActionButtons } from './action-buttons.js';
 import { InvitationCard, InvitationFacts } from './invitation-card.js';
+import { runAction } from './run-action.js';
 import { SharedDocuments } from './shared-documents.js';
 import { useInvitation } from './use-invitation.js';
 import { VendorOnboardingWizard } from './vendor-onboarding-wizard.js';
@@ -26,6 +28,30 @@ function vendorNotice(invitation: Invitation): string {
     default:
       return 'There is nothing to do on this onboarding right now.';
   }
+}
+
+/** Declining is offered quietly below the wizard, not beside its Next button. */
+function DeclineLink({ invitation, onDone }: { invitation: Invitation; onDone: (updated: Invitation) => void }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <p className="muted" style={{ marginTop: '1.5rem' }}>
+      Not your company?{' '}
+      <button
+        type="button"
+        className="link-button"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          void runAction(invitation, 'decline').then((updated) => {
+            setBusy(false);
+            if (updated) onDone(updated);
+          });
+        }}
+      >
+        Decline this invitation
+      </button>
+    </p>
+  );
 }
 
 export default function VendorOnboardingPage() {
@@ -55,7 +81,7 @@ export default function VendorOnboardingPage() {
             {filling ? (
               <>
                 <VendorOnboardingWizard invitation={invitation} onChange={setInvitation} />
-                <ActionButtons invitation={invitation} only={['decline']} onDone={setInvitation} />
+                <DeclineLink invitation={invitation} onDone={setInvitation} />
               </>
             ) : (
               <>
