@@ -48,9 +48,13 @@ async function seriousViolations(page) {
   });
 }
 
-/** Photographs the page, then checks it with axe and for console errors since `since`. */
+/**
+ * Photographs the page, then checks it with axe and for console errors since `since`. Toasts are let go
+ * first (2.5 s each): axe would otherwise measure one mid-fade and report its contrast.
+ */
 async function check(page, name, since) {
   await photograph(page, name);
+  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, null, { timeout: 8000 }).catch(() => undefined);
   assert.deepEqual(await seriousViolations(page), [], name);
   assert.deepEqual(consoleErrors.slice(since), [], name);
 }
@@ -235,5 +239,49 @@ describe('invitations', () => {
     await page.getByText(`${vendor.company} is now a vendor of ${owner.company}.`).waitFor();
     await check(page, '14-vendor-approved', since);
     await vendorContext.close();
+  });
+
+  it('a wallet share is accepted for a company and approved; guest access is approved', async () => {
+    // The owner shares the wallet and asks for guest access through the API; the pages answer them.
+    const share = await api('POST', '/v4/invitations/share-wallet', { token: owner.token, body: { companyId: owner.companyId, email: vendor.email, message: 'Our licenses for the Elm St job.' } });
+    const guest = await api('POST', '/v4/invitations/guest-access', { token: owner.token, body: { companyId: owner.companyId, email: vendor.email } });
+
+    const vendorContext = await browser.newContext();
+    const page = await newPage(vendorContext);
+    let since = consoleErrors.length;
+    await signIn(page, vendor);
+    await page.goto(`${base}/compliance-wallet-share/${share.invitationId}/accept`, { waitUntil: 'networkidle' });
+    await page.getByText(`${owner.company} shared its licenses, insurance and certificates with you.`).waitFor();
+    await page.getByText(`Answer for: ${vendor.company}`, { exact: false }).waitFor();
+    await check(page, '15-wallet-share-to-accept', since);
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await page.getByText('Awaiting Approval').waitFor();
+    await check(page, '16-wallet-share-accepted', since);
+
+    await page.goto(`${base}/guest-access/${guest.invitationId}/approve`, { waitUntil: 'networkidle' });
+    await page.getByText(`${owner.company} asks for guest access to your company.`, { exact: false }).waitFor();
+    await check(page, '17-guest-access-to-approve', since);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('The invitation has been approved.').waitFor();
+    await page.getByText('Approved', { exact: true }).waitFor();
+    await vendorContext.close();
+
+    since = consoleErrors.length;
+    await ownerPage.goto(`${base}/compliance-wallet-share/${share.invitationId}/accept`, { waitUntil: 'networkidle' });
+    await ownerPage.getByRole('button', { name: 'Approve' }).click();
+    await ownerPage.getByText('The invitation has been approved.').waitFor();
+    await ownerPage.getByRole('button', { name: 'Revoke' }).waitFor();
+    await check(ownerPage, '18-wallet-share-approved', since);
+    const shared = await api('GET', `/v4/companies/${owner.companyId}/compliance/shared?vendor-for=${vendor.companyId}`, { token: vendor.token });
+    assert.deepEqual(Object.keys(shared).sort(), ['certificates', 'insurances', 'licenses']);
+    await ownerPage.getByRole('button', { name: 'Revoke' }).click();
+    await ownerPage.getByText('Revoke this share?').waitFor();
+    await photograph(ownerPage, '19-wallet-share-revoke-confirm');
+    await ownerPage.getByRole('button', { name: 'OK', exact: true }).click();
+    await ownerPage.getByText('You have revoked this share successfully..').waitFor();
+    await ownerPage.getByText('Revoked', { exact: true }).waitFor();
+    await photograph(ownerPage, '20-wallet-share-revoked');
+    const after = await api('GET', `/v4/companies/${owner.companyId}/compliance/shared?vendor-for=${vendor.companyId}`, { token: vendor.token }).catch((error) => error.message);
+    assert.match(String(after), /404/);
   });
 });

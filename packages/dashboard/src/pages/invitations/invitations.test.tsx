@@ -110,6 +110,12 @@ describe('InvitationsNotifyPage', () => {
     open();
     await screen.findByRole('region', { name: 'Sent: vendor onboarding' });
     await userEvent.click(within(section('Sent: vendor onboarding')).getByRole('button', { name: 'Withdraw' }));
+    // Asked once more first: Cancel sends nothing, OK withdraws.
+    expect(await screen.findByText('Withdraw this invitation?')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(calls('PUT', '/v4/invitations/withdraw/21/vendor-onboarding')).toHaveLength(0);
+    await userEvent.click(within(section('Sent: vendor onboarding')).getByRole('button', { name: 'Withdraw' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'OK' }));
     expect(await screen.findByText('The invitation has been withdrawn successfully.')).toBeTruthy();
     await waitFor(() => expect(within(section('Sent: vendor onboarding')).getByText('No Matches Found')).toBeTruthy());
   });
@@ -126,6 +132,8 @@ describe('InvitationsNotifyPage', () => {
     expect(await screen.findByText('An error occurred while resend the invitation!')).toBeTruthy();
     expect(await screen.findByText('This invitation is no longer open.')).toBeTruthy();
     await userEvent.click(within(section('Sent: shared wallets')).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('Volt Electric will no longer see your compliance wallet.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('You have revoked this share successfully..')).toBeTruthy();
     expect(calls('PUT', '/v4/invitations/revoke/22/share-wallet')).toHaveLength(1);
   });
