@@ -13,6 +13,7 @@ import { createGeoService, type GeoService } from './geo/geo-service.js';
 import { createLogger, type Logger } from './http/logger.js';
 import { createAccessTokens } from './identity/access-tokens.js';
 import { createCodes } from './identity/codes.js';
+import { createHandoffs } from './identity/handoffs.js';
 import { createIdentityService, type IdentityService } from './identity/identity-service.js';
 import { loadJwtSecret } from './identity/jwt-secret.js';
 import { createRefreshTokens } from './identity/refresh-tokens.js';
@@ -75,6 +76,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     tokens: createAccessTokens(secret, clock),
     refresh: createRefreshTokens(hasher, clock),
     codes: createCodes(hasher, clock),
+    handoffs: createHandoffs(hasher, clock),
     throttle: createThrottle(db, clock),
     mail,
   });

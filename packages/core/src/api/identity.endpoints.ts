@@ -21,6 +21,11 @@ import {
 } from '../schemas/identity.js';
 import { endpoint } from './endpoint.js';
 
+/** A session handoff code: 32 random bytes, base64url (43 characters). */
+export const handoffCodeSchema = v.pipe(v.string(), v.regex(/^[\w-]{43}$/, 'Invalid handoff code.'));
+/** The PermitDesk origin that redeems a handoff code: scheme://host[:port], no path. */
+export const handoffAudienceSchema = v.pipe(v.string(), v.maxLength(200), v.regex(/^https?:\/\/[^/?#\s@]+$/, 'Invalid audience.'));
+
 export const identityEndpoints = {
   signUp: endpoint({
     method: 'POST', path: '/auth/sign-up', auth: 'none', summary: 'Create an unconfirmed account and mail a confirmation code',
@@ -70,6 +75,19 @@ export const identityEndpoints = {
   profile: endpoint({
     method: 'GET', path: '/auth/profile', auth: 'bearer', summary: 'The signed-in user profile with permissions',
     response: profileSchema,
+  }),
+  // The widget signs users in on a partner's origin; these carry the session to the PermitDesk site
+  // (its /success page) without putting tokens in a URL.
+  createHandoff: endpoint({
+    method: 'POST', path: '/auth/handoff', auth: 'bearer',
+    summary: 'A single-use code, valid 60 seconds, that the PermitDesk site (the audience) trades for a session of this user',
+    body: v.object({ audience: handoffAudienceSchema }), response: v.object({ code: handoffCodeSchema, expiresAt: v.number() }),
+  }),
+  exchangeHandoff: endpoint({
+    method: 'POST', path: '/auth/handoff/exchange', auth: 'none',
+    summary: 'Trade a handoff code, once and at its audience, for a fresh session of its user',
+    body: v.object({ code: handoffCodeSchema, audience: handoffAudienceSchema }),
+    response: v.object({ tokens: sessionTokensSchema, profile: profileSchema }),
   }),
 } as const;
 

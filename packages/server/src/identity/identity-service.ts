@@ -17,6 +17,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound, tooManyRequests, 
 import type { MailService } from '../mail/mail-service.js';
 import type { AccessTokens } from './access-tokens.js';
 import type { Codes } from './codes.js';
+import type { Handoffs } from './handoffs.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import { IDENTITY_MESSAGES as M, IDENTITY_POLICY as P } from './policy.js';
 import type { RefreshTokens } from './refresh-tokens.js';
@@ -63,6 +64,13 @@ export interface IdentityService {
   refreshSession(refreshToken: string): Promise<{ tokens: SessionTokens; profile: Profile }>;
   signOut(refreshToken: string): Promise<void>;
   profile(sub: string, options?: InTx): Promise<Profile>;
+  /** A single-use, 60-second code for the signed-in user, redeemable at `audience` (the PermitDesk site). */
+  createHandoff(sub: string, audience: string): Promise<{ code: string; expiresAt: number }>;
+  /**
+   * Trades a handoff code for a fresh session of its user. `origin` is the request's Origin header (a
+   * browser's word on who asks), `client` the caller's address for the failure limit.
+   */
+  exchangeHandoff(input: { code: string; audience: string; origin: string | null; client: string }): Promise<{ tokens: SessionTokens; profile: Profile }>;
   // ---- for other areas (sign-up, invitations) ----
   createUser(user: NewUser, options?: InTx): Promise<UserRow>;
   issueSession(sub: string, options?: InTx): Promise<{ tokens: SessionTokens; profile: Profile }>;
@@ -79,6 +87,7 @@ interface Deps {
   tokens: AccessTokens;
   refresh: RefreshTokens;
   codes: Codes;
+  handoffs: Handoffs;
   throttle: Throttle;
   mail: MailService;
 }
@@ -104,12 +113,16 @@ export function toProfile(user: UserRow, permissions: Profile['permissions']): P
 }
 
 export function createIdentityService(deps: Deps): IdentityService {
-  const { db, clock, tokens, refresh, codes, throttle, mail } = deps;
+  const { db, clock, tokens, refresh, codes, handoffs, throttle, mail } = deps;
   const signInUrl = () => `${deps.publicUrl}/sign-in`;
+  /** The only audience handoff codes may name: the PermitDesk site itself. */
+  const siteOrigin = new URL(deps.publicUrl).origin;
   const keys = {
     signIn: (email: string) => `sign-in:${email}`,
     code: (purpose: string, email: string) => `code:${purpose}:${email}`,
     send: (purpose: string, email: string) => `send:${purpose}:${email}`,
+    handoffIssue: (sub: string) => `handoff-issue:${sub}`,
+    handoffFailure: (client: string) => `handoff-failure:${client}`,
   };
 
   const findByEmail = async (email: string, options: InTx = {}) =>
@@ -371,6 +384,30 @@ export function createIdentityService(deps: Deps): IdentityService {
 
     async signOut(refreshToken) {
       await refresh.revokeFamilyOf(db, refreshToken);
+    },
+
+    async createHandoff(sub, audience) {
+      if (audience !== siteOrigin) throw badRequest(M.handoffAudience, 'INVALID_AUDIENCE');
+      const user = await findById(sub);
+      if (!user || user.status !== 'CONFIRMED') throw unauthorized();
+      const key = keys.handoffIssue(sub);
+      if (await throttle.isLocked(key)) throw tooManyRequests(M.limitExceeded);
+      await throttle.fail(key, P.handoffIssues);
+      return handoffs.issue(db, sub, audience);
+    },
+
+    async exchangeHandoff({ code, audience, origin, client }) {
+      const key = keys.handoffFailure(client);
+      if (await throttle.isLocked(key)) throw tooManyRequests(M.limitExceeded);
+      const userId = await handoffs.take(db, code, audience);
+      // A browser says which page asks: a code presented by another site's page has leaked, and is spent.
+      const fromAudience = origin === null || origin === audience;
+      const user = userId && fromAudience ? await findById(userId) : null;
+      if (!user || user.status !== 'CONFIRMED') {
+        await throttle.fail(key, P.handoffFailures);
+        throw unauthorized(M.handoffInvalid, 'HANDOFF_INVALID');
+      }
+      return issueSession(user.id);
     },
   };
 }

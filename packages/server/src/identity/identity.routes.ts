@@ -1,12 +1,22 @@
 // The identity endpoints of core's catalogue ("hosted identity pool" operations, SPEC §7) and
 // GET /v4/permissions.
 import { endpoints } from '@permitdesk/core';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { permissionsOf } from '../companies/permissions.js';
-import type { App } from '../http/context.js';
+import type { App, AppContext } from '../http/context.js';
 import { registerEndpoint } from '../http/register.js';
 
 const ok = { ok: true } as const;
 const e = endpoints.identity;
+
+/** The peer's address (not X-Forwarded-For, which any caller can write); 'local' for in-process requests. */
+function clientAddress(c: AppContext): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'local';
+  } catch {
+    return 'local';
+  }
+}
 
 export function registerIdentityRoutes(app: App): void {
   registerEndpoint(app, e.signUp, ({ services }, { body }) =>
@@ -49,5 +59,9 @@ export function registerIdentityRoutes(app: App): void {
     return ok;
   });
   registerEndpoint(app, e.profile, ({ services, user }) => services.identity.profile(user.sub));
+  registerEndpoint(app, e.createHandoff, ({ services, user }, { body }) => services.identity.createHandoff(user.sub, body.audience));
+  registerEndpoint(app, e.exchangeHandoff, ({ services, c }, { body }) =>
+    services.identity.exchangeHandoff({ code: body.code, audience: body.audience, origin: c.req.header('origin') ?? null, client: clientAddress(c) }),
+  );
   registerEndpoint(app, endpoints.account.permissions, ({ services, user }) => permissionsOf(services.db, user.sub));
 }

@@ -11,6 +11,12 @@ export const IDENTITY_POLICY = {
   resetCodeTtlMs: 60 * 60_000,
   /** The new-password-required challenge session lives 10 minutes. */
   newPasswordSessionTtlMs: 10 * 60_000,
+  /** Session handoff codes (widget → PermitDesk site) live 60 seconds and are good for one use. */
+  handoffTtlMs: 60_000,
+  /** At most 10 handoff codes per user per 10 minutes (a permit request needs one). */
+  handoffIssues: { maxFailures: 10, windowMs: 10 * 60_000, lockMs: 10 * 60_000 },
+  /** 10 refused handoff codes from one client within 10 minutes lock it out of exchanges for 10 minutes. */
+  handoffFailures: { maxFailures: 10, windowMs: 10 * 60_000, lockMs: 10 * 60_000 },
   /** Refresh tokens live 30 days; each use hands out a new one in the same family. */
   refreshTokenTtlMs: 30 * 24 * 60 * 60_000,
 } as const;
@@ -29,4 +35,6 @@ export const IDENTITY_MESSAGES = {
   sessionInvalid: 'Invalid session for the user, session is expired.',
   refreshInvalid: 'Invalid Refresh Token',
   userNotFound: 'User does not exist.',
+  handoffInvalid: 'Invalid or expired handoff code.',
+  handoffAudience: 'Invalid audience.',
 } as const;

@@ -57,6 +57,17 @@ export interface AuthThrottleTable {
   locked_until: NullableTimestamp;
 }
 
+/** migrations/0041_session_handoffs.sql */
+export interface SessionHandoffsTable {
+  id: Generated<BigId>;
+  user_id: string;
+  code_hash: string;
+  audience: string;
+  expires_at: Timestamp;
+  consumed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface CompaniesTable {
   id: Generated<number>;
   name: string;
@@ -113,6 +124,7 @@ export interface IdentityTables {
   identity_codes: IdentityCodesTable;
   refresh_tokens: RefreshTokensTable;
   auth_throttle: AuthThrottleTable;
+  session_handoffs: SessionHandoffsTable;
   companies: CompaniesTable;
   company_users: CompanyUsersTable;
   mail_outbox: MailOutboxTable;
