@@ -2,6 +2,7 @@
 // The API and identity clients live in ./api.ts, loaded on first use, to keep the first load small.
 import { createSessionStore, type AuthState, type IdentityClient, type LogoutReason, type SessionStore } from '@permitdesk/core';
 import { useStore } from 'zustand';
+import { redeemHandoff, takeHandoffCode } from './handoff.js';
 
 const logoutListeners = new Set<(reason: LogoutReason) => void>();
 
@@ -20,6 +21,16 @@ export const sessionStore: SessionStore = createSessionStore({
   identity: lazyIdentity,
   onLogout: (reason) => logoutListeners.forEach((listener) => listener(reason)),
 });
+
+// A handoff code in the address (the widget's success link) is taken out before the router reads the
+// address, and traded for a session before any guard decides (RouteGuard waits for pendingHandoff()).
+const handoffCode = typeof window === 'undefined' ? null : takeHandoffCode(window);
+const handoff: Promise<boolean> | null = handoffCode
+  ? redeemHandoff(sessionStore, handoffCode, window.location.origin, async (body) => (await import('./api.js')).api.identity.exchangeHandoff({ body, silent: true }))
+  : null;
+
+/** The trade of this page load's handoff code (one promise, settled or not: use() reads it), or null. */
+export const pendingHandoff = (): Promise<boolean> | null => handoff;
 
 export const useAuth = <T,>(selector: (state: AuthState) => T): T => useStore(sessionStore, selector);
 
