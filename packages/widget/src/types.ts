@@ -53,7 +53,11 @@ export interface SubmittedDetail {
   session: string | null;
   permitId: number | null;
   projectId: number | null;
-  /** /success?type=APPLY_FOR_PROJECT_PERMIT&session=... on the server's origin; followed unless the event is cancelled. */
+  /**
+   * /success?type=APPLY_FOR_PROJECT_PERMIT&session=... on the server's origin; followed unless the event
+   * is cancelled. From a partner's page it also carries `handoff=<code>`: a single-use code, good for 60
+   * seconds, that signs the user in on arrival (the partner's storage is not the site's).
+   */
   successUrl: string;
 }
 

@@ -43,7 +43,7 @@ export function FormBody({ runtime, options, onSubmitted }: ViewProps & { onSubm
             session: result.session,
             permitId: result.permitId,
             projectId: result.projectId,
-            successUrl: runtime.successUrl(result.session),
+            successUrl: await runtime.handOff(runtime.successUrl(result.session)),
           });
         } catch (failure) {
           setError(messageOf(failure));

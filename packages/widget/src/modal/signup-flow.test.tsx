@@ -2,10 +2,10 @@
 // messages and back edges, driven like a user and rendered by the real components and core's flow.
 import { fireEvent, waitFor } from '@testing-library/dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, formEndpoints, verificationEndpoints } from '@permitdesk/core';
+import { DEFAULT_SETTINGS, formEndpoints, identityEndpoints, verificationEndpoints } from '@permitdesk/core';
 import { atStep, chooseAddress, chooseTask, click, enterNamePhone, exactly, settle, type, validateEmail, type Widget } from '../test/flow-driver.js';
 import { manualTimers } from '../test/manual-timers.js';
-import { startFakePermitDesk, type FakePermitDesk } from '../test/fake-permitdesk.js';
+import { HANDOFF_CODE, startFakePermitDesk, type FakePermitDesk } from '../test/fake-permitdesk.js';
 import { renderWidget } from '../test/render-widget.js';
 import type { SubmittedDetail } from '../types.js';
 
@@ -193,12 +193,15 @@ describe('a new contractor', () => {
     );
     await click(widget, 'Request Permit');
     const detail = await submitted;
+    // The page is not the PermitDesk site: the link carries a handoff code asked for with the user's token.
     expect(detail).toEqual({
       session: 'sess-7f3a',
       permitId: 88,
       projectId: 61,
-      successUrl: `${server.api.url}/success?type=APPLY_FOR_PROJECT_PERMIT&session=sess-7f3a`,
+      successUrl: `${server.api.url}/success?type=APPLY_FOR_PROJECT_PERMIT&session=sess-7f3a&handoff=${HANDOFF_CODE}`,
     });
+    const handoff = server.api.calls(identityEndpoints.createHandoff);
+    expect(handoff.map((call) => [call.headers.authorization, call.body])).toEqual([['Bearer access-token', { audience: server.api.url }]]);
     const body = server.api.calls(formEndpoints.submit)[0]!.body as { answers: Record<string, unknown> };
     expect(body.answers).toMatchObject({ DescriptionOfWork: 'Tear off and re-roof, 24 squares.', JobValue: 18500, ContactPhoneNumber: '+16265550100' });
   });

@@ -72,6 +72,12 @@ export interface WidgetRuntime {
   similarAddressUrl(): string | null;
   /** /success?type=APPLY_FOR_PROJECT_PERMIT&session=... on the server's origin (SPEC §2.3). */
   successUrl(session: string | null): string;
+  /**
+   * A link to the PermitDesk site that also carries the session: on a partner's origin (whose storage
+   * the site cannot read) it gets `handoff=<code>`, a single-use 60-second code the site trades for a
+   * session. Unchanged on the site's own origin, when signed out, or if no code could be had.
+   */
+  handOff(url: string): Promise<string>;
   dispose(): void;
 }
 
@@ -165,6 +171,18 @@ export function createWidgetRuntime(options: RuntimeOptions): WidgetRuntime {
     },
     successUrl: (sessionId) =>
       siteUrl(apiBase, `/success?${new URLSearchParams({ type: 'APPLY_FOR_PROJECT_PERMIT', session: sessionId ?? '' }).toString()}`),
+    async handOff(url) {
+      const audience = new URL(apiBase).origin;
+      if (audience === globalThis.location.origin || !session.getState().isAuthenticated) return url;
+      try {
+        const { code } = await client.identity.createHandoff({ body: { audience }, silent: true });
+        const next = new URL(url);
+        next.searchParams.set('handoff', code);
+        return next.href;
+      } catch {
+        return url; // the site asks the user to sign in instead
+      }
+    },
     dispose() {
       flow.getState().dispose();
       if (!options.session) session.getState().stopAutoRefresh();

@@ -59,6 +59,9 @@ export const MUNICIPALITY: Municipality = {
   administrativeArea: null,
   administrativeAreas: [],
 };
+/** The session handoff code the fake server hands out (43 base64url characters, as the real one). */
+export const HANDOFF_CODE = 'hNd0ff-c0de-hNd0ff-c0de-hNd0ff-c0de-hNd0ff0';
+
 export const TASKS = [
   { id: 3, name: 'Roofing: re-roof' },
   { id: 7, name: 'Electrical: EV charger' },
@@ -179,6 +182,11 @@ export async function startFakePermitDesk(): Promise<FakePermitDesk> {
     return { status: 'ok', tokens: tokens(), profile: profileOf(email, account.name) };
   });
   api.on(identityEndpoints.forgotPassword, () => ({ ok: true }));
+  api.on(identityEndpoints.createHandoff, ({ headers }) =>
+    headers.authorization === 'Bearer access-token'
+      ? { code: HANDOFF_CODE, expiresAt: Date.now() + 60_000 }
+      : { status: 401, body: { message: 'Authentication token is not valid. ERROR_CODE: TOKEN_INVALID', code: 'TOKEN_INVALID' } },
+  );
   api.on(identityEndpoints.confirmPassword, ({ body }) => {
     const { email, code, newPassword } = body as { email: string; code: string; newPassword: string };
     if (code !== '654321') return { status: 400, body: { message: 'Invalid verification code provided, please try again.', code: 'CODE_MISMATCH' } };
