@@ -36,7 +36,7 @@ export async function runScenarios(db: Kysely<Database>, scope: RadarScope, tota
     ['keyword "solar" (task name)', { keyword: 'solar', searchFields: 'taskName' }],
     ['keyword "PO-12" (order number)', { keyword: 'po-12', searchFields: 'orderNumber' }],
     ['keyword "maple" (job address)', { keyword: 'maple', searchFields: 'jobAddress' }],
-    // In ~19 % of permits: past RADAR_KEYWORD_TOTAL_CAP at 1M (total capped, ordered walk), under it at 100k.
+    // In ~19 % of permits: past RADAR_KEYWORD_TOTAL_CAP (total capped, page from the ordered walk).
     ['keyword "son" (common) page 1', { keyword: 'son' }],
     ['keyword "son" (common) page 50', { keyword: 'son', page: 50 }],
     ['keyword "zzqx" (no match)', { keyword: 'zzqx' }],

@@ -88,7 +88,7 @@ export const projectEndpoints = {
     body: createProjectSchema, response: projectSchema,
   }),
   search: endpoint({
-    method: 'GET', path: '/v4/projects/search', auth: 'bearer', summary: 'Radar search: keyword, status, sort, page, size (with a keyword, x-pagination-totalcount counts up to RADAR_KEYWORD_TOTAL_CAP = 10000 matches: 10000 means that many or more)',
+    method: 'GET', path: '/v4/projects/search', auth: 'bearer', summary: 'Radar search: keyword, status, sort, page, size (with a keyword, x-pagination-totalcount counts up to RADAR_KEYWORD_TOTAL_CAP = 2000 matches: 2000 means that many or more)',
     query: projectSearchParamsSchema, response: projectSearchRowSchema, paging: 'headers',
   }),
   defaultSearch: endpoint({

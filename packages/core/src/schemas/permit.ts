@@ -205,11 +205,12 @@ export const projectSearchParamsSchema = v.object({
 });
 export type ProjectSearchParams = v.InferInput<typeof projectSearchParamsSchema>;
 /**
- * A radar search with a keyword counts its matches up to this number: its x-pagination-totalcount is
- * exact below it and reads exactly this number when there are this many or more (show it as '10,000+').
- * Without a keyword the total is always exact. Every page stays reachable either way.
+ * A radar search with a keyword counts its matches up to this number (100 pages of 20), so the count
+ * stays cheap at a million permits: its x-pagination-totalcount is exact below it and reads exactly this
+ * number when there are this many or more (show it as '2,000+'). Without a keyword the total is always
+ * exact. Every page stays reachable either way.
  */
-export const RADAR_KEYWORD_TOTAL_CAP = 10_000;
+export const RADAR_KEYWORD_TOTAL_CAP = 2_000;
 
 /** One radar row: a permit with its project. */
 export const projectSearchRowSchema = v.object({ ...permitSchema.entries });
