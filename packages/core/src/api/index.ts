@@ -10,6 +10,7 @@ import { permitEndpoints, projectEndpoints } from './permits.endpoints.js';
 import { verificationEndpoints } from './verification.endpoints.js';
 
 export * from './endpoint.js';
+export { municipalityLocationQuery } from './lookup.endpoints.js';
 /** Each area on its own, for clients that need only a few (the widget's bundle stays small). */
 export {
   accountEndpoints,

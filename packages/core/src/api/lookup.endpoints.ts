@@ -8,6 +8,7 @@ import {
   administrativeAreaSchema,
   feeSchema,
   geocodedAddressSchema,
+  type GeocodedAddress,
   globalSettingSchema,
   inspectionTemplateSchema,
   municipalitySchema,
@@ -41,9 +42,18 @@ export const lookupEndpoints = {
     method: 'GET', path: '/v4/lookup/served-requests', auth: 'none', summary: 'How many requests for information were served',
     response: servedRequestsSchema,
   }),
+  // city, state and zip (optional; empty means unknown) are what the geocoded address says: the USPS city
+  // they name wins over neighbourhood places nearer the point (350 5th Ave, New York → City of New York).
   municipalityByLocation: endpoint({
-    method: 'GET', path: '/search/', auth: 'none', summary: 'The municipality that governs a latitude/longitude',
-    query: v.object({ lat: numberText(-90, 90), lon: numberText(-180, 180) }), response: municipalitySchema,
+    method: 'GET', path: '/search/', auth: 'none', summary: 'The municipality that governs a latitude/longitude (and address city)',
+    query: v.object({
+      lat: numberText(-90, 90),
+      lon: numberText(-180, 180),
+      city: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+      state: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^([A-Za-z]{2})?$/), v.toUpperCase())),
+      zip: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\d{5}(-\d{4})?)?$/))),
+    }),
+    response: municipalitySchema,
   }),
   municipalityBySlug: endpoint({
     method: 'GET', path: '/search/municipality-slug', auth: 'none', summary: 'A municipality by its URL slug',
@@ -123,3 +133,12 @@ export const lookupEndpoints = {
     params: v.object({ stateId: idParamSchema }), response: stateSchema,
   }),
 } as const;
+
+/**
+ * The municipalityByLocation query for a geocoded address: its point, and its city, state and ZIP so
+ * that the server picks the city the address belongs to (empty parts are left out).
+ */
+export function municipalityLocationQuery(address: Pick<GeocodedAddress, 'latitude' | 'longitude' | 'city' | 'state' | 'zip'>) {
+  const hint = (value: string | null | undefined) => value?.trim() || undefined;
+  return { lat: String(address.latitude), lon: String(address.longitude), city: hint(address.city), state: hint(address.state), zip: hint(address.zip) };
+}

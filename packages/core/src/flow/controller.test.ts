@@ -56,7 +56,12 @@ function fakeServer() {
       ],
     })),
     'GET /v4/lookup/addresses/*': handle(e.lookups.geocodeAddress, 'geocode', () => ({ body: geocoded })),
-    'GET /search/': handle(e.lookups.municipalityByLocation, 'municipality', () => ({ body: municipality })),
+    // Like the real server: the query must pass the catalogue's schema.
+    'GET /search/': handle(e.lookups.municipalityByLocation, 'municipality', (r) =>
+      v.is(e.lookups.municipalityByLocation.query, Object.fromEntries(r.query))
+        ? { body: municipality }
+        : { status: 400, body: { message: 'Invalid query', code: 'VALIDATION' } },
+    ),
     'GET /address-count/*': handle(e.lookups.getAddressCount, 'count', () => ({
       body: { id: 'c1', addressId: '4821', count: 2, details: { longitude: -118.1445, latitude: 34.1478, place_name: address.place_name }, isCreate: false },
     })),
@@ -182,6 +187,9 @@ describe('signup flow: a new e-mail', () => {
     await t.s().selectAddress(address);
     expect(t.s().flow.context).toMatchObject({ address, geocodedAddress: geocoded, municipality, similarAddress: true });
     expect(t.calls()).toEqual(['GET /global-setting', `GET /v4/lookup/addresses/${address.id}`, 'GET /search/', `GET /address-count/${address.id}`]);
+    // The geocoded address's USPS city, state and ZIP go along, so the server picks the city it names.
+    const search = server.requests.find((r) => r.path === '/search/')!;
+    expect(Object.fromEntries(search.query)).toEqual({ lat: '34.1478', lon: '-118.1445', city: 'Pasadena', state: 'CA', zip: '91101' });
   });
 
   it("reports 'Failed to Lookup Address' when geocoding fails", async () => {
@@ -304,6 +312,7 @@ describe('signup flow: back through the mailed link', () => {
     await expect(t.s().resumeFromUrl(`${START_URL}&email=ann%40example.com&accepted=1`)).resolves.toBe(true);
     expect(t.calls()).toEqual(['GET /check/exist/ann@example.com', 'POST /confirmVerifiedUrl', 'GET /search/']);
     expect(server.requests[1]?.body).toEqual({ email: 'ann@example.com', token: 'totp-1' });
+    expect(Object.fromEntries(server.requests[2]!.query)).toMatchObject({ city: 'Pasadena', state: 'CA', zip: '91101' });
     expect(t.s().flow).toMatchObject({ step: 'verify-email', context: { checkStatus: 'verified', fullName: 'Ann Lee', task, address, municipality } });
 
     t.timers.advance(2999);

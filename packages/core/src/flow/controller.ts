@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ApiClient } from '../client/types.js';
+import { municipalityLocationQuery } from '../api/lookup.endpoints.js';
 import { isApiRequestError } from '../client/errors.js';
 import { createIdentityClient, type IdentityClient } from '../client/identity.js';
 import { MESSAGES } from '../rules/messages.js';
@@ -191,7 +192,7 @@ export function createSignupFlow(options: SignupFlowOptions): SignupFlowStore {
       const point = record.signupFlow.backupAddressObj?.geocoded;
       if (point && !ctx().municipality) {
         const municipality = await client.lookups
-          .municipalityByLocation({ query: { lat: point.latitude, lon: point.longitude }, silent: true })
+          .municipalityByLocation({ query: municipalityLocationQuery(point), silent: true })
           .catch(() => null);
         if (municipality) send({ type: 'MUNICIPALITY_LOADED', municipality });
       }
@@ -247,7 +248,8 @@ export function createSignupFlow(options: SignupFlowOptions): SignupFlowStore {
           try {
             const geocoded = await client.lookups.geocodeAddress({ params: { id: address.id }, silent: true });
             const [municipality, count] = await Promise.all([
-              client.lookups.municipalityByLocation({ query: { lat: geocoded.latitude, lon: geocoded.longitude }, silent: true }).catch(() => null),
+              // The address's USPS city goes along: 350 5th Ave is in New York City, not in 'Times Square'.
+              client.lookups.municipalityByLocation({ query: municipalityLocationQuery(geocoded), silent: true }).catch(() => null),
               client.lookups.getAddressCount({ params: { id: address.id }, silent: true }).catch(() => null),
             ]);
             if (ctx().address?.id !== address.id) return; // another address was chosen meanwhile
