@@ -46,6 +46,10 @@ describe('NewProjectPage', () => {
     await userEvent.type(screen.getByRole('combobox', { name: 'Job-site address' }), '350 5th');
     await userEvent.click(await screen.findByRole('option', { name: /350 5th Ave, New York/ }));
     expect(await screen.findByText('City of New York')).toBeTruthy();
+    // The municipality is asked with the address's USPS city, state and ZIP.
+    expect(Object.fromEntries(calls('GET', '/search/')[0]!.url.searchParams)).toEqual({
+      lat: '40.7484', lon: '-73.9857', city: 'New York', state: 'NY', zip: '10118',
+    });
     expect((screen.getByLabelText('Address 1') as HTMLInputElement).value).toBe('350 5th Ave');
     await userEvent.type(screen.getByLabelText('Address 2 (optional)'), 'Floor 86');
     await userEvent.clear(screen.getByLabelText('Customer Name'));

@@ -5,6 +5,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import {
   createProjectSchema,
   isApiRequestError,
+  municipalityLocationQuery,
   projectPermitUrl,
   type AddressSearchResult,
   type GeocodedAddress,
@@ -95,7 +96,8 @@ export default function NewProjectPage() {
     try {
       const address = await api.lookups.geocodeAddress({ params: { id: result.id }, silent: true });
       const municipality = await api.lookups
-        .municipalityByLocation({ query: { lat: String(address.latitude), lon: String(address.longitude) }, silent: true })
+        // With the address's USPS city: 350 5th Ave is in the City of New York, not in 'Times Square'.
+        .municipalityByLocation({ query: municipalityLocationQuery(address), silent: true })
         .catch(() => null);
       setPlace({ result, address, municipality });
       setLine2(address.streetModifier ?? '');
