@@ -1,9 +1,14 @@
 // The built-in geography: every US city of GeoNames as a municipality ('City of Pasadena'), plus every
 // county (or county equivalent) as the permitting authority of its unincorporated area ('Los Angeles
-// County'), and the administrative areas (states → counties → cities) they belong to. Ids and slugs are
-// assigned in a fixed sort order, so the same data packages always give the same catalogue.
+// County'), and the administrative areas (states → counties → cities) they belong to. GeoNames places
+// that are sections of a city (sections.ts: Times Square, Harlem, Fishtown...) are left out. Ids and
+// slugs are assigned in a fixed sort order over every GeoNames place, left out or not, so the same data
+// packages always give the same catalogue, and leaving a section out renumbers nothing that a database
+// seeded before holds.
 import { US_STATES } from '@permitdesk/core';
 import type { CountyIndex } from './county-index.js';
+import type { PostalIndex } from './postal-index.js';
+import { BOROUGH_CITIES, findSections, type SectionReason } from './sections.js';
 import { slugify } from './slug.js';
 import { usAdmin2, usCities } from './sources.js';
 
@@ -26,6 +31,8 @@ export interface AreaRecord {
 export interface MunicipalityRecord {
   id: number;
   name: string;
+  /** The place it governs, as GeoNames names it ('Pasadena', 'New York City', 'Los Angeles County'). */
+  placeName: string;
   slug: string;
   kind: 'city' | 'county';
   stateCode: string;
@@ -41,11 +48,22 @@ export interface MunicipalityRecord {
   areaPath: number[];
 }
 
+export interface OmittedPlace {
+  name: string;
+  stateCode: string;
+  countyFips: string;
+  reason: SectionReason;
+}
+
 export interface GeoCatalog {
   areas: AreaRecord[];
   municipalities: MunicipalityRecord[];
   /** County FIPS → the county's own municipality (unincorporated area). */
   countyMunicipality: ReadonlyMap<string, MunicipalityRecord>;
+  /** County FIPS → the city that governs the whole county (New York City's boroughs, Philadelphia...). */
+  governingCity: ReadonlyMap<string, MunicipalityRecord>;
+  /** GeoNames places left out as sections of a city, or as no place of today. */
+  omitted: readonly OmittedPlace[];
   /** County FIPS → the city municipalities in that county. */
   citiesByCounty: ReadonlyMap<string, MunicipalityRecord[]>;
   /** State code → the city municipalities in that state. */
@@ -80,7 +98,7 @@ function slugRegistry() {
   };
 }
 
-export function buildCatalog(counties: CountyIndex): GeoCatalog {
+export function buildCatalog(counties: CountyIndex, postal: PostalIndex): GeoCatalog {
   const stateFipsByCode = new Map([...counties.stateCodeByFips].map(([fips, code]) => [code, fips]));
   const stateNames = new Map<string, string>(US_STATES.map((state) => [state.value, state.label]));
 
@@ -136,15 +154,19 @@ export function buildCatalog(counties: CountyIndex): GeoCatalog {
       a.longitude - b.longitude,
   );
 
+  const countyNames = new Map([...countyDrafts.values()].map((county) => [county.fips, county.name]));
+  const sections = findSections(placedCities, counties, postal, countyNames);
+
   // Administrative areas: states, then counties, then cities.
   const areaSlug = slugRegistry();
   const areas: AreaRecord[] = [];
+  let lastAreaId = 0;
   const stateAreas = new Map<string, AreaRecord>();
   const stateCodes = [...new Set(sortedCounties.map((county) => county.stateCode))].sort(byText);
   for (const stateCode of stateCodes) {
     const inside = sortedCounties.filter((county) => county.stateCode === stateCode);
     const area: AreaRecord = {
-      id: areas.length + 1,
+      id: ++lastAreaId,
       type: 'state',
       name: stateNames.get(stateCode) ?? stateCode,
       stateCode,
@@ -160,7 +182,7 @@ export function buildCatalog(counties: CountyIndex): GeoCatalog {
   for (const county of sortedCounties) {
     const state = stateAreas.get(county.stateCode)!;
     const area: AreaRecord = {
-      id: areas.length + 1,
+      id: ++lastAreaId,
       type: 'county',
       name: county.name,
       stateCode: county.stateCode,
@@ -172,11 +194,12 @@ export function buildCatalog(counties: CountyIndex): GeoCatalog {
     areas.push(area);
     countyAreas.set(county.fips, area);
   }
+  // A left-out place still takes its id and slug, so the places after it keep theirs.
   const cityAreas: AreaRecord[] = [];
   for (const city of placedCities) {
     const county = countyAreas.get(city.countyFips)!;
     const area: AreaRecord = {
-      id: areas.length + 1,
+      id: ++lastAreaId,
       type: 'city',
       name: city.name,
       stateCode: city.stateCode,
@@ -185,18 +208,20 @@ export function buildCatalog(counties: CountyIndex): GeoCatalog {
       latitude: city.latitude,
       longitude: city.longitude,
     };
-    areas.push(area);
+    if (!sections.omitted.has(city)) areas.push(area);
     cityAreas.push(area);
   }
 
   // Municipalities: the counties (unincorporated areas) first, then the cities.
   const municipalities: MunicipalityRecord[] = [];
+  let lastMunicipalityId = 0;
   const countyMunicipality = new Map<string, MunicipalityRecord>();
   for (const county of sortedCounties) {
     const area = countyAreas.get(county.fips)!;
     const record: MunicipalityRecord = {
-      id: municipalities.length + 1,
+      id: ++lastMunicipalityId,
       name: county.name,
+      placeName: county.name,
       slug: `${area.slug}/unincorporated/${slugify(county.name)}`,
       kind: 'county',
       stateCode: county.stateCode,
@@ -213,13 +238,18 @@ export function buildCatalog(counties: CountyIndex): GeoCatalog {
   }
   const citiesByCounty = new Map<string, MunicipalityRecord[]>();
   const citiesByState = new Map<string, MunicipalityRecord[]>();
+  const cityRecords = new Map<CityDraft, MunicipalityRecord>();
   placedCities.forEach((city, index) => {
     const area = cityAreas[index]!;
     const county = countyDrafts.get(city.countyFips)!;
     const name = `City of ${city.name}`;
+    const id = ++lastMunicipalityId;
+    if (sections.omitted.has(city)) return;
+    const official = BOROUGH_CITIES.find((borough) => borough.stateCode === city.stateCode && borough.cityName === city.name);
     const record: MunicipalityRecord = {
-      id: municipalities.length + 1,
-      name,
+      id,
+      name: official?.municipalityName ?? name,
+      placeName: city.name,
       slug: `${area.slug}/${slugify(name)}`,
       kind: 'city',
       stateCode: city.stateCode,
@@ -232,6 +262,7 @@ export function buildCatalog(counties: CountyIndex): GeoCatalog {
       areaPath: [stateAreas.get(city.stateCode)!.id, countyAreas.get(city.countyFips)!.id, area.id],
     };
     municipalities.push(record);
+    cityRecords.set(city, record);
     const inCounty = citiesByCounty.get(city.countyFips);
     if (inCounty) inCounty.push(record);
     else citiesByCounty.set(city.countyFips, [record]);
@@ -240,5 +271,16 @@ export function buildCatalog(counties: CountyIndex): GeoCatalog {
     else citiesByState.set(city.stateCode, [record]);
   });
 
-  return { areas, municipalities, countyMunicipality, citiesByCounty, citiesByState };
+  const governingCity = new Map<string, MunicipalityRecord>();
+  for (const [fips, city] of sections.governingCity) {
+    const record = cityRecords.get(city);
+    if (record) governingCity.set(fips, record);
+  }
+  const omitted = [...sections.omitted].map(([place, reason]) => ({
+    name: place.name,
+    stateCode: place.stateCode,
+    countyFips: place.countyFips,
+    reason,
+  }));
+  return { areas, municipalities, countyMunicipality, governingCity, omitted, citiesByCounty, citiesByState };
 }

@@ -1,4 +1,4 @@
-// Which county contains a point: the Census county polygons of us-atlas, with a 1° grid of bounding
+// Which county contains a point: the Census county polygons of us-atlas, with a grid of bounding
 // boxes so that a lookup tests only the few counties near the point (built once per process).
 import { US_STATES } from '@permitdesk/core';
 import { geoBounds, geoCentroid, geoContains } from 'd3-geo';
@@ -18,6 +18,8 @@ export interface CountyShape {
 
 interface IndexedShape extends CountyShape {
   feature: GeoFeature;
+  /** Bounding box [west, south, east, north]: a cheap test before the spherical one. */
+  box: [number, number, number, number];
 }
 
 export interface CountyIndex {
@@ -28,7 +30,10 @@ export interface CountyIndex {
   stateCodeByFips: ReadonlyMap<string, string>;
 }
 
-const cellKey = (lon: number, lat: number) => `${Math.floor(lon)}:${Math.floor(lat)}`;
+/** Grid cells of a quarter degree: few counties share one, so a lookup tests two or three polygons. */
+const CELLS_PER_DEGREE = 4;
+const cell = (degrees: number) => Math.floor(degrees * CELLS_PER_DEGREE);
+const cellKey = (lon: number, lat: number) => `${cell(lon)}:${cell(lat)}`;
 
 export function buildCountyIndex(): CountyIndex {
   const topology = countiesTopology();
@@ -50,23 +55,24 @@ export function buildCountyIndex(): CountyIndex {
   const everywhere: IndexedShape[] = [];
   for (const county of counties.features) {
     const fips = String(county.id);
+    const [[x0, y0], [x1, y1]] = geoBounds(county);
     const shape: IndexedShape = {
       fips,
       stateCode: stateCodeByFips.get(fips.slice(0, 2)) ?? null,
       name: county.properties.name,
       feature: county,
+      box: [x0, y0, x1, y1],
     };
     const [longitude, latitude] = geoCentroid(county);
     shapes.set(fips, { fips, stateCode: shape.stateCode, name: shape.name, latitude, longitude });
-    const [[x0, y0], [x1, y1]] = geoBounds(county);
     // A county across the antimeridian (the Aleutians) has x0 > x1: test it for every point.
     if (x0 > x1) {
       everywhere.push(shape);
       continue;
     }
-    for (let lon = Math.floor(x0); lon <= Math.floor(x1); lon++) {
-      for (let lat = Math.floor(y0); lat <= Math.floor(y1); lat++) {
-        const key = cellKey(lon, lat);
+    for (let lon = cell(x0); lon <= cell(x1); lon++) {
+      for (let lat = cell(y0); lat <= cell(y1); lat++) {
+        const key = `${lon}:${lat}`;
         const cell = grid.get(key);
         if (cell) cell.push(shape);
         else grid.set(key, [shape]);
@@ -78,8 +84,12 @@ export function buildCountyIndex(): CountyIndex {
     stateCodeByFips,
     shapes,
     countyAt(latitude, longitude) {
+      const inBox = (shape: IndexedShape) => {
+        const [x0, y0, x1, y1] = shape.box;
+        return latitude >= y0 && latitude <= y1 && (x0 > x1 || (longitude >= x0 && longitude <= x1));
+      };
       const candidates = [...(grid.get(cellKey(longitude, latitude)) ?? []), ...everywhere];
-      const hit = candidates.find((shape) => geoContains(shape.feature, [longitude, latitude]));
+      const hit = candidates.find((shape) => inBox(shape) && geoContains(shape.feature, [longitude, latitude]));
       return hit ? { fips: hit.fips, stateCode: hit.stateCode, name: hit.name } : null;
     },
   };

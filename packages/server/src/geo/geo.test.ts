@@ -24,11 +24,48 @@ describe('municipality catalogue', () => {
   it('names cities "City of …" under their county, with the default cutoff hour and no invented phone', () => {
     const pasadena = sharedCatalog().municipalities.find((m) => m.slug === 'ca/los-angeles-county/pasadena/city-of-pasadena');
     expect(pasadena).toMatchObject({ name: 'City of Pasadena', kind: 'city', stateCode: 'CA', countyName: 'Los Angeles County', permitCutoffHour: 15 });
-    const areas = sharedCatalog().areas;
-    const path = pasadena!.areaPath.map((id) => areas[id - 1]!);
+    const areas = new Map(sharedCatalog().areas.map((area) => [area.id, area]));
+    const path = pasadena!.areaPath.map((id) => areas.get(id)!);
     expect(path.map((a) => [a.type, a.name])).toEqual([['state', 'California'], ['county', 'Los Angeles County'], ['city', 'Pasadena']]);
     expect(path[1]!.parentId).toBe(path[0]!.id);
     expect(path[2]!.parentId).toBe(path[1]!.id);
+  });
+});
+
+describe('sections of cities left out of the catalogue', () => {
+  const { municipalities, areas, omitted } = sharedCatalog();
+  const names = new Set(municipalities.map((m) => `${m.name}, ${m.stateCode}`));
+
+  it('leaves out neighbourhoods of cities that govern whole counties, and keeps 19,000+ authorities', () => {
+    const reason = (name: string, stateCode: string) => omitted.find((o) => o.name === name && o.stateCode === stateCode)?.reason;
+    expect(reason('Times Square', 'NY')).toBe('borough-city');
+    expect(reason('Harlem', 'NY')).toBe('borough-city');
+    expect(reason('Brooklyn', 'NY')).toBe('borough-city');
+    expect(reason('Fishtown', 'PA')).toBe('consolidated-city');
+    expect(reason('Dupont Circle', 'DC')).toBe('consolidated-city');
+    expect(reason('Mission District', 'CA')).toBe('consolidated-city');
+    expect(reason('Alton North (historical)', 'TX')).toBe('historical');
+    for (const gone of ['City of Times Square, NY', 'City of Harlem, NY', 'City of Tribeca, NY', 'City of Brooklyn, NY', 'City of Fishtown, PA', 'City of Dupont Circle, DC']) {
+      expect(names.has(gone)).toBe(false);
+    }
+    // Real cities stay, suburbs and namesakes elsewhere included.
+    for (const kept of ['City of New York, NY', 'City of Philadelphia, PA', 'City of Chicago, IL', 'City of Evanston, IL', 'City of Yonkers, NY', 'City of Jersey City, NJ', 'City of Harlem, GA']) {
+      expect(names.has(kept)).toBe(true);
+    }
+    expect(municipalities.length).toBeGreaterThanOrEqual(19_000);
+    expect(omitted.length).toBeGreaterThan(300);
+    expect(areas.some((a) => a.type === 'city' && a.name === 'Times Square')).toBe(false);
+  });
+
+  it('names New York City as a government, and keeps every id and slug of the full list (no renumbering)', () => {
+    const nyc = municipalities.find((m) => m.name === 'City of New York');
+    expect(nyc).toMatchObject({ kind: 'city', stateCode: 'NY', countyName: 'New York County', slug: 'ny/new-york-county/new-york-city/city-of-new-york-city' });
+    // Left-out places keep their numbers: the highest id counts them, and no id is used twice.
+    const ids = municipalities.map((m) => m.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(Math.max(...ids)).toBe(municipalities.length + omitted.length);
+    const areaIds = areas.map((a) => a.id);
+    expect(Math.max(...areaIds)).toBe(areas.length + omitted.length);
   });
 });
 
@@ -38,9 +75,49 @@ describe('municipality by latitude/longitude', () => {
     expect(geo.locate(30.2672, -97.7431)).toMatchObject({ name: 'City of Austin', stateCode: 'TX', countyName: 'Travis County' });
   });
 
+  // [what, latitude, longitude, the address's USPS city / state / ZIP, the municipality]: points as
+  // the built-in gazetteer geocodes them (the ZIP's centre) and as a street geocoder would.
+  it.each([
+    ['350 5th Ave, Manhattan', 40.7484, -73.9857, { city: 'New York', state: 'NY', zip: '10118' }, 'City of New York'],
+    ['Manhattan ZIP 10118', 40.749, -73.9865, { city: 'New York', state: 'NY', zip: '10118' }, 'City of New York'],
+    ['Harlem', 40.8116, -73.955, { city: 'New York', state: 'NY', zip: '10027' }, 'City of New York'],
+    ['Brooklyn', 40.694, -73.9903, { city: 'Brooklyn', state: 'NY', zip: '11201' }, 'City of New York'],
+    ['Flushing, Queens', 40.7667, -73.8241, { city: 'Flushing', state: 'NY', zip: '11354' }, 'City of New York'],
+    ['downtown Los Angeles', 34.0537, -118.2428, { city: 'Los Angeles', state: 'CA', zip: '90012' }, 'City of Los Angeles'],
+    ['Hollywood, Los Angeles', 34.1005, -118.3254, { city: 'Los Angeles', state: 'CA', zip: '90028' }, 'City of Los Angeles'],
+    ['Chicago Loop', 41.8781, -87.6298, { city: 'Chicago', state: 'IL', zip: '60603' }, 'City of Chicago'],
+    ['downtown Houston', 29.7604, -95.3698, { city: 'Houston', state: 'TX', zip: '77002' }, 'City of Houston'],
+    ['Center City, Philadelphia', 39.9523, -75.1724, { city: 'Philadelphia', state: 'PA', zip: '19103' }, 'City of Philadelphia'],
+    ['Pasadena CA', 34.1468, -118.1391, { city: 'Pasadena', state: 'CA', zip: '91101' }, 'City of Pasadena'],
+    ['Austin TX', 30.2713, -97.7426, { city: 'Austin', state: 'TX', zip: '78701' }, 'City of Austin'],
+    ['Evanston, a suburb next to Chicago', 42.0546, -87.6943, { city: 'Evanston', state: 'IL', zip: '60201' }, 'City of Evanston'],
+    ['Marfa TX, a small town', 30.293, -104.0848, { city: 'Marfa', state: 'TX', zip: '79843' }, 'City of Marfa'],
+  ])('%s: with and without the address', (_what, latitude, longitude, hints, expected) => {
+    expect(geo.locate(latitude, longitude)?.name).toBe(expected);
+    expect(geo.locate(latitude, longitude, hints)?.name).toBe(expected);
+  });
+
+  it('matches the USPS spelling of the city to the municipality: Saint ↔ St., a ZIP alone', () => {
+    expect(geo.locate(27.7723, -82.6386, { city: 'Saint Petersburg', state: 'FL' })?.name).toBe('City of St. Petersburg');
+    expect(geo.locate(40.7484, -73.9857, { zip: '10118' })?.name).toBe('City of New York');
+    expect(geo.locate(40.7484, -73.9857, { city: 'new york', state: 'ny' })?.name).toBe('City of New York');
+  });
+
+  it('prefers the city the address names over a nearer place, but not beyond its postal area', () => {
+    // By Pico Rivera's centre, an address that says 'Whittier' (its neighbour, whose postal area reaches here).
+    const near = geo.locate(33.9831, -118.0967);
+    expect(near?.name).toBe('City of Pico Rivera');
+    expect(geo.locate(33.9831, -118.0967, { city: 'Whittier', state: 'CA' })?.name).toBe('City of Whittier');
+    // A city of that name far away, or in another state, is no answer: the point decides.
+    expect(geo.locate(34.1478, -118.1445, { city: 'Austin', state: 'TX' })?.name).toBe('City of Pasadena');
+    expect(geo.locate(34.1478, -118.1445, { city: 'Springfield', state: 'CA', zip: '' })?.name).toBe('City of Pasadena');
+  });
+
   it('falls back to the county for an unincorporated point far from any city', () => {
     // The Mojave Desert between Baker and Needles.
     expect(geo.locate(35.0, -116.0)).toMatchObject({ kind: 'county', name: 'San Bernardino County', stateCode: 'CA' });
+    // Its mail goes to Needles, 100 km away: the address's city does not reach that far.
+    expect(geo.locate(35.0, -116.0, { city: 'Needles', state: 'CA', zip: '92363' })).toMatchObject({ kind: 'county', name: 'San Bernardino County' });
   });
 
   it('answers null outside the US', () => {

@@ -1,13 +1,54 @@
-// Municipality by latitude/longitude: the county whose polygon contains the point, then the nearest
-// city of that county within CITY_RADIUS_KM, else the county itself (its unincorporated area).
-// Cities are points in GeoNames, so "within the radius of the city's centre" stands in for "inside the
-// city limits". A county whose Census polygon has no GeoNames county (Connecticut's old counties, now
-// planning regions) falls back to the nearest city of the state.
+// Municipality by latitude/longitude, and the address's USPS city when the caller has it:
+// 1. the county whose polygon contains the point; a county one city governs whole (New York City's
+//    boroughs, Philadelphia, independent cities) answers that city;
+// 2. the address's own city (the `city` hint, else the USPS city of its `zip`): the city of that name
+//    in the state whose postal area reaches the point ('New York' → New York City, 'St Louis' →
+//    St. Louis), wherever its county;
+// 3. else the nearest city of the county within CITY_RADIUS_KM (cities are points in GeoNames, so
+//    "near the centre" stands in for "inside the city limits"), else the county (its unincorporated
+//    area). A county whose Census polygon has no GeoNames county (Connecticut's old counties, now
+//    planning regions) falls back to the nearest city of the state;
+// 4. but a nearest place that is no USPS city (a GeoNames neighbourhood: 'Chicago Loop', 'Koreatown')
+//    does not win over the city whose postal area it lies in: the USPS city of the ZIP nearest the
+//    point, when that is a city of the same county with POSTAL_AREA_MIN_ZIPS ZIP codes or more.
+// Known limit: a town without a post office name of its own (the zipcodes package gives one USPS name
+// per ZIP: West Allis is 'Milwaukee') is answered by the city whose name its ZIPs carry, unless the
+// address names the town.
 import type { GeoCatalog, MunicipalityRecord } from './catalog.js';
 import type { CountyIndex } from './county-index.js';
 import { distanceKm } from './distance.js';
+import { nameMatch, placeKeys } from './place-names.js';
+import type { PostalIndex } from './postal-index.js';
 
 export const CITY_RADIUS_KM = 8;
+/** How far a city's postal area may reach from its centre: Houston's or Los Angeles' outer ZIPs. */
+export const POSTAL_AREA_MAX_KM = 40;
+/** A ZIP's centre is inside its area; the area reaches about this much further. */
+const ZIP_MARGIN_KM = 3;
+/** A city whose name this many ZIP codes carry is big enough to hold neighbourhoods of its own. */
+export const POSTAL_AREA_MIN_ZIPS = 5;
+/** The nearest ZIP tells the postal city only when its centre is this close. */
+const NEAREST_ZIP_MAX_KM = 15;
+/** A place is a USPS city when a ZIP of its name lies this close (a name alone may be a town far away). */
+const POSTAL_NAME_KM = 15;
+
+/** What the address itself says (core's GeocodedAddress): USPS city, state code, ZIP. */
+export interface AddressHints {
+  city?: string | null | undefined;
+  state?: string | null | undefined;
+  zip?: string | null | undefined;
+}
+
+export type Locate = (latitude: number, longitude: number, hints?: AddressHints) => MunicipalityRecord | null;
+
+interface PostalArea {
+  /** How far from the city's centre its postal area reaches. */
+  reachKm: number;
+  /** How many ZIP codes carry the city's name around it. */
+  zipCount: number;
+  /** Whether a ZIP carrying its name lies within POSTAL_NAME_KM: the place is a USPS city. */
+  isPostalCity: boolean;
+}
 
 function nearest(cities: readonly MunicipalityRecord[], latitude: number, longitude: number) {
   let best: MunicipalityRecord | null = null;
@@ -22,20 +63,84 @@ function nearest(cities: readonly MunicipalityRecord[], latitude: number, longit
   return best ? { city: best, km: bestKm } : null;
 }
 
-/** The municipality governing a point, or null outside the US counties we cover. */
-export function locateMunicipality(
-  catalog: GeoCatalog,
-  counties: CountyIndex,
-  latitude: number,
-  longitude: number,
-): MunicipalityRecord | null {
-  const county = counties.countyAt(latitude, longitude);
-  if (!county) return null;
-  const countyMunicipality = catalog.countyMunicipality.get(county.fips);
-  if (countyMunicipality) {
-    const near = nearest(catalog.citiesByCounty.get(county.fips) ?? [], latitude, longitude);
-    return near && near.km <= CITY_RADIUS_KM ? near.city : countyMunicipality;
+export function createLocator(catalog: GeoCatalog, counties: CountyIndex, postal: PostalIndex): Locate {
+  // State + name key → the cities answering to it (every form of their names).
+  const citiesByKey = new Map<string, MunicipalityRecord[]>();
+  for (const cities of catalog.citiesByState.values()) {
+    for (const city of cities) {
+      for (const key of placeKeys(city.placeName)) {
+        const list = citiesByKey.get(`${city.stateCode}|${key}`);
+        if (list) list.push(city);
+        else citiesByKey.set(`${city.stateCode}|${key}`, [city]);
+      }
+    }
   }
-  if (!county.stateCode) return null;
-  return nearest(catalog.citiesByState.get(county.stateCode) ?? [], latitude, longitude)?.city ?? null;
+
+  const areas = new Map<number, PostalArea>();
+  /** The city's postal area: the ZIPs carrying its name within POSTAL_AREA_MAX_KM of its centre. */
+  const postalArea = (city: MunicipalityRecord): PostalArea => {
+    let area = areas.get(city.id);
+    if (!area) {
+      let reachKm = CITY_RADIUS_KM;
+      let zipCount = 0;
+      let isPostalCity = false;
+      for (const zip of postal.zipsNamed(city.stateCode, city.placeName)) {
+        const km = distanceKm(city.latitude, city.longitude, zip.latitude, zip.longitude);
+        if (km > POSTAL_AREA_MAX_KM) continue;
+        zipCount++;
+        reachKm = Math.max(reachKm, Math.min(POSTAL_AREA_MAX_KM, km + ZIP_MARGIN_KM));
+        if (km <= POSTAL_NAME_KM) isPostalCity = true;
+      }
+      area = { reachKm, zipCount, isPostalCity };
+      areas.set(city.id, area);
+    }
+    return area;
+  };
+
+  /** The city of this name (exact name first, then a shorter form) whose postal area reaches the point. */
+  const cityNamed = (name: string, stateCode: string, latitude: number, longitude: number) => {
+    const found = new Set<MunicipalityRecord>();
+    for (const key of placeKeys(name)) for (const city of citiesByKey.get(`${stateCode}|${key}`) ?? []) found.add(city);
+    let best: { city: MunicipalityRecord; level: number; km: number } | null = null;
+    for (const city of found) {
+      const level = nameMatch(city.placeName, name);
+      const km = distanceKm(latitude, longitude, city.latitude, city.longitude);
+      if (level === 0 || km > postalArea(city).reachKm) continue;
+      if (!best || level > best.level || (level === best.level && km < best.km)) best = { city, level, km };
+    }
+    return best?.city ?? null;
+  };
+
+  return (latitude, longitude, hints = {}) => {
+    const county = counties.countyAt(latitude, longitude);
+    if (!county) return null;
+    const governing = catalog.governingCity.get(county.fips);
+    if (governing) return governing;
+
+    const stateCode = hints.state?.trim().toUpperCase() || county.stateCode;
+    const named = hints.city?.trim();
+    if (named && stateCode) {
+      const city = cityNamed(named, stateCode, latitude, longitude);
+      if (city) return city;
+    }
+    const zip = hints.zip ? postal.byZip(hints.zip) : undefined;
+    if (zip) {
+      const city = cityNamed(zip.city, zip.state, latitude, longitude);
+      if (city) return city;
+    }
+
+    const countyMunicipality = catalog.countyMunicipality.get(county.fips);
+    if (!countyMunicipality) {
+      if (!county.stateCode) return null;
+      return nearest(catalog.citiesByState.get(county.stateCode) ?? [], latitude, longitude)?.city ?? null;
+    }
+
+    const near = nearest(catalog.citiesByCounty.get(county.fips) ?? [], latitude, longitude);
+    if (!near || near.km > CITY_RADIUS_KM) return countyMunicipality;
+    if (postalArea(near.city).isPostalCity) return near.city;
+    const around = zip ?? postal.nearestZip(latitude, longitude, NEAREST_ZIP_MAX_KM);
+    const city = around ? cityNamed(around.city, around.state, latitude, longitude) : null;
+    const contains = city && city.countyFips === county.fips && postalArea(city).zipCount >= POSTAL_AREA_MIN_ZIPS;
+    return contains ? city : near.city;
+  };
 }

@@ -63,7 +63,8 @@ export function registerLookupRoutes(app: App): void {
     return found;
   });
   registerEndpoint(app, api.municipalityByLocation, async ({ services }, { query }) => {
-    const located = services.geo.locate(query.lat, query.lon);
+    // The address's own city, state and ZIP, when the caller has them, pick the city it belongs to.
+    const located = services.geo.locate(query.lat, query.lon, { city: query.city, state: query.state, zip: query.zip });
     const found = located ? await municipalityBySlug(services.db, located.slug) : null;
     if (!found) throw notFound('No municipality we cover governs this location.', 'MUNICIPALITY_NOT_FOUND');
     return found;

@@ -37,6 +37,38 @@ describe.each(databaseTargets())('lookups on %s', (target) => {
     expect((await ctx.request('GET', '/search/', { query: { lat: 'abc', lon: '0' } })).status).toBe(400);
   });
 
+  it.each([
+    // [what, lat, lon, the address's USPS city, state, ZIP, the municipality]
+    ['350 5th Ave, Manhattan', '40.7484', '-73.9857', 'New York', 'NY', '10118', 'City of New York'],
+    ['Brooklyn', '40.694', '-73.9903', 'Brooklyn', 'NY', '11201', 'City of New York'],
+    ['downtown Los Angeles', '34.0537', '-118.2428', 'Los Angeles', 'CA', '90012', 'City of Los Angeles'],
+    ['the Chicago Loop', '41.8781', '-87.6298', 'Chicago', 'IL', '60603', 'City of Chicago'],
+    ['downtown Houston', '29.7604', '-95.3698', 'Houston', 'TX', '77002', 'City of Houston'],
+    ['Pasadena CA', '34.1468', '-118.1391', 'Pasadena', 'CA', '91101', 'City of Pasadena'],
+    ['Austin TX', '30.2713', '-97.7426', 'Austin', 'TX', '78701', 'City of Austin'],
+    ['Marfa TX, a small town', '30.293', '-104.0848', 'Marfa', 'TX', '79843', 'City of Marfa'],
+    ['the Mojave, unincorporated', '35.0', '-116.0', 'Needles', 'CA', '92363', 'San Bernardino County'],
+  ])('finds the municipality of an address in %s, with and without its city, state and ZIP', async (_what, lat, lon, city, state, zip, name) => {
+    const bare = await ctx.request('GET', '/search/', { query: { lat, lon } });
+    expect(bare.status).toBe(200);
+    expect(bare.body.name).toBe(name);
+    const hinted = await ctx.request('GET', '/search/', { query: { lat, lon, city, state: state.toLowerCase(), zip } });
+    expect(hinted.status).toBe(200);
+    expect(v.is(municipalitySchema, hinted.body)).toBe(true);
+    expect(hinted.body.name).toBe(name);
+  });
+
+  it('takes empty hints as none, refuses malformed ones, and lists no neighbourhood as a municipality', async () => {
+    const empty = await ctx.request('GET', '/search/', { query: { lat: '40.7484', lon: '-73.9857', city: '', state: '', zip: '' } });
+    expect(empty.body).toMatchObject({ name: 'City of New York', stateCode: 'NY', kind: 'city' });
+    expect((await ctx.request('GET', '/search/', { query: { lat: '40.7484', lon: '-73.9857', state: 'NYC' } })).status).toBe(400);
+    expect((await ctx.request('GET', '/search/', { query: { lat: '40.7484', lon: '-73.9857', zip: '1011' } })).status).toBe(400);
+    for (const keyword of ['times square', 'harlem', 'tribeca']) {
+      const listed = await ctx.request('GET', '/v4/lookup/municipalities', { query: { state: 'NY', keyword } });
+      expect(listed.body).toEqual([]);
+    }
+  });
+
   it('finds a municipality by slug (with or without /us/), a city path, and 404s an unknown one', async () => {
     const slug = 'ca/los-angeles-county/pasadena/city-of-pasadena';
     const bySlug = await ctx.request('GET', '/search/municipality-slug', { query: { slug }, headers: { 'x-forwarded-for': '203.0.113.9' } });

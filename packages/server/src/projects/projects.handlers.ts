@@ -89,7 +89,8 @@ export const updatePermitData: EndpointHandler<Projects['updatePermit']> = async
 export const createProject: EndpointHandler<Projects['create']> = async ({ services, user }, { body }) => {
   const companyId = body.companyId ?? null;
   if (companyId !== null) await requireCompanyRole({ services, user }, companyId, PROJECT_CREATOR_ROLES);
-  const located = body.latitude !== undefined && body.longitude !== undefined ? services.geo.locate(body.latitude, body.longitude) : null;
+  const { city, state, postalCode: zip } = body.address;
+  const located = body.latitude !== undefined && body.longitude !== undefined ? services.geo.locate(body.latitude, body.longitude, { city, state, zip }) : null;
   const projectId = await inTransaction(services, (trx) =>
     insertProject(trx, {
       companyId,
