@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { projectSearchParamsSchema } from '../schemas/permit.js';
 import {
+  radarTotalLabel,
   DEFAULT_RADAR_SORT,
   PROJECT_SEARCH,
   SUGGESTION_SEARCH,
@@ -71,5 +72,15 @@ describe('radar URLs (SPEC §2.3, §2.4)', () => {
   it('enters a project from a row', () => {
     expect(projectPermitUrl(4, 9)).toBe('/projects/4/9');
     expect(dataCollectionUrl(4, 9)).toBe('/data-collection/4/9');
+  });
+});
+
+describe('radarTotalLabel', () => {
+  it('counts permits, and marks a keyword total at the cap as "that many or more"', () => {
+    expect(radarTotalLabel(1, false)).toBe('1 permit');
+    expect(radarTotalLabel(1234, false)).toBe('1,234 permits');
+    expect(radarTotalLabel(2000, false)).toBe('2,000 permits');
+    expect(radarTotalLabel(1999, true)).toBe('1,999 permits');
+    expect(radarTotalLabel(2000, true)).toBe('2,000+ permits');
   });
 });

@@ -1,5 +1,5 @@
 // Search defaults (SPEC §2.4, §3, §9) and the radar URLs other screens link to (SPEC §2.3, §2.5, §2.7).
-import { PROJECT_SORTS, SEARCH_FIELDS } from '../schemas/permit.js';
+import { PROJECT_SORTS, RADAR_KEYWORD_TOTAL_CAP, SEARCH_FIELDS } from '../schemas/permit.js';
 import type { ProjectSearchParams } from '../schemas/permit.js';
 
 type ProjectSort = (typeof PROJECT_SORTS)[number];
@@ -63,3 +63,12 @@ export const projectPermitUrl = (projectId: number | string, permitId: number | 
   `/projects/${projectId}/${permitId}`;
 export const dataCollectionUrl = (projectId: number | string, permitId: number | string): string =>
   `/data-collection/${projectId}/${permitId}`;
+
+/**
+ * The radar's result count: '1 permit', '1,234 permits'. With a keyword the server counts up to
+ * RADAR_KEYWORD_TOTAL_CAP matches, so a total at the cap reads '2,000+ permits'.
+ */
+export function radarTotalLabel(totalCount: number, hasKeyword: boolean): string {
+  const capped = hasKeyword && totalCount >= RADAR_KEYWORD_TOTAL_CAP;
+  return `${totalCount.toLocaleString('en-US')}${capped ? '+' : ''} ${totalCount === 1 ? 'permit' : 'permits'}`;
+}

@@ -7,6 +7,7 @@ import {
   TRIAGE_REDIRECT,
   type FormEntryResult,
   type ProjectSearchRow,
+  radarTotalLabel,
 } from '@permitdesk/core';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -134,7 +135,7 @@ export function RadarView({ variant }: { variant: RadarVariant }) {
         <div>
           <h1 className="page-title">{TITLES[variant]}</h1>
           <p className="muted radar__count" data-testid="radar-count" aria-live="polite">
-            {page ? `${page.totalCount.toLocaleString('en-US')} ${page.totalCount === 1 ? 'permit' : 'permits'}` : ' '}
+            {page ? radarTotalLabel(page.totalCount, Boolean(query.keyword)) : ' '}
           </p>
         </div>
         <div className="row">
