@@ -2,8 +2,8 @@
 // 1. the county whose polygon contains the point; a county one city governs whole (New York City's
 //    boroughs, Philadelphia, independent cities) answers that city;
 // 2. the address's own city (the `city` hint, else the USPS city of its `zip`): the city of that name
-//    in the state whose postal area reaches the point ('New York' → New York City, 'St Louis' →
-//    St. Louis), wherever its county;
+//    in the state whose postal area reaches the point ('New York' → New York City, 'Saint
+//    Petersburg' → St. Petersburg), wherever its county (Houston reaches into Fort Bend County);
 // 3. else the nearest city of the county within CITY_RADIUS_KM (cities are points in GeoNames, so
 //    "near the centre" stands in for "inside the city limits"), else the county (its unincorporated
 //    area). A county whose Census polygon has no GeoNames county (Connecticut's old counties, now

@@ -29,7 +29,7 @@ export async function loadDemoPlaces(db: Kysely<Database>, geo: GeoService): Pro
   const step = Math.max(1, Math.floor(zips.length / 1500));
   const picked = zips.filter((_, index) => index % step === 0);
   const places = picked
-    .map((zip) => ({ zip, municipality: geo.locate(zip.latitude, zip.longitude) }))
+    .map((zip) => ({ zip, municipality: geo.locate(zip.latitude, zip.longitude, { city: zip.city, state: zip.state, zip: zip.zip }) }))
     .filter((place) => place.municipality !== null)
     .map((place, index) => ({
       idx: index,
