@@ -101,8 +101,8 @@ export function findSections<T extends PlaceDraft>(
     const zipCities = zipsByCounty.get(fips) ?? [];
     // The District of Columbia is a state's only county, named after no city: its city is its main postal name.
     const wholeState = countiesPerState.get(fips.slice(0, 2)) === 1;
-    const cityName = wholeState && zipCities.length > 0 ? [...names, mostCommon(zipCities)] : names;
-    const city = bestMatch(inside, cityName);
+    const cityNames = wholeState && zipCities.length > 0 ? [...names, mostCommon(zipCities)] : names;
+    const city = bestMatch(inside, cityNames);
     if (!city) continue;
     if (Number(fips.slice(2)) >= INDEPENDENT_CITY_CODE) {
       governingCity.set(fips, city);
