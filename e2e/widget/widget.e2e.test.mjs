@@ -1,7 +1,9 @@
 // End to end in Debian's Chromium: the partner page (examples/partner-site, only the snippet and a
 // <permit-lookup>, under a strict CSP) against the real server (PGlite in a temporary DATA_DIR with the
-// demo data). A new contractor goes from the address to the success page, following the verification
-// link from the dev mailbox in another browser; a do-it-yourselfer gets the DIY notice; an existing user
+// demo data). A new contractor, on the partner page served from an origin of its own, goes from the
+// address to the dashboard's success page, following the verification link from the dev mailbox in
+// another browser, and lands there signed in (the session handed over by a one-time code); a
+// do-it-yourselfer gets the DIY notice; an existing user
 // signs in; a forgotten password is reset by the mailed code; bad input at each field shows the SPEC's
 // messages; aggressive host CSS does not reach the widget. axe-core checks every step (no serious or
 // critical violation); screenshots go to artifacts/screenshots/widget/.
@@ -16,6 +18,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
 import { root, startServer } from '../radar/server.mjs';
+import { servePartnerOrigin } from './partner-origin.mjs';
 
 const shots = join(root, 'artifacts', 'screenshots', 'widget');
 const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -24,6 +27,8 @@ const stamp = Date.now().toString(36);
 const ADDRESS = '350 5th Ave New York NY';
 
 let server;
+/** The partner site on an origin of its own (the widget still comes from the server). */
+let partner;
 let browser;
 let shotNumber = 0;
 
@@ -138,6 +143,7 @@ before(async () => {
   await mkdir(shots, { recursive: true });
   buildWidget();
   server = await startServer({ projects: 5 });
+  partner = await servePartnerOrigin(root, server.base);
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -145,6 +151,7 @@ before(async () => {
 });
 after(async () => {
   await browser?.close();
+  await partner?.close();
   // PGlite may still be flushing its data folder as the server exits: stopping again removes the rest.
   await server?.stop().catch(async () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -153,8 +160,9 @@ after(async () => {
 });
 
 describe('the widget on a partner page', { timeout: 240_000 }, () => {
-  it('takes a new contractor from the address to the success page, verifying through the mailed link in another browser', async () => {
-    const { page, context, problems } = await partnerPage();
+  it('takes a new contractor from a partner origin to the success page, verifying through the mailed link in another browser, and signs them in there', async () => {
+    const { page, context, problems } = await partnerPage(`${partner.url}/examples/partner-site/`);
+    assert.notEqual(new URL(page.url()).origin, server.base);
     assert.equal(await page.locator('permit-lookup').getAttribute('state'), 'closed');
     await check(page, 'partner-page');
     await addressStep(page);
@@ -172,6 +180,7 @@ describe('the widget on a partner page', { timeout: 240_000 }, () => {
     // The mailed link, opened in another browser: the flow resumes from the server's record.
     const mail = await mailTo(email, 'verification');
     assert.match(mail.data.link, /\/examples\/partner-site\/\?.*email=.*accepted=1/);
+    assert.equal(new URL(mail.data.link).origin, partner.url);
     const other = await partnerPage(mail.data.link);
     const p = other.page;
     await atStep(p, 'verify-email');
@@ -209,9 +218,23 @@ describe('the widget on a partner page', { timeout: 240_000 }, () => {
     await check(p, 'form');
     await field(p, 'Description of Work').fill('Tear off and re-roof, 24 squares, architectural shingles.');
     await field(p, 'Job Value').fill('$18,500');
+    assert.deepEqual(await p.evaluate(() => window.__csp), []);
+    // The link to the PermitDesk site carries a one-time handoff code; the dashboard trades it on arrival.
+    const handoffs = [];
+    p.on('request', (request) => request.url().includes('/auth/handoff') && handoffs.push(new URL(request.url()).pathname));
     await button(p, 'Request Permit').click();
     await p.waitForURL(/\/success\?type=APPLY_FOR_PROJECT_PERMIT&session=/, { timeout: 20_000 });
-    await p.waitForTimeout(1500);
+    assert.equal(new URL(p.url()).origin, server.base);
+    await p.getByRole('heading', { name: 'Request received' }).waitFor({ timeout: 20_000 });
+    await p.getByText(/ at 350 5th Ave, New York\./).waitFor();
+    await p.getByRole('link', { name: 'View the project' }).waitFor();
+    assert.deepEqual(handoffs, ['/auth/handoff', '/auth/handoff/exchange']);
+    // Signed in as the new contractor on the PermitDesk origin, and the code is gone from the address.
+    assert.doesNotMatch(p.url(), /handoff/);
+    assert.match(p.url(), /\/success\?type=APPLY_FOR_PROJECT_PERMIT&session=[^&]+$/);
+    const signedIn = await p.evaluate(() => JSON.parse(localStorage.getItem('permitdesk.session.profile') ?? 'null')?.email);
+    assert.equal(signedIn, email);
+    await p.waitForTimeout(500);
     await p.screenshot({ path: join(shots, `${String(++shotNumber).padStart(2, '0')}-success-page.png`) });
     assert.deepEqual(other.problems, []);
     await other.context.close();
