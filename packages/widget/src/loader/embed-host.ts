@@ -27,10 +27,13 @@ export function createEmbedHost(
 
   const prefetch = () => {
     // A failed fetch is forgotten so the next attempt retries.
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
+    loading ??= load().then(
+      (module) => (module.warm?.(root, readOptions()), module),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
     return loading;
   };
 

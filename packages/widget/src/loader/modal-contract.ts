@@ -18,4 +18,6 @@ export interface ModalHandle {
 /** What the modal chunk exports. */
 export interface ModalModule {
   renderModal(root: ShadowRoot, options: WidgetOptions, callbacks: ModalCallbacks): ModalHandle;
+  /** Ahead of opening (the chunk was fetched on hover or focus): prepare what opening will need. */
+  warm?(root: ShadowRoot, options: WidgetOptions): void;
 }

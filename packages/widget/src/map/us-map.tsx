@@ -25,19 +25,28 @@ export function viewBoxFor(view: MapView): [number, number, number, number] {
   return [at[0] - w / 2, at[1] - h / 2, w, h];
 }
 
+/** The outlines never change: drawn once, and skipped by every later render (same elements). */
+const OUTLINES = <g aria-hidden="true">{US_STATES.map(([id, name, d]) => <path key={id} d={d} aria-label={name} />)}</g>;
+
 export function UsMap({ view }: { view: MapView }) {
-  const box = viewBoxFor(view);
-  const marker = view.marker ? projection([view.marker.lng, view.marker.lat]) : null;
-  const k = svgMagnification(view.zoom);
+  const { center, zoom, marker } = view;
   const ref = useStylesheet<HTMLDivElement>(mapCss);
-  const states = useMemo(() => US_STATES.map(([id, name, d]) => <path key={id} d={d} aria-label={name} />), []);
-  return (
-    <div ref={ref} className="pd-map" data-zoom={view.zoom} data-center={`${view.center.lat},${view.center.lng}`}>
-      <svg viewBox={box.map((n) => n.toFixed(1)).join(' ')} role="img" aria-labelledby="pd-map-title" focusable="false">
-        <title id="pd-map-title">{view.marker ? 'Map with the job site marked' : 'Map of the United States'}</title>
-        <g aria-hidden="true">{states}</g>
-        {marker ? <circle className="pd-marker" data-marker="" cx={marker[0]} cy={marker[1]} r={(20 / k).toFixed(2)} /> : null}
+  // The flow hands a new view object on every change of its state: project again only when the
+  // centre, zoom or marker moved.
+  const drawn = useMemo(() => {
+    const k = svgMagnification(zoom);
+    const at = marker ? projection([marker.lng, marker.lat]) : null;
+    return (
+      <svg viewBox={viewBoxFor({ center, zoom, marker }).map((n) => n.toFixed(1)).join(' ')} role="img" aria-labelledby="pd-map-title" focusable="false">
+        <title id="pd-map-title">{marker ? 'Map with the job site marked' : 'Map of the United States'}</title>
+        {OUTLINES}
+        {at ? <circle className="pd-marker" data-marker="" cx={at[0]} cy={at[1]} r={(20 / k).toFixed(2)} /> : null}
       </svg>
+    );
+  }, [center.lat, center.lng, zoom, marker?.lat, marker?.lng]);
+  return (
+    <div ref={ref} className="pd-map" data-zoom={zoom} data-center={`${center.lat},${center.lng}`}>
+      {drawn}
     </div>
   );
 }

@@ -1,26 +1,36 @@
 // The modal's content for the current state of the sign-up flow: the address step is drawn here (the
-// first view, no API code needed to show it); the task, sign-up and form views are lazy chunks.
-import { lazy, Suspense, useEffect, useState } from 'react';
+// first view, no API code needed to show it); the task, sign-up and form views are chunks of their own,
+// fetched ahead (preloadViews) so that a step change draws at once.
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import type { WidgetRuntime } from '../runtime/widget-runtime.js';
 import { AddressAside, AddressStep } from '../steps/address-step.js';
 import { MapSlot } from '../map/map-slot.js';
 import type { OpenCommand, SubmittedDetail, WidgetOptions } from '../types.js';
 import { Alert } from '../ui/alert.js';
 import { Spinner } from '../ui/spinner.js';
+import { eager } from './eager.js';
 import { useFlowSnapshot } from './flow-snapshot.js';
 import { INITIAL_SCREEN } from './initial-screen.js';
 import { ModalShell } from './modal-shell.js';
 import { siteUrl } from './site-url.js';
 
-const loadSignup = () => import('./signup-view.js');
 type Signup = typeof import('./signup-view.js');
-const part = <K extends keyof Signup>(name: K) => lazy(() => loadSignup().then((m) => ({ default: m[name] })));
+type Views = Pick<Signup, 'SignupBody' | 'SignupAside' | 'AddressDetailView' | 'FlowAlertView'>;
+const part = <K extends keyof Views>(name: K) =>
+  eager<Parameters<Views[K]>[0]>(() => import('./signup-view.js').then((m) => m[name] as ComponentType<Parameters<Views[K]>[0]>));
 const SignupBody = part('SignupBody');
 const SignupAside = part('SignupAside');
 const AddressDetailView = part('AddressDetailView');
 const FlowAlertView = part('FlowAlertView');
-const FormBody = lazy(() => import('./form-view.js'));
-const GoogleAddressSearchBox = lazy(() => import('../address/google-address-search-box.js'));
+const FormBody = eager(() => import('./form-view.js').then((m) => m.FormBody));
+const GoogleAddressSearchBox = eager(() => import('../address/google-address-search-box.js').then((m) => m.GoogleAddressSearchBox));
+
+/** The later views' chunks, fetched while the user is busy with the address, and their stylesheet. */
+export const preloadViews = (root: ShadowRoot, nonce?: string) =>
+  Promise.all([
+    import('./signup-view.js').then((m) => m.adoptStepStyles(root, nonce)),
+    ...[SignupBody, SignupAside, AddressDetailView, FlowAlertView, FormBody].map((view) => view.preload()),
+  ]);
 
 export interface FlowScreenProps {
   options: WidgetOptions & { apiBase: string };
@@ -50,8 +60,6 @@ export function FlowScreen({ options, ready, start, onClose, onSubmitted }: Flow
         if (!live) return;
         setRuntime(loaded);
         void loaded.servedRequests().then((count) => live && setServed(count));
-        // The later steps are fetched while the user is busy with the address.
-        void loadSignup();
       },
       (error: unknown) => {
         // Tell the page's developer why (a blocked chunk, a bad api-base...).
@@ -74,7 +82,7 @@ export function FlowScreen({ options, ready, start, onClose, onSubmitted }: Flow
   let aside;
   let body;
   if (view === 'lookup') {
-    aside = <AddressAside map={<MapSlot view={screen.map} mapsKey={options.mapsKey} />} count={served} />;
+    aside = <AddressAside map={null} count={served} />;
     body = (
       <AddressStep
         search={(text, signal) => ready.then((loaded) => loaded.searchAddresses(text, signal))}
@@ -97,8 +105,9 @@ export function FlowScreen({ options, ready, start, onClose, onSubmitted }: Flow
         renderDetail={(detail) => <AddressDetailView {...detail} nonce={options.nonce} />}
         onNext={() =>
           act((r) => {
-            r.countRequest();
             r.flow.getState().next();
+            // Counting is no part of the step change: it waits until the next view is drawn.
+            setTimeout(() => r.countRequest(), 100);
           })
         }
       />
@@ -119,7 +128,13 @@ export function FlowScreen({ options, ready, start, onClose, onSubmitted }: Flow
       stepKey={step}
       inline={options.inline}
       onClose={() => onClose(view)}
-      aside={<Suspense fallback={null}>{aside}</Suspense>}
+      aside={
+        <>
+          {/* One map for every view: drawing the outlines again on a view change would cost a frame. */}
+          <MapSlot view={screen.map} mapsKey={options.mapsKey} />
+          <Suspense fallback={null}>{aside}</Suspense>
+        </>
+      }
     >
       {failed ? <Alert kind="error">Something went wrong!</Alert> : null}
       <Suspense fallback={pending}>{body ?? pending}</Suspense>

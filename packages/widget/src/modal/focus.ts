@@ -37,5 +37,6 @@ export function trapTab(container: HTMLElement, event: { key: string; shiftKey: 
 /** Focus the first field of a step (or, failing that, its heading). */
 export function focusFirstField(container: HTMLElement, fallback: HTMLElement | null): void {
   const field = container.querySelector<HTMLElement>('input:not([disabled]):not([readonly]), select:not([disabled]), textarea:not([disabled])');
-  (field ?? fallback)?.focus();
+  // The dialog is in view already: no scrolling to work out.
+  (field ?? fallback)?.focus({ preventScroll: true });
 }

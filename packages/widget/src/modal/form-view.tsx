@@ -56,4 +56,3 @@ export function FormBody({ runtime, options, onSubmitted }: ViewProps & { onSubm
   );
 }
 
-export default FormBody;

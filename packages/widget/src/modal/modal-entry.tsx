@@ -1,17 +1,34 @@
-// The modal chunk (dist/esm/modal.js): what widget.js and mount() load when the modal first opens.
-// It adopts the stylesheet into the host's shadow root, renders the flow screen with preact (through
-// the React APIs), and starts fetching the runtime (API client, session, flow controller) at once.
+// The modal chunk (dist/esm/modal.js): what widget.js and mount() load when the modal is about to be
+// needed (hover or focus of the launcher, or opening). warm() gets the opening ready ahead of time:
+// the stylesheet adopted into the host's shadow root, the map's and the runtime's chunks fetched and
+// run. renderModal() draws the flow screen with preact (through the React APIs) and, after the first
+// frame, creates the runtime (API client, session, flow controller), then fetches the later views.
 import { createRoot, type Root } from 'react-dom/client';
 import css from '../styles/widget.css?raw';
-import { adoptCss } from '../loader/launcher-css.js';
 import type { ModalCallbacks, ModalHandle } from '../loader/modal-contract.js';
+import { preloadMap } from '../map/map-slot.js';
 import type { WidgetRuntime } from '../runtime/widget-runtime.js';
 import type { OpenCommand, WidgetOptions } from '../types.js';
-import { FlowScreen } from './flow-screen.js';
+import { FlowScreen, preloadViews } from './flow-screen.js';
+import { adoptOnce } from './adopt-once.js';
+
+const loadRuntime = () => import('../runtime/widget-runtime.js');
+const ignore = () => undefined;
+/** Work after the current task: each piece of work done ahead is a task of its own, none of them long. */
+const later = (work: () => unknown) => setTimeout(work, 0);
+
+export function warm(root: ShadowRoot, options: WidgetOptions): void {
+  adoptOnce(root, css, options.nonce);
+  later(() => {
+    // Fetched side by side; each chunk runs as it arrives. A failure only leaves the work to opening.
+    preloadMap(options.mapsKey).catch(ignore);
+    loadRuntime().catch(ignore);
+  });
+}
 
 export function renderModal(root: ShadowRoot, options: WidgetOptions, callbacks: ModalCallbacks): ModalHandle {
   const settings = { ...options, apiBase: options.apiBase ?? window.location.origin };
-  adoptCss(root, css, options.nonce);
+  adoptOnce(root, css, options.nonce);
   const container = document.createElement('div');
   root.append(container);
   const view: Root = createRoot(container);
@@ -20,9 +37,13 @@ export function renderModal(root: ShadowRoot, options: WidgetOptions, callbacks:
 
   const start = () => {
     // After the first frame: the address step paints before the runtime chunk is parsed and run.
-    ready ??= new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
-      .then(() => import('../runtime/widget-runtime.js'))
-      .then(({ createWidgetRuntime }) => createWidgetRuntime(settings));
+    ready ??= new Promise<void>((resolve) => requestAnimationFrame(() => later(resolve)))
+      .then(loadRuntime)
+      .then(({ createWidgetRuntime }) => {
+        // The later views are fetched while the user is busy with the address.
+        later(() => preloadViews(root, options.nonce).catch(ignore));
+        return createWidgetRuntime(settings);
+      });
     return ready;
   };
 

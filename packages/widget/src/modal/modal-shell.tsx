@@ -61,7 +61,7 @@ export function ModalShell({ title, progress, height, viewKey, stepKey, aside, c
                 aria-valuemax={100}
                 aria-valuenow={progress}
               >
-                <div style={{ width: `${progress}%` }} />
+                <div style={{ transform: `scaleX(${progress / 100})` }} />
               </div>
               <button type="button" className="pd-icon pd-close" aria-label="Close" onClick={onClose}>
                 ×

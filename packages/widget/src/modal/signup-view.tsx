@@ -3,7 +3,6 @@
 import { useEffect, useState } from 'react';
 import { buttons, emailButtonLabel, emailInputDisabled, noticeText, type Task } from '@permitdesk/core';
 import { AddressDetail, type AddressDetailProps } from '../address/address-detail.js';
-import { MapSlot } from '../map/map-slot.js';
 import { ApplyTypeStep } from '../steps/apply-type-step.js';
 import { CompanyStep } from '../steps/company-step.js';
 import { CreatePasswordStep } from '../steps/create-password-step.js';
@@ -20,6 +19,8 @@ import { FlowAlertContent, FlowAlertView } from './flow-alert.js';
 export { FlowAlertView };
 import { siteUrl } from './site-url.js';
 import { Styled } from './styled.js';
+
+export { adoptStepStyles } from './styled.js';
 import type { ViewProps } from './view-props.js';
 
 /** Whether a task matches what the host asked for: an id or a name. */
@@ -198,11 +199,11 @@ function SignupStep({ runtime, flow, alert, busy, options, start }: ViewProps) {
 }
 
 /** The side panel after the address step: the map of the job site, the municipality, the choices so far. */
-export function SignupAside({ runtime, flow, options }: ViewProps) {
+/** The side panel after the address step (the map above it is the flow screen's). */
+export function SignupAside({ flow, options }: ViewProps) {
   const { context } = flow;
   return (
     <Styled nonce={options.nonce}>
-      <MapSlot view={runtime.screen(flow).map} mapsKey={options.mapsKey} />
       <MunicipalityAside municipality={context.municipality} />
       {context.address ? <p className="pd-sub">{[context.address.place_name, context.addressLine2].filter(Boolean).join(', ')}</p> : null}
       {flow.view !== 'task_selection' && context.task ? <p className="pd-sub">{context.task.name}</p> : null}
