@@ -6,7 +6,7 @@ import { AddressDetail, type AddressDetailProps } from '../address/address-detai
 import { ApplyTypeStep } from '../steps/apply-type-step.js';
 import { CompanyStep } from '../steps/company-step.js';
 import { CreatePasswordStep } from '../steps/create-password-step.js';
-import { EmailStep, type FlowMessage } from '../steps/email-step.js';
+import { EmailStep } from '../steps/email-step.js';
 import { EnterPasswordStep } from '../steps/enter-password-step.js';
 import { NamePhoneStep } from '../steps/name-phone-step.js';
 import { NoticeStep } from '../steps/notice-step.js';
@@ -14,6 +14,7 @@ import { ResetPasswordStep } from '../steps/reset-password-step.js';
 import { MunicipalityAside, TaskStep } from '../steps/task-step.js';
 import { VerifyEmailStep } from '../steps/verify-email-step.js';
 import { VerifyCodeForm } from '../steps/verify-code-form.js';
+import type { FlowMessage } from '../ui/alert.js';
 import { FlowAlertContent, FlowAlertView } from './flow-alert.js';
 
 export { FlowAlertView };

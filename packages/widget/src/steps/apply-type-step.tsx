@@ -1,6 +1,7 @@
 // Select apply type (SPEC §2.5): Contractor, and Do-It-Yourselfer only when INDIVIDUAL_REQUEST_PERMIT
 // allows it. Back goes to the email step.
-import { BackButton, Button } from '../ui/button.js';
+import { Button } from '../ui/button.js';
+import { StepActions } from '../ui/step-form.js';
 
 export interface ApplyTypeStepProps {
   allowDoItYourself: boolean;
@@ -23,9 +24,7 @@ export function ApplyTypeStep({ allowDoItYourself, onContractor, onDoItYourself,
           </Button>
         ) : null}
       </div>
-      <div className="pd-actions">
-        <BackButton onClick={onBack} />
-      </div>
+      <StepActions onBack={onBack} />
     </>
   );
 }

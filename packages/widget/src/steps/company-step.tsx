@@ -5,11 +5,9 @@ import { companyNameSchema } from '@permitdesk/core';
 import { AddressSearchBox } from '../address/address-search-box.js';
 import { ADDRESS_MESSAGES } from '../address/address-messages.js';
 import type { AddressSearch } from '../address/use-address-search.js';
-import { Alert } from '../ui/alert.js';
-import { BackButton, Button } from '../ui/button.js';
+import { StepForm } from '../ui/step-form.js';
 import { TextField } from '../ui/text-field.js';
-import { useTouched } from '../ui/use-touched.js';
-import { firstIssue } from '../ui/validate.js';
+import { useChecks } from '../ui/use-checks.js';
 
 export interface CompanyStepProps {
   companyName: string;
@@ -26,26 +24,10 @@ export interface CompanyStepProps {
 }
 
 export function CompanyStep(props: CompanyStepProps) {
-  const { touched, touch } = useTouched<'name'>();
-  const nameError = touched('name') ? firstIssue(companyNameSchema, props.companyName) : null;
+  const checks = useChecks({ name: [companyNameSchema, props.companyName] });
   return (
-    <form
-      className="pd-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (props.showNext) props.onNext();
-      }}
-    >
-      <TextField
-        label="Company Name"
-        autoComplete="organization"
-        value={props.companyName}
-        onValue={props.onCompanyName}
-        onBlur={() => touch('name')}
-        error={nameError}
-        maxLength={200}
-      />
+    <StepForm onSubmit={() => props.showNext && props.onNext()} onBack={props.onBack} submit={props.showNext ? 'Next' : null} message={props.error}>
+      <TextField label="Company Name" autoComplete="organization" value={props.companyName} onValue={props.onCompanyName} {...checks.field('name')} maxLength={200} />
       {props.companyAddress ? (
         <div className="pd-field">
           <span className="pd-label">Company Address</span>
@@ -67,11 +49,6 @@ export function CompanyStep(props: CompanyStepProps) {
         onValue={props.onLine2}
         maxLength={100}
       />
-      {props.error ? <Alert kind="error">{props.error}</Alert> : null}
-      <div className="pd-actions">
-        <BackButton onClick={props.onBack} />
-        {props.showNext ? <Button type="submit">Next</Button> : null}
-      </div>
-    </form>
+    </StepForm>
   );
 }

@@ -1,11 +1,9 @@
 // Create password (SPEC §2.5, 'Create a password.'): show/hide toggle; creating the account signs the
 // user in and leads to the form.
 import { passwordSchema } from '@permitdesk/core';
-import { Alert } from '../ui/alert.js';
-import { BackButton, Button } from '../ui/button.js';
 import { PasswordField } from '../ui/password-field.js';
-import { useTouched } from '../ui/use-touched.js';
-import { firstIssue } from '../ui/validate.js';
+import { StepForm } from '../ui/step-form.js';
+import { useChecks } from '../ui/use-checks.js';
 
 export interface CreatePasswordStepProps {
   password: string;
@@ -18,34 +16,10 @@ export interface CreatePasswordStepProps {
 }
 
 export function CreatePasswordStep(props: CreatePasswordStepProps) {
-  const { touched, touch } = useTouched<'password'>();
-  const error = props.showErrors || touched('password') ? firstIssue(passwordSchema, props.password) : null;
+  const checks = useChecks({ password: [passwordSchema, props.password] }, props.showErrors);
   return (
-    <form
-      className="pd-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        touch('password');
-        if (firstIssue(passwordSchema, props.password) === null) props.onSubmit();
-      }}
-    >
-      <PasswordField
-        label="Password"
-        autoComplete="new-password"
-        value={props.password}
-        onValue={props.onPassword}
-        onBlur={() => touch('password')}
-        error={error}
-        disabled={props.busy}
-      />
-      {props.error ? <Alert kind="error">{props.error}</Alert> : null}
-      <div className="pd-actions">
-        <BackButton onClick={props.onBack} />
-        <Button type="submit" busy={props.busy}>
-          Create Account
-        </Button>
-      </div>
-    </form>
+    <StepForm onSubmit={() => checks.submit() && props.onSubmit()} onBack={props.onBack} submit="Create Account" busy={props.busy} message={props.error}>
+      <PasswordField label="Password" autoComplete="new-password" value={props.password} onValue={props.onPassword} {...checks.field('password')} disabled={props.busy} />
+    </StepForm>
   );
 }

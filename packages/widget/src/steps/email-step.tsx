@@ -1,17 +1,10 @@
 // Enter email (SPEC §2.5): the 'Email Address' field and one button whose label the flow decides
 // ('Validate Email', 'Resend email' or 'Enter another email'); the input is disabled while a check runs.
-import type { ReactNode } from 'react';
 import { emailSchema } from '@permitdesk/core';
-import { Alert, type AlertKind } from '../ui/alert.js';
-import { BackButton, Button } from '../ui/button.js';
+import type { FlowMessage } from '../ui/alert.js';
+import { StepForm } from '../ui/step-form.js';
 import { TextField } from '../ui/text-field.js';
-import { useTouched } from '../ui/use-touched.js';
-import { firstIssue } from '../ui/validate.js';
-
-export interface FlowMessage {
-  kind: AlertKind;
-  text: ReactNode;
-}
+import { useChecks } from '../ui/use-checks.js';
 
 export interface EmailStepProps {
   email: string;
@@ -26,17 +19,15 @@ export interface EmailStepProps {
 }
 
 export function EmailStep(props: EmailStepProps) {
-  const { touched, touch } = useTouched<'email'>();
-  const error = props.showErrors || touched('email') ? firstIssue(emailSchema, props.email) : null;
+  const checks = useChecks({ email: [emailSchema, props.email] }, props.showErrors);
   return (
-    <form
-      className="pd-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        touch('email');
-        if (props.buttonLabel !== 'Validate Email' || firstIssue(emailSchema, props.email) === null) props.onSubmit();
-      }}
+    <StepForm
+      // Only a new address is checked: resending or starting over needs no valid input.
+      onSubmit={() => (checks.submit() || props.buttonLabel !== 'Validate Email') && props.onSubmit()}
+      onBack={props.onBack}
+      submit={props.buttonLabel}
+      busy={props.checking}
+      message={props.message}
     >
       <TextField
         label="Email Address"
@@ -45,18 +36,10 @@ export function EmailStep(props: EmailStepProps) {
         inputMode="email"
         value={props.email}
         onValue={props.onEmail}
-        onBlur={() => touch('email')}
+        {...checks.field('email')}
         disabled={props.checking}
-        error={error}
         maxLength={120}
       />
-      {props.message ? <Alert kind={props.message.kind}>{props.message.text}</Alert> : null}
-      <div className="pd-actions">
-        <BackButton onClick={props.onBack} />
-        <Button type="submit" busy={props.checking}>
-          {props.buttonLabel}
-        </Button>
-      </div>
-    </form>
+    </StepForm>
   );
 }

@@ -3,8 +3,8 @@
 // box that must be ticked (the flow says 'Please check this box if you want to proceed'), Next and a
 // contact link.
 import type { NotificationWall } from '@permitdesk/core';
-import { BackButton, Button } from '../ui/button.js';
 import { CheckboxField } from '../ui/checkbox-field.js';
+import { StepForm } from '../ui/step-form.js';
 
 export interface NoticeStepProps {
   /** The wall's texts, municipality already substituted. */
@@ -20,14 +20,7 @@ export interface NoticeStepProps {
 
 export function NoticeStep({ wall, accepted, onAccepted, error, contactUrl, onBack, onNext }: NoticeStepProps) {
   return (
-    <form
-      className="pd-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onNext();
-      }}
-    >
+    <StepForm onSubmit={onNext} onBack={onBack} submit="Next">
       <div className="pd-notice">
         <p>{wall.descriptionsHeaderForm}</p>
         <CheckboxField
@@ -43,10 +36,6 @@ export function NoticeStep({ wall, accepted, onAccepted, error, contactUrl, onBa
           </a>
         </p>
       </div>
-      <div className="pd-actions">
-        <BackButton onClick={onBack} />
-        <Button type="submit">Next</Button>
-      </div>
-    </form>
+    </StepForm>
   );
 }

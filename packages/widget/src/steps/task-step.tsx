@@ -3,7 +3,8 @@
 import { useMemo, useState } from 'react';
 import { formatPhone, type Municipality, type Task } from '@permitdesk/core';
 import { Combobox } from '../ui/combobox.js';
-import { BackButton, Button } from '../ui/button.js';
+import { Button } from '../ui/button.js';
+import { StepActions } from '../ui/step-form.js';
 
 export interface TaskStepProps {
   tasks: readonly Task[];
@@ -49,12 +50,11 @@ export function TaskStep({ tasks, selected, onSelect, canNext, busy, error, onBa
         }}
         clearLabel="Clear project type"
       />
-      <div className="pd-actions">
-        <BackButton onClick={onBack} />
+      <StepActions onBack={onBack}>
         <Button disabled={!canNext} busy={busy} onClick={onNext}>
           Next
         </Button>
-      </div>
+      </StepActions>
     </>
   );
 }

@@ -1,9 +1,8 @@
 // The one-time code from the verification mail, typed instead of following the link (same result).
 import { verificationCodeSchema } from '@permitdesk/core';
-import { Button } from '../ui/button.js';
-import { TextField } from '../ui/text-field.js';
-import { useTouched } from '../ui/use-touched.js';
-import { firstIssue } from '../ui/validate.js';
+import { CodeField } from '../ui/code-field.js';
+import { StepForm } from '../ui/step-form.js';
+import { useChecks } from '../ui/use-checks.js';
 
 export interface VerifyCodeFormProps {
   code: string;
@@ -13,34 +12,10 @@ export interface VerifyCodeFormProps {
 }
 
 export function VerifyCodeForm({ code, onCode, busy, onVerify }: VerifyCodeFormProps) {
-  const { touched, touch } = useTouched<'code'>();
+  const checks = useChecks({ code: [verificationCodeSchema, code] });
   return (
-    <form
-      className="pd-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        touch('code');
-        if (firstIssue(verificationCodeSchema, code) === null) onVerify();
-      }}
-    >
-      <TextField
-        label="Verification Code"
-        hint="Or type the 6-digit code from the email."
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        value={code}
-        onValue={(value) => onCode(value.replace(/\D/g, ''))}
-        onBlur={() => touch('code')}
-        error={touched('code') ? firstIssue(verificationCodeSchema, code) : null}
-        disabled={busy}
-      />
-      <div className="pd-actions">
-        <Button type="submit" variant="secondary" busy={busy}>
-          Verify Code
-        </Button>
-      </div>
-    </form>
+    <StepForm onSubmit={() => checks.submit() && onVerify()} submit="Verify Code" submitVariant="secondary" busy={busy}>
+      <CodeField hint="Or type the 6-digit code from the email." value={code} onValue={onCode} {...checks.field('code')} disabled={busy} />
+    </StepForm>
   );
 }

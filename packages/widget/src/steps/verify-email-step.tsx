@@ -1,8 +1,7 @@
 // Verify email (SPEC §2.5, §4.1): 'Hang tight while we verify', shown on return from the mailed link.
 // The success text appears after 3 s and the flow moves on after 5 s; a support link is offered.
-import { Alert } from '../ui/alert.js';
+import { Alert, type FlowMessage } from '../ui/alert.js';
 import { Spinner } from '../ui/spinner.js';
-import type { FlowMessage } from './email-step.js';
 
 export interface VerifyEmailStepProps {
   /** The success text once shown (3 s), or an error. */

@@ -21,12 +21,3 @@ export function Button({ variant = 'primary', busy, children, type = 'button', d
     </button>
   );
 }
-
-/** The Back / Next row under every step. */
-export function BackButton({ onClick }: { onClick(): void }) {
-  return (
-    <Button variant="secondary" onClick={onClick}>
-      Back
-    </Button>
-  );
-}
