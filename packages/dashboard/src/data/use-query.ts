@@ -2,7 +2,12 @@
 // badge, the company list and the pages share one call), cancels on unmount, and can be reloaded.
 import { useCallback, useEffect, useState } from 'react';
 
-type Entry = { promise: Promise<unknown>; value?: unknown; error?: unknown; settled: boolean };
+/** holders: the mounted hooks reading the entry. A failed read is dropped once none is left, so that
+ *  the next visit tries again; dropping it while it is shown would leave a spinner with no call under way. */
+type Entry = { promise: Promise<unknown>; value?: unknown; error?: unknown; settled: boolean; holders: number };
+const dropIfFailedAndUnread = (key: string, entry: Entry) => {
+  if (entry.holders === 0 && entry.settled && entry.error !== undefined && cache.get(key) === entry) cache.delete(key);
+};
 const cache = new Map<string, Entry>();
 /** Mounted hooks, told when their entry was dropped so they read it again. */
 const listeners = new Set<(key: string) => void>();
@@ -41,17 +46,24 @@ export function useQuery<T>(key: string | null, fetcher: () => Promise<T>): Quer
     let live = true;
     let entry = cache.get(key);
     if (!entry) {
-      const fresh: Entry = { promise: Promise.resolve(), settled: false };
+      const fresh: Entry = { promise: Promise.resolve(), settled: false, holders: 0 };
       fresh.promise = fetcher().then(
         (value) => Object.assign(fresh, { value, settled: true }),
-        (error: unknown) => Object.assign(fresh, { error, settled: true }),
+        (error: unknown) => {
+          Object.assign(fresh, { error, settled: true });
+          dropIfFailedAndUnread(key, fresh);
+        },
       );
       cache.set(key, fresh);
       entry = fresh;
     }
-    if (!entry.settled) void entry.promise.then(() => live && rerender());
+    const held = entry;
+    held.holders += 1;
+    if (!held.settled) void held.promise.then(() => live && rerender());
     return () => {
       live = false;
+      held.holders -= 1;
+      dropIfFailedAndUnread(key, held);
     };
     // The key names the call; the fetcher closure changes every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -64,8 +76,6 @@ export function useQuery<T>(key: string | null, fetcher: () => Promise<T>): Quer
     again();
   }, [key, again]);
   if (key === null) return { data: undefined, error: undefined, loading: false, reload };
-  // A failed read is dropped from the cache so that the next visit tries again.
-  if (entry?.settled && entry.error !== undefined) queueMicrotask(() => cache.get(key) === entry && cache.delete(key));
   return {
     data: entry?.value as T | undefined,
     error: entry?.error,
