@@ -264,4 +264,12 @@ describe('QuotePage', () => {
     expect(await screen.findByText('Quote not found')).toBeTruthy();
     expect(net.calls).toHaveLength(0);
   });
+
+  it('offers a way on when the quote does not exist', async () => {
+    net = fakeNetwork({ 'GET /v1/permit-quote/Q-404': () => ({ status: 404, body: { message: 'Quote not found.', code: 'NOT_FOUND' } }) });
+    const view = open('/quote/Q-404?agent=a-1&org=o-1');
+    expect(await screen.findByText('Quote not found')).toBeTruthy();
+    await userEvent.click(screen.getByRole('link', { name: 'Contact support' }));
+    expect(view.location()).toBe('/support');
+  });
 });

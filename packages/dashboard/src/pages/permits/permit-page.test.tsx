@@ -173,4 +173,13 @@ describe('PermitPage', () => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(document.querySelector('.driver-popover')).toBeNull();
   });
+
+  it('says a permit that does not exist was not found and leads back to the Project Radar', async () => {
+    net = fakeNetwork({ 'GET /v3/permits/999': () => ({ status: 404, body: { message: 'Permit not found.', code: 'NOT_FOUND' } }) });
+    const view = renderRoute(<PermitPage />, '/permits/:id', '/permits/999');
+    expect(await screen.findByText('Permit not found')).toBeTruthy();
+    expect(screen.getByText('Permit not found.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('link', { name: 'Back to the Project Radar' }));
+    expect(view.location()).toBe('/project-radar');
+  });
 });

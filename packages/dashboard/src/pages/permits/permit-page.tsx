@@ -1,9 +1,9 @@
 // /permits/{id}: one permit with its project's name (editable), and the permit detail tour.
 import { projectPermitUrl } from '@permitdesk/core';
 import { Link, useParams } from 'react-router';
+import { MissingNotice } from '../../components/missing-notice.js';
 import { api } from '../../session/api.js';
 import { useGuidedTour } from '../../tours/use-guided-tour.js';
-import { Alert } from '../../ui/alert.js';
 import { Spinner } from '../../ui/spinner.js';
 import { PermitDetail } from './permit-detail.js';
 import { ProjectNameEditor } from './project-name-editor.js';
@@ -32,9 +32,7 @@ export default function PermitPage() {
           <Spinner large label="Loading the permit" />
         </div>
       ) : (
-        <Alert kind="error" title="Unavailable">
-          {permit.error instanceof Error ? permit.error.message : 'This permit could not be loaded.'}
-        </Alert>
+        <MissingNotice what="Permit" error={permit.error} fallback="This permit could not be loaded." back={[{ to: '/project-radar', label: 'Back to the Project Radar' }]} />
       )}
     </div>
   );

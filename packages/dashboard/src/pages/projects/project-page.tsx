@@ -2,15 +2,17 @@
 // one when the URL names none).
 import { permitStatusView, projectPermitUrl, type Permit } from '@permitdesk/core';
 import { Link, useParams } from 'react-router';
+import { MissingNotice } from '../../components/missing-notice.js';
 import { api } from '../../session/api.js';
 import { useGuidedTour } from '../../tours/use-guided-tour.js';
-import { Alert } from '../../ui/alert.js';
 import { Spinner } from '../../ui/spinner.js';
 import { PermitDetail } from '../permits/permit-detail.js';
 import { ProjectNameEditor } from '../permits/project-name-editor.js';
 import { useLoaded } from '../permits/use-loaded.js';
 import { statusLabel } from '../radar/status-bar.js';
 import '../permits/permits.css';
+
+const RADAR_WAY_BACK = [{ to: '/project-radar', label: 'Back to the Project Radar' }];
 
 export default function ProjectPage() {
   const { id = '', permitId } = useParams();
@@ -28,9 +30,7 @@ export default function ProjectPage() {
             <Spinner large label="Loading the project" />
           </div>
         ) : (
-          <Alert kind="error" title="Unavailable">
-            {project.error instanceof Error ? project.error.message : 'This project could not be loaded.'}
-          </Alert>
+          <MissingNotice what="Project" error={project.error} fallback="This project could not be loaded." back={RADAR_WAY_BACK} />
         )}
       </div>
     );
@@ -79,9 +79,12 @@ export default function ProjectPage() {
       ) : chosen && permit.loading ? (
         <Spinner large label="Loading the permit" />
       ) : chosen ? (
-        <Alert kind="error" title="Unavailable">
-          {permit.error instanceof Error ? permit.error.message : 'This permit could not be loaded.'}
-        </Alert>
+        <MissingNotice
+          what="Permit"
+          error={permit.error}
+          fallback="This permit could not be loaded."
+          back={p.permits[0] && String(p.permits[0].id) !== chosen ? [{ to: projectPermitUrl(p.id, p.permits[0].id), label: 'Open the first permit of this project' }, ...RADAR_WAY_BACK] : RADAR_WAY_BACK}
+        />
       ) : null}
     </div>
   );

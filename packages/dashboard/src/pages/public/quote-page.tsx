@@ -4,7 +4,7 @@
 // as their sass_agent_id / sass_organization_id headers.
 import { formatDate, formatUsd, QUOTE_STATUSES, type AccountingQuote } from '@permitdesk/core';
 import { useEffect, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { api } from '../../session/api.js';
 import { Alert } from '../../ui/alert.js';
 import { Spinner } from '../../ui/spinner.js';
@@ -48,6 +48,14 @@ export default function QuotePage() {
         <Alert kind="warning" title="Quote not found">
           This quote does not exist, has been withdrawn, or the link is incomplete. Please open the link from your e-mail again.
         </Alert>
+        <div className="row">
+          <Link className="btn" to="/support">
+            Contact support
+          </Link>
+          <Link className="btn btn--ghost" to="/">
+            Go to the home page
+          </Link>
+        </div>
       </div>
     );
   }
