@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import type { FormField } from '@permitdesk/core';
 import { CheckboxField } from '../ui/checkbox-field.js';
+import { Field, fieldAria } from '../ui/field.js';
 import { PhoneField } from '../ui/phone-field.js';
 import { TextField } from '../ui/text-field.js';
 import type { Answer } from './answers.js';
@@ -33,15 +34,11 @@ export function FormFieldView({ field, value, error, onValue, onBlur, disabled }
       id,
       className: 'pd-input',
       disabled: disabled || field.readOnly,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': [error ? `${id}-e` : '', field.help ? `${id}-h` : ''].filter(Boolean).join(' ') || undefined,
+      ...fieldAria(id, error, field.help),
       onBlur,
     } as const;
     return (
-      <div className="pd-field">
-        <label className="pd-label" htmlFor={id}>
-          {label}
-        </label>
+      <Field id={id} label={label} hint={field.help} error={error}>
         {field.type === 'textarea' ? (
           <textarea {...common} value={text} maxLength={field.maxLength} placeholder={field.placeholder} onChange={(event) => onValue(event.currentTarget.value)} />
         ) : (
@@ -53,17 +50,7 @@ export function FormFieldView({ field, value, error, onValue, onBlur, disabled }
             ))}
           </select>
         )}
-        {field.help ? (
-          <p className="pd-hint" id={`${id}-h`}>
-            {field.help}
-          </p>
-        ) : null}
-        {error ? (
-          <p className="pd-error" id={`${id}-e`} role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      </Field>
     );
   }
   return (

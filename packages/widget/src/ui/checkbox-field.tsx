@@ -1,5 +1,6 @@
 // A labelled checkbox with its error (the notice wall's tick box).
 import { useId, type ReactNode } from 'react';
+import { Field, fieldAria } from './field.js';
 
 export interface CheckboxFieldProps {
   label: ReactNode;
@@ -11,23 +12,17 @@ export interface CheckboxFieldProps {
 export function CheckboxField({ label, checked, onChecked, error }: CheckboxFieldProps) {
   const id = useId();
   return (
-    <div className="pd-field">
+    <Field id={id} error={error}>
       <label className="pd-check" htmlFor={id}>
         <input
           id={id}
           type="checkbox"
           checked={checked}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-e` : undefined}
+          {...fieldAria(id, error)}
           onChange={(event) => onChecked(event.currentTarget.checked)}
         />
         <span>{label}</span>
       </label>
-      {error ? (
-        <p className="pd-error" id={`${id}-e`} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   );
 }

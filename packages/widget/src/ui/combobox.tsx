@@ -60,6 +60,8 @@ export function Combobox<T>(props: ComboboxProps<T>) {
   };
 
   const described = [hint ? `${id}-h` : '', error ? `${id}-e` : ''].filter(Boolean).join(' ') || undefined;
+  // The label, hint and error markup of ui/field.tsx, written out here: the combobox is the first view's
+  // only field, and a shared Field component there costs ~70 B gzip of the first view's 14 KB budget.
   return (
     <div className="pd-field">
       <label className="pd-label" htmlFor={`${id}-i`}>

@@ -1,5 +1,6 @@
 // A labelled input with its error and hint, wired for screen readers (aria-invalid, aria-describedby).
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { Field, fieldAria } from './field.js';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
@@ -14,7 +15,6 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 export function TextField({ label, value, onValue, error, hint, suffix, inputRef, className, ...input }: TextFieldProps) {
   const id = useId();
-  const described = [error ? `${id}-e` : '', hint ? `${id}-h` : ''].filter(Boolean).join(' ') || undefined;
   const control = (
     <input
       {...input}
@@ -22,16 +22,12 @@ export function TextField({ label, value, onValue, error, hint, suffix, inputRef
       id={id}
       className="pd-input"
       value={value}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={described}
+      {...fieldAria(id, error, hint)}
       onChange={(event) => onValue(event.currentTarget.value)}
     />
   );
   return (
-    <div className={className ? `pd-field ${className}` : 'pd-field'}>
-      <label className="pd-label" htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
       {suffix ? (
         <div className="pd-affix">
           {control}
@@ -40,16 +36,6 @@ export function TextField({ label, value, onValue, error, hint, suffix, inputRef
       ) : (
         control
       )}
-      {hint ? (
-        <p className="pd-hint" id={`${id}-h`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="pd-error" id={`${id}-e`} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   );
 }
