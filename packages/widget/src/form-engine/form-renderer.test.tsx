@@ -3,7 +3,7 @@
 import { fireEvent, waitFor, within } from '@testing-library/dom';
 import { createRoot } from 'react-dom/client';
 import { expect, it } from 'vitest';
-import { FORM_52 } from '../test/fake-permitdesk.js';
+import { FORM_52 } from '../test/fixtures.js';
 import { FormRenderer } from './form-renderer.js';
 import type { Answers } from './answers.js';
 

@@ -3,7 +3,8 @@
 import { fireEvent, waitFor } from '@testing-library/dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { lookupEndpoints } from '@permitdesk/core';
-import { GEOCODED, startFakePermitDesk, type FakePermitDesk } from '../test/fake-permitdesk.js';
+import { startFakePermitDesk, type FakePermitDesk } from '../test/fake-permitdesk.js';
+import { GEOCODED } from '../test/fixtures.js';
 import { renderWidget } from '../test/render-widget.js';
 
 let server: FakePermitDesk;

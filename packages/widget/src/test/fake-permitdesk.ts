@@ -7,79 +7,16 @@ import {
   identityEndpoints,
   lookupEndpoints,
   verificationEndpoints,
-  type AddressSearchResult,
-  type FormDefinition,
-  type GeocodedAddress,
   type GlobalSetting,
-  type Municipality,
   type PermitFormEntry,
   type Profile,
   type SignupFlowState,
 } from '@permitdesk/core';
 import { startFakeApi, type FakeApi } from './fake-api.js';
+import { ADDRESSES, ENTRY, FORM_52, GEOCODED, MUNICIPALITY, TASKS } from './fixtures.js';
 
-export const ADDRESSES: AddressSearchResult[] = [
-  {
-    id: 'address.4821',
-    center: [-118.1445, 34.1478],
-    place_name: '100 N Garfield Ave, Pasadena, CA 91101, United States',
-    matching_place_name: '100 N Garfield Ave, Pasadena, CA 91101',
-    street_line: '100 N Garfield Ave',
-  },
-  {
-    id: 'address.77',
-    center: [-118.25, 34.05],
-    place_name: '1 Main St, Los Angeles, CA 90012, United States',
-    matching_place_name: '1 Main St, Los Angeles, CA 90012',
-    street_line: '1 Main St',
-  },
-];
-export const GEOCODED: GeocodedAddress = {
-  address: '100 N Garfield Ave',
-  city: 'Pasadena',
-  state: 'CA',
-  zip: '91101',
-  streetAddress: '100 N Garfield Ave',
-  streetModifier: null,
-  postalCode: '91101-1234',
-  longitude: -118.1445,
-  latitude: 34.1478,
-};
-export const MUNICIPALITY: Municipality = {
-  id: 12,
-  name: 'City of Pasadena',
-  slug: 'ca/los-angeles-county/pasadena/city-of-pasadena',
-  kind: 'city',
-  stateCode: 'CA',
-  countyName: 'Los Angeles County',
-  latitude: 34.1478,
-  longitude: -118.1445,
-  phoneNumbers: [{ label: 'main', phoneNumber: '+16267444000' }],
-  permitCutoffHour: 15,
-  administrativeArea: null,
-  administrativeAreas: [],
-};
 /** The session handoff code the fake server hands out (43 base64url characters, as the real one). */
 export const HANDOFF_CODE = 'hNd0ff-c0de-hNd0ff-c0de-hNd0ff-c0de-hNd0ff0';
-
-export const TASKS = [
-  { id: 3, name: 'Roofing: re-roof' },
-  { id: 7, name: 'Electrical: EV charger' },
-  { id: 9, name: 'Solar PV' },
-];
-export const FORM_52: FormDefinition = {
-  id: 52,
-  title: 'Permit Request',
-  submitLabel: 'Request Permit',
-  fields: [
-    { name: 'JobSiteAddress', label: 'Job Site Address', type: 'address', required: true, readOnly: true },
-    { name: 'CustomerName', label: 'Customer Name', type: 'text', required: true, maxLength: 200 },
-    { name: 'ContactPhoneNumber', label: 'Contact Phone Number', type: 'phone', required: true },
-    { name: 'DescriptionOfWork', label: 'Description of Work', type: 'textarea', required: true, maxLength: 2000 },
-    { name: 'JobValue', label: 'Job Value', type: 'currency', required: true },
-    { name: 'StateLicenseNumber', label: 'State License Number', type: 'text', required: false, maxLength: 100 },
-  ],
-};
 
 const profileOf = (email: string, name: string): Profile => ({
   sub: '6f1c2d5e-8a4b-4c3d-9e2f-1a2b3c4d5e6f',
@@ -196,17 +133,10 @@ export async function startFakePermitDesk(): Promise<FakePermitDesk> {
 
   api.on(formEndpoints.definition, () => FORM_52);
   api.on(formEndpoints.entryData, ({ query }): PermitFormEntry => ({
-    MunicipalityID: MUNICIPALITY.id,
-    MunicipalityName: MUNICIPALITY.name,
+    ...ENTRY,
     TaskID: Number(query.get('taskId')),
     TaskName: TASKS.find((t) => String(t.id) === query.get('taskId'))?.name ?? '',
-    DescriptionOfWork: '',
-    JobSiteAddress: { Line1: '100 N Garfield Ave', Line2: query.get('addressLine2') ?? '', City: 'Pasadena', State: 'CA', PostalCode: '91101', Country: 'US' },
-    ContactPhoneNumber: '+16265550100',
-    CustomerName: 'Pat Builder',
-    ApplicantType: 'Individual',
-    IsReadOnlyAddressPermit: false,
-    StateLicenseNumber: 'C-39 1002003',
+    JobSiteAddress: { ...ENTRY.JobSiteAddress, Line2: query.get('addressLine2') ?? '' },
   }));
   api.on(formEndpoints.submit, () => ({
     entryId: 501,
