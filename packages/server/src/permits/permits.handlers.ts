@@ -2,8 +2,9 @@
 // to the permit's project first (404 unseen, 403 not allowed), then does its work in one transaction.
 import { TRIAGE, type endpoints } from '@permitdesk/core';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors.js';
-import type { EndpointHandler } from '../http/register.js';
+import type { EndpointHandler, HandlerContext } from '../http/register.js';
 import { isStaff } from '../operator/staff.js';
+import { LOCAL_FILES_ROUTE } from '../storage/local-storage.js';
 import { listVaultDocuments, presignVaultDownload } from '../compliance/compliance.handlers.js';
 import { requirePermitAccess, requireProjectAccess, PERMIT_NOT_FOUND } from './access.js';
 import { addReply, PERMIT_TEAM_NAME } from './conversations.js';
@@ -125,21 +126,47 @@ export const listDocumentsHandler: EndpointHandler<Documents['list']> = async ({
   return listVaultDocuments({ services, user }, query.documentable_type, query.documentable_id);
 };
 
-export const presignedDownloadHandler: EndpointHandler<Documents['presignedDownload']> = async ({ services, user }, { query }) => {
-  const db = apiDb(services.db);
-  const document = await findDocument(db, query.file);
+/** A download URL for a stored file: a permit document (by id or storage key), or a company file of the vault. */
+async function presignFile(ctx: Pick<HandlerContext<Documents['presignedDownload']>, 'services' | 'user'>, file: string) {
+  const db = apiDb(ctx.services.db);
+  const document = await findDocument(db, file);
   if (!document) {
     // Not a permit document: perhaps a company file of the compliance vault (its storage key).
-    const vault = await presignVaultDownload({ services, user }, query.file, () => notFound(DOCUMENT_NOT_FOUND, 'DOCUMENT_NOT_FOUND'));
+    const vault = await presignVaultDownload(ctx, file, () => notFound(DOCUMENT_NOT_FOUND, 'DOCUMENT_NOT_FOUND'));
     if (vault) return vault;
     throw notFound(DOCUMENT_NOT_FOUND, 'DOCUMENT_NOT_FOUND');
   }
   try {
-    await requirePermitAccess(db, user.sub, document.permitId, 'view-only');
+    await requirePermitAccess(db, ctx.user.sub, document.permitId, 'view-only');
   } catch (error) {
     // An unseen permit's document does not exist for this user.
     if (error instanceof HttpError && error.status === 404) throw notFound(DOCUMENT_NOT_FOUND, 'DOCUMENT_NOT_FOUND');
     throw error;
   }
-  return presignDocumentDownload(services, db, document);
+  return presignDocumentDownload(ctx.services, db, document);
+}
+
+export const presignedDownloadHandler: EndpointHandler<Documents['presignedDownload']> = ({ services, user }, { query }) => presignFile({ services, user }, query.file);
+
+/**
+ * POST /app/cloudfront/presigned: the lasting address of a stored file (the local /files/{key} route, an
+ * object-storage URL with the key as its path, or the key itself) turned into a short-lived download URL.
+ */
+export const cloudfrontPresignedHandler: EndpointHandler<Documents['cloudfrontPresigned']> = async ({ services, user }, { body }) => {
+  const key = storageKeyOf(body.originalUrl);
+  if (key === null) throw notFound(DOCUMENT_NOT_FOUND, 'DOCUMENT_NOT_FOUND');
+  return presignFile({ services, user }, key);
 };
+
+/** The storage key an original file URL names, or null when it names none. */
+export function storageKeyOf(originalUrl: string): string | null {
+  let path = originalUrl;
+  try {
+    path = decodeURIComponent(new URL(originalUrl).pathname).replace(new RegExp(`^${LOCAL_FILES_ROUTE}/`), '');
+  } catch {
+    // Not a URL: the key itself.
+  }
+  const key = path.replace(/^\/+/, '');
+  // A bare number is a document id to GET /v4/s3/presigned, not the address of a file.
+  return key === '' || /^\d+$/.test(key) ? null : key;
+}

@@ -16,4 +16,5 @@ export function registerPermitRoutes(app: App): void {
   registerEndpoint(app, api.dismiss, h.dismissPermit);
   registerEndpoint(app, endpoints.documents.list, h.listDocumentsHandler);
   registerEndpoint(app, endpoints.documents.presignedDownload, h.presignedDownloadHandler);
+  registerEndpoint(app, endpoints.documents.cloudfrontPresigned, h.cloudfrontPresignedHandler);
 }

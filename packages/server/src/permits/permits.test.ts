@@ -154,6 +154,37 @@ describe.each(databaseTargets())('permits on %s', (target) => {
     expect((await t.request('GET', '/v4/s3/presigned', { token: customer.accessToken, query: { file: 'permits/1/nothing.pdf' } })).status).toBe(404);
   });
 
+  it('turns the lasting address of a stored file into a download URL (POST /app/cloudfront/presigned)', async () => {
+    const { permitId } = await requestPermit(t, customer, site, { companyId });
+    const bytes = new TextEncoder().encode('%PDF-1.4 framing plan');
+    const upload = await t.request('POST', `/v4/permits/${permitId}/upload-document`, {
+      token: customer.accessToken,
+      body: { fileName: 'Framing plan.pdf', contentType: 'application/pdf', size: bytes.length },
+    });
+    const target = new URL(upload.body.uploadUrl);
+    expect((await t.app.request(target.pathname + target.search, { method: 'PUT', headers: upload.body.headers, body: bytes })).status).toBe(200);
+    // The storage key: the path of the presigned upload under the local files route.
+    const key = decodeURIComponent(target.pathname.replace(/^\/files\//, ''));
+    expect(key).toMatch(new RegExp(`^permits/${permitId}/`));
+    const presign = (originalUrl: string, token = customer.accessToken) => t.request('POST', '/app/cloudfront/presigned', { token, body: { originalUrl } });
+
+    // The unsigned address of the file (what a link kept in an e-mail or a record carries), or its key.
+    for (const originalUrl of [`${target.origin}/files/${key}`, `https://files.example.com/${encodeURI(key)}`, key]) {
+      const answer = await presign(originalUrl);
+      expect(answer.status, `${originalUrl}: ${answer.text}`).toBe(200);
+      const url = new URL(answer.body.url);
+      expect(new Uint8Array(await (await t.app.request(url.pathname + url.search)).arrayBuffer())).toEqual(bytes);
+    }
+    const missing = await presign(`${target.origin}/files/permits/${permitId}/nothing.pdf`);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: 'Document not found.', code: 'DOCUMENT_NOT_FOUND' });
+    // A document id is not a file address, and someone else's file does not exist for a stranger.
+    expect((await presign(String(upload.body.documentId))).status).toBe(404);
+    const stranger = await t.createUser({ name: 'Stan Stranger' });
+    expect((await presign(key, stranger.accessToken)).status).toBe(404);
+    expect((await t.request('POST', '/app/cloudfront/presigned', { body: { originalUrl: key } })).status).toBe(401);
+  });
+
   it('renames the project of a permit and dismisses a permit from the active radar', async () => {
     const { permitId } = await requestPermit(t, customer, site, { companyId, answers: { CustomerName: 'Dismissed Dora' } });
     const renamed = await t.request('PATCH', `/v4/permits/${permitId}/update-project-name`, { token: customer.accessToken, query: { projectName: '  Basement water heater ' } });
