@@ -1,16 +1,42 @@
 // /sign-up/invite: where invitation links send anonymous users, with 'Login Required' (SPEC §2.3).
-// The saved query string may carry the invited e-mail (email_address or email).
-import { useState } from 'react';
+// The saved query string may carry the invited e-mail (email_address or email). An invitee who already
+// has an account (a user invitation creates one with a temporary password) opens on Sign In with that
+// address prefilled and locked (SPEC §2.6); anyone else opens on Create account.
+import { useEffect, useState } from 'react';
 import { SignInForm } from '../../auth/sign-in-form.js';
 import { SignUpForm } from '../../auth/sign-up-form.js';
+import { api } from '../../session/api.js';
 import { readInvitationQuery, takeLoginNotice } from '../../session/redirect-memory.js';
 import { Alert } from '../../ui/alert.js';
+import { Spinner } from '../../ui/spinner.js';
+
+type Mode = 'sign-in' | 'sign-up';
+
+/** Sign In when the address has an account, Create account otherwise (also when the check fails). */
+function useOpeningMode(email: string | undefined): [Mode | null, (mode: Mode) => void] {
+  const [mode, setMode] = useState<Mode | null>(email ? null : 'sign-up');
+  useEffect(() => {
+    if (!email) return;
+    let live = true;
+    const open = (found: Mode) => live && setMode((chosen) => chosen ?? found);
+    api.verification.checkExists({ params: { email }, silent: true }).then(
+      (result) => open(result.exists ? 'sign-in' : 'sign-up'),
+      () => open('sign-up'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [email]);
+  return [mode, setMode];
+}
 
 export default function SignUpInvitePage() {
   const [notice] = useState(takeLoginNotice);
-  const [mode, setMode] = useState<'sign-in' | 'sign-up'>('sign-up');
-  const saved = readInvitationQuery();
-  const email = saved.get('email_address') ?? saved.get('email') ?? undefined;
+  const [email] = useState(() => {
+    const saved = readInvitationQuery();
+    return saved.get('email_address') ?? saved.get('email') ?? undefined;
+  });
+  const [mode, setMode] = useOpeningMode(email);
   return (
     <div className="container container--narrow">
       {notice && (
@@ -29,7 +55,13 @@ export default function SignUpInvitePage() {
             Sign In
           </button>
         </div>
-        {mode === 'sign-up' ? <SignUpForm kind="individual" {...(email ? { email } : {})} /> : <SignInForm {...(email ? { email } : {})} />}
+        {mode === null ? (
+          <Spinner label="Checking your invitation" />
+        ) : mode === 'sign-up' ? (
+          <SignUpForm kind="individual" {...(email ? { email } : {})} />
+        ) : (
+          <SignInForm {...(email ? { email } : {})} />
+        )}
       </div>
     </div>
   );
