@@ -10,7 +10,7 @@ import { clearChallenge, readChallenge } from '../../auth/challenge.js';
 import { AUTH_TOASTS } from '../../session/auth-messages.js';
 import { takeTarget } from '../../session/redirect-memory.js';
 import { identity } from '../../session/api.js';
-import { signedIn } from '../../session/session.js';
+import { signedIn, useAuth } from '../../session/session.js';
 import { Alert } from '../../ui/alert.js';
 import { Field } from '../../ui/field.js';
 import { notify } from '../../ui/notify.js';
@@ -21,6 +21,7 @@ const schema = v.object({ newPassword: newPasswordSchema });
 export default function ForceChangePasswordPage() {
   const navigate = useNavigate();
   const [challenge] = useState(readChallenge);
+  const isSignedIn = useAuth((s) => s.isAuthenticated);
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<v.InferOutput<typeof schema>>({ resolver: valibotResolver(schema) });
   if (!challenge) {
@@ -28,7 +29,16 @@ export default function ForceChangePasswordPage() {
       <div className="container container--narrow">
         <div className="card card--auth">
           <h1 className="page-title">Choose a new password</h1>
-          <p>This page is used on a first sign-in that needs a new password. <Link to="/sign-in">Sign in</Link> to start.</p>
+          {isSignedIn ? (
+            // Signed in already: a password is changed in the settings.
+            <p>
+              This page is used on a first sign-in that needs a new password. To change your password, go to <Link to="/profile">Settings</Link>.
+            </p>
+          ) : (
+            <p>
+              This page is used on a first sign-in that needs a new password. <Link to="/sign-in">Sign in</Link> to start.
+            </p>
+          )}
         </div>
       </div>
     );
