@@ -4,10 +4,10 @@
 import { DATE_FORMATS, formatDate, projectPermitUrl, type ProjectUpdate } from '@permitdesk/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Unavailable } from '../../components/unavailable.js';
 import { invalidateQueries } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { useAuth } from '../../session/session.js';
-import { Alert } from '../../ui/alert.js';
 import { notify } from '../../ui/notify.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useLoaded } from '../permits/use-loaded.js';
@@ -20,11 +20,7 @@ function UpdatesList({ companyId }: { companyId: string }) {
   const updates = useLoaded<ProjectUpdate[]>(`updates:${companyId}`, (signal) => api.companies.projectUpdates({ params: { id: companyId }, signal, silent: true }));
   const [marking, setMarking] = useState(false);
   if (updates.error !== undefined) {
-    return (
-      <Alert kind="error" title="Unavailable">
-        {updates.error instanceof Error ? updates.error.message : 'The updates could not be loaded.'}
-      </Alert>
-    );
+    return <Unavailable error={updates.error} fallback="The updates could not be loaded." />;
   }
   if (!updates.data) return <Spinner label="Loading updates" />;
   const list = updates.data;

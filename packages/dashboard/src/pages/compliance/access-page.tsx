@@ -5,8 +5,8 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { canCreateAccess, formatDate, invitationBadge, invitationLabel, inviteCompanySchema, DATE_FORMATS } from '@permitdesk/core';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
+import { Unavailable } from '../../components/unavailable.js';
 import { api } from '../../session/api.js';
-import { Alert } from '../../ui/alert.js';
 import { Field } from '../../ui/field.js';
 import { notify } from '../../ui/notify.js';
 import { Spinner } from '../../ui/spinner.js';
@@ -61,9 +61,7 @@ function AccessLists({ scope }: { scope: ComplianceScope & { companyId: string }
       <section aria-labelledby="guest-of-title">
         <h2 id="guest-of-title">Guest of</h2>
         {hosts.error !== undefined ? (
-          <Alert kind="error" title="Unavailable">
-            {hosts.error instanceof Error ? hosts.error.message : 'This information could not be loaded.'}
-          </Alert>
+          <Unavailable error={hosts.error} />
         ) : !hosts.data ? (
           <Spinner label="Loading" />
         ) : hosts.data.length === 0 ? (

@@ -4,8 +4,8 @@ import { DATE_FORMATS, formatDate, permitStatusView, projectPermitUrl, type Proj
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { Unavailable } from '../../components/unavailable.js';
 import { api } from '../../session/api.js';
-import { Alert } from '../../ui/alert.js';
 import { useLoaded } from '../permits/use-loaded.js';
 import { DataTable } from '../radar/data-table.js';
 import { Pager } from '../radar/pager.js';
@@ -35,11 +35,7 @@ function AssignedProjects({ companyId }: { companyId: string }) {
     [],
   );
   if (result.error !== undefined) {
-    return (
-      <Alert kind="error" title="Unavailable">
-        {result.error instanceof Error ? result.error.message : 'This information could not be loaded.'}
-      </Alert>
-    );
+    return <Unavailable error={result.error} />;
   }
   return (
     <>

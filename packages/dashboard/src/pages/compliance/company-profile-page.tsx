@@ -6,6 +6,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { canCreateAccess, createCompanySchema, isApiRequestError, MESSAGES, VENDOR_FOR_INDIVIDUAL, type Company, type Vendor } from '@permitdesk/core';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
+import { Unavailable } from '../../components/unavailable.js';
 import { invalidateQueries } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { refreshProfile } from '../../session/session.js';
@@ -77,11 +78,7 @@ function CompanyProfile({ company }: { company: Company }) {
 function VendorProfile({ vendorFor, vendorId, readOnly }: { vendorFor: string; vendorId: string; readOnly: boolean }) {
   const link = useLoaded<Vendor>(`vendor:${vendorFor}:${vendorId}`, (signal) => api.companies.vendor({ params: { companyId: vendorFor, vendorId }, signal, silent: true }));
   if (link.error !== undefined) {
-    return (
-      <Alert kind="error" title="Unavailable">
-        {link.error instanceof Error ? link.error.message : 'The vendor could not be loaded.'}
-      </Alert>
-    );
+    return <Unavailable error={link.error} fallback="The vendor could not be loaded." />;
   }
   if (!link.data) return <Spinner label="Loading the vendor" />;
   const save = async (values: { name: string; address: string | null }) => {

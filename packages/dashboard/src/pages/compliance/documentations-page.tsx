@@ -7,6 +7,7 @@ import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
+import { Unavailable } from '../../components/unavailable.js';
 import { api } from '../../session/api.js';
 import { Alert } from '../../ui/alert.js';
 import { Field } from '../../ui/field.js';
@@ -221,9 +222,7 @@ function DocumentationTable({ scope }: { scope: ComplianceScope & { companyId: s
         )}
       </div>
       {rows.error !== undefined ? (
-        <Alert kind="error" title="Unavailable">
-          {rows.error instanceof Error ? rows.error.message : 'This information could not be loaded.'}
-        </Alert>
+        <Unavailable error={rows.error} />
       ) : (
         <DataTable
           caption={`Documentation (${status})`}

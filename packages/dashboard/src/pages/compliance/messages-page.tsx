@@ -2,8 +2,8 @@
 // link and its status, and the invitations the client sent the vendor (onboarding, wallet requests),
 // newest first, each with its SPEC §4.4 label and badge.
 import { DATE_FORMATS, formatDate, invitationBadge, invitationLabel, VENDOR_FOR_INDIVIDUAL } from '@permitdesk/core';
+import { Unavailable } from '../../components/unavailable.js';
 import { api } from '../../session/api.js';
-import { Alert } from '../../ui/alert.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useLoaded } from '../permits/use-loaded.js';
 import { CompanyRequired } from './company-required.js';
@@ -33,11 +33,7 @@ function VendorMessages({ vendorId, vendorFor }: { vendorId: string; vendorFor: 
     return { link, invitations: mine };
   });
   if (thread.error !== undefined) {
-    return (
-      <Alert kind="error" title="Unavailable">
-        {thread.error instanceof Error ? thread.error.message : 'The messages could not be loaded.'}
-      </Alert>
-    );
+    return <Unavailable error={thread.error} fallback="The messages could not be loaded." />;
   }
   if (!thread.data) return <Spinner label="Loading messages" />;
   const { link, invitations } = thread.data;

@@ -18,9 +18,9 @@ import {
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
+import { Unavailable } from '../../components/unavailable.js';
 import { api } from '../../session/api.js';
 import { useAuth } from '../../session/session.js';
-import { Alert } from '../../ui/alert.js';
 import { Field } from '../../ui/field.js';
 import { useModals } from '../../ui/generic-modals.js';
 import { notify } from '../../ui/notify.js';
@@ -168,9 +168,7 @@ function UsersTable({ scope }: { scope: ComplianceScope & { companyId: string } 
     <div className="stack">
       {canAddUserRole(scope.role) && <InviteUserForm companyId={scope.companyId} onSent={() => undefined} />}
       {roles.error !== undefined ? (
-        <Alert kind="error" title="Unavailable">
-          {roles.error instanceof Error ? roles.error.message : 'The users could not be loaded.'}
-        </Alert>
+        <Unavailable error={roles.error} fallback="The users could not be loaded." />
       ) : !roles.data ? (
         <Spinner label="Loading users" />
       ) : (

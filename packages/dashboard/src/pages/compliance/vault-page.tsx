@@ -5,7 +5,7 @@
 import { canCreateAccess, DATE_FORMATS, formatDate, formatUsd, type Insurance, type License } from '@permitdesk/core';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
-import { Alert } from '../../ui/alert.js';
+import { Unavailable } from '../../components/unavailable.js';
 import { Modal } from '../../ui/modal.js';
 import { notify } from '../../ui/notify.js';
 import { api } from '../../session/api.js';
@@ -175,9 +175,7 @@ function VaultTable({ config, scope }: { config: VaultKindConfig; scope: Complia
       </div>
       {!canChange && !vendorFor && <p className="muted">Your role lets you view these records; an owner or an administrator keeps them up to date.</p>}
       {rows.error !== undefined ? (
-        <Alert kind="error" title="Unavailable">
-          {rows.error instanceof Error ? rows.error.message : 'This information could not be loaded.'}
-        </Alert>
+        <Unavailable error={rows.error} />
       ) : (
         <DataTable
           caption={`${config.title} (${status})`}

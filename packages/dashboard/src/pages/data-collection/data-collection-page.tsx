@@ -4,9 +4,9 @@
 import { dataCollectionUrl, isApiRequestError, usableCompanies, type DataCollection } from '@permitdesk/core';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { Unavailable } from '../../components/unavailable.js';
 import { api } from '../../session/api.js';
 import { useAuth } from '../../session/session.js';
-import { Alert } from '../../ui/alert.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useLoaded } from '../permits/use-loaded.js';
 import { DataCollectionForm } from './data-collection-form.js';
@@ -61,9 +61,7 @@ export default function DataCollectionPage() {
         </p>
       )}
       {failure ? (
-        <Alert kind="error" title="Unavailable">
-          {failure instanceof Error ? failure.message : 'This permit could not be loaded.'}
-        </Alert>
+        <Unavailable error={failure} fallback="This permit could not be loaded." />
       ) : answer ? (
         <DataCollectionForm key={`${projectId}:${permitId}`} permitId={answer.permit.id} defaults={dataCollectionDefaults(answer.permit, answer.data, companyName)} onSave={save} />
       ) : (
