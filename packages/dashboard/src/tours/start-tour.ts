@@ -2,6 +2,7 @@
 import { driver } from 'driver.js';
 import 'driver.js/dist/driver.css';
 import { TOUR_STEPS } from './tour-steps.js';
+import { stripPopupAttributes } from './tour-aria.js';
 import type { TourId } from './tours-seen.js';
 
 /** Starts the tour; resolves false when none of its elements is on the page. */
@@ -13,6 +14,9 @@ export function startTour(id: TourId, root: ParentNode = document): boolean {
   const tour = driver({
     showProgress: true,
     allowClose: true,
+    // driver sets its popup attributes right after this hook, in the same task: a microtask runs after it.
+    onHighlightStarted: (element) => queueMicrotask(() => stripPopupAttributes(element)),
+    onHighlighted: (element) => stripPopupAttributes(element),
     steps: steps.map(({ step, element }) => ({ element, popover: { title: step.title, description: step.description } })),
   });
   tour.drive();
