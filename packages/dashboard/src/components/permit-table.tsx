@@ -1,35 +1,24 @@
 // A plain table of radar rows (the full radar of issue 6 replaces the pages that use it).
 import { projectPermitUrl, type ProjectSearchRow } from '@permitdesk/core';
 import { Link } from 'react-router';
+import { PlainTable } from '../ui/plain-table.js';
 
 export function PermitTable({ rows, empty }: { rows: ProjectSearchRow[]; empty: string }) {
   if (rows.length === 0) return <p className="card">{empty}</p>;
   return (
-    <div className="table-wrap">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Customer</th>
-            <th scope="col">Work</th>
-            <th scope="col">Job address</th>
-            <th scope="col">Municipality</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td>
-                <Link to={projectPermitUrl(row.projectId, row.id)}>{row.customerName}</Link>
-              </td>
-              <td>{row.taskName}</td>
-              <td>
-                {row.address.streetAddress}, {row.address.city}, {row.address.state}
-              </td>
-              <td>{row.municipality.name}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <PlainTable headers={['Customer', 'Work', 'Job address', 'Municipality']}>
+      {rows.map((row) => (
+        <tr key={row.id}>
+          <td>
+            <Link to={projectPermitUrl(row.projectId, row.id)}>{row.customerName}</Link>
+          </td>
+          <td>{row.taskName}</td>
+          <td>
+            {row.address.streetAddress}, {row.address.city}, {row.address.state}
+          </td>
+          <td>{row.municipality.name}</td>
+        </tr>
+      ))}
+    </PlainTable>
   );
 }

@@ -9,6 +9,7 @@ import { Unavailable } from '../../components/unavailable.js';
 import { api } from '../../session/api.js';
 import { Field } from '../../ui/field.js';
 import { notify } from '../../ui/notify.js';
+import { PlainTable } from '../../ui/plain-table.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useLoaded } from '../permits/use-loaded.js';
 import { CompanyRequired } from './company-required.js';
@@ -67,54 +68,31 @@ function AccessLists({ scope }: { scope: ComplianceScope & { companyId: string }
         ) : hosts.data.length === 0 ? (
           <p className="card">This company is not a guest of any company yet.</p>
         ) : (
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">Companies this company is a guest of</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Company</th>
-                  <th scope="col">Address</th>
-                </tr>
-              </thead>
-              <tbody>
-                {hosts.data.map((host) => (
-                  <tr key={host.id}>
-                    <td>{host.name}</td>
-                    <td>{host.address ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <PlainTable caption="Companies this company is a guest of" headers={['Company', 'Address']}>
+            {hosts.data.map((host) => (
+              <tr key={host.id}>
+                <td>{host.name}</td>
+                <td>{host.address ?? '—'}</td>
+              </tr>
+            ))}
+          </PlainTable>
         )}
       </section>
       {canCreateAccess(scope.role) && <RequestAccessForm companyId={scope.companyId} onSent={requests.reload} />}
       {requests.data && requests.data.length > 0 && (
         <section aria-labelledby="guest-requests-title">
           <h2 id="guest-requests-title">Requests sent</h2>
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">Guest access requests sent</caption>
-              <thead>
-                <tr>
-                  <th scope="col">To</th>
-                  <th scope="col">Sent</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {requests.data.map((invitation) => (
-                  <tr key={invitation.invitationId}>
-                    <td>{invitation.toCompany?.name ?? invitation.email}</td>
-                    <td>{formatDate(invitation.createdAt, DATE_FORMATS.usDateTime)}</td>
-                    <td>
-                      <span className={`status-pill status-pill--${invitationBadge(invitation.status)}`}>{invitationLabel(invitation.status)}</span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <PlainTable caption="Guest access requests sent" headers={['To', 'Sent', 'Status']}>
+            {requests.data.map((invitation) => (
+              <tr key={invitation.invitationId}>
+                <td>{invitation.toCompany?.name ?? invitation.email}</td>
+                <td>{formatDate(invitation.createdAt, DATE_FORMATS.usDateTime)}</td>
+                <td>
+                  <span className={`status-pill status-pill--${invitationBadge(invitation.status)}`}>{invitationLabel(invitation.status)}</span>
+                </td>
+              </tr>
+            ))}
+          </PlainTable>
         </section>
       )}
     </div>

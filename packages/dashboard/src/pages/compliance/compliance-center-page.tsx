@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { DataState } from '../../components/data-state.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
+import { PlainTable } from '../../ui/plain-table.js';
 import { CompanyRequired } from './company-required.js';
 import { TabIndicator } from './company-nav.js';
 import { SECTIONS, type SectionKey } from './compliance-messages.js';
@@ -47,31 +48,18 @@ function Overview({ companyId }: { companyId: string }) {
           list.length === 0 ? (
             <p className="card">No active licenses, insurance or certificates yet.</p>
           ) : (
-            <div className="table-wrap">
-              <table className="table">
-                <caption className="visually-hidden">Expiration dates</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Kind</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Expires</th>
-                    <th scope="col">State</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((credential) => (
-                    <tr key={`${credential.kind}-${credential.id}`}>
-                      <td>{KIND_LABEL[credential.kind]}</td>
-                      <td>{credential.name}</td>
-                      <td>{credential.expiresOn ? formatDate(credential.expiresOn, DATE_FORMATS.date) : '—'}</td>
-                      <td>
-                        <ExpiryPill expiresOn={credential.expiresOn} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <PlainTable caption="Expiration dates" headers={['Kind', 'Name', 'Expires', 'State']}>
+              {list.map((credential) => (
+                <tr key={`${credential.kind}-${credential.id}`}>
+                  <td>{KIND_LABEL[credential.kind]}</td>
+                  <td>{credential.name}</td>
+                  <td>{credential.expiresOn ? formatDate(credential.expiresOn, DATE_FORMATS.date) : '—'}</td>
+                  <td>
+                    <ExpiryPill expiresOn={credential.expiresOn} />
+                  </td>
+                </tr>
+              ))}
+            </PlainTable>
           )
         }
       </DataState>

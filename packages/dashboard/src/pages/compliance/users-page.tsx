@@ -24,6 +24,7 @@ import { useAuth } from '../../session/session.js';
 import { Field } from '../../ui/field.js';
 import { useModals } from '../../ui/generic-modals.js';
 import { notify } from '../../ui/notify.js';
+import { PlainTable } from '../../ui/plain-table.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useLoaded } from '../permits/use-loaded.js';
 import { CompanyRequired } from './company-required.js';
@@ -172,25 +173,11 @@ function UsersTable({ scope }: { scope: ComplianceScope & { companyId: string } 
       ) : !roles.data ? (
         <Spinner label="Loading users" />
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Users and their roles</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {roles.data.roles.map((user) => (
-                <RoleRow key={user.id} user={user} actor={scope.role} isMe={user.userId === me} onChanged={(updated) => changed(user.id, updated)} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PlainTable caption="Users and their roles" headers={['Name', 'Email', 'Role', 'Status', 'Actions']}>
+          {roles.data.roles.map((user) => (
+            <RoleRow key={user.id} user={user} actor={scope.role} isMe={user.userId === me} onChanged={(updated) => changed(user.id, updated)} />
+          ))}
+        </PlainTable>
       )}
     </div>
   );

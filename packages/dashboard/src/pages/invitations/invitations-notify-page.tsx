@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../session/api.js';
 import { Alert } from '../../ui/alert.js';
+import { PlainTable } from '../../ui/plain-table.js';
 import { Spinner } from '../../ui/spinner.js';
 import { ActionButtons } from './action-buttons.js';
 import { InvitationBadge } from './invitation-badge.js';
@@ -48,45 +49,31 @@ function InvitationTable({ title, items, waiting, onChange }: { title: string; i
       {items.length === 0 ? (
         <p className="invitation-empty">No Matches Found</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Invitation</th>
-                <th scope="col">From</th>
-                <th scope="col">{waiting ? 'For' : 'Sent to'}</th>
-                <th scope="col">Status</th>
-                <th scope="col">Sent</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((invitation) => (
-                <tr key={invitation.invitationId} data-invitation-id={invitation.invitationId}>
-                  <td>
-                    <Link to={invitationPath(invitation)}>{kindLabel(invitation)}</Link>
-                  </td>
-                  <td>{invitation.fromCompany.name}</td>
-                  <td>{invitation.toCompany?.name ?? invitation.email ?? '—'}</td>
-                  <td>
-                    <InvitationBadge status={invitation.status} />
-                  </td>
-                  <td>{formatDate(invitation.createdAt)}</td>
-                  <td>
-                    <div className="invitation-actions">
-                      <ActionButtons invitation={invitation} only={inlineActions(invitation)} size="sm" onDone={onChange} />
-                      {(invitation.actions ?? []).some((action) => !inlineActions(invitation).includes(action)) && (
-                        <Link className="btn btn--sm" to={invitationPath(invitation)}>
-                          {invitation.actions?.includes('submit') ? 'Continue' : 'Review'}
-                        </Link>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PlainTable headers={['Invitation', 'From', waiting ? 'For' : 'Sent to', 'Status', 'Sent', 'Actions']}>
+          {items.map((invitation) => (
+            <tr key={invitation.invitationId} data-invitation-id={invitation.invitationId}>
+              <td>
+                <Link to={invitationPath(invitation)}>{kindLabel(invitation)}</Link>
+              </td>
+              <td>{invitation.fromCompany.name}</td>
+              <td>{invitation.toCompany?.name ?? invitation.email ?? '—'}</td>
+              <td>
+                <InvitationBadge status={invitation.status} />
+              </td>
+              <td>{formatDate(invitation.createdAt)}</td>
+              <td>
+                <div className="invitation-actions">
+                  <ActionButtons invitation={invitation} only={inlineActions(invitation)} size="sm" onDone={onChange} />
+                  {(invitation.actions ?? []).some((action) => !inlineActions(invitation).includes(action)) && (
+                    <Link className="btn btn--sm" to={invitationPath(invitation)}>
+                      {invitation.actions?.includes('submit') ? 'Continue' : 'Review'}
+                    </Link>
+                  )}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </PlainTable>
       )}
     </section>
   );

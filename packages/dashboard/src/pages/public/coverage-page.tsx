@@ -5,6 +5,7 @@ import { useCoverage } from '../../components/coverage-count.js';
 import { ServiceNotice } from '../../components/service-notice.js';
 import { UsTileMap } from '../../components/us-tile-map.js';
 import { Alert } from '../../ui/alert.js';
+import { PlainTable } from '../../ui/plain-table.js';
 import { PageSpinner } from '../../ui/spinner.js';
 
 export default function CoveragePage() {
@@ -23,27 +24,16 @@ export default function CoveragePage() {
       <div className="card" style={{ marginBottom: '2rem' }}>
         <UsTileMap counts={counts} />
       </div>
-      <div className="table-wrap">
-        <table className="table">
-          <caption className="visually-hidden">Municipalities covered per state</caption>
-          <thead>
-            <tr>
-              <th scope="col">State</th>
-              <th scope="col">Municipalities</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((s) => (
-              <tr key={s.stateCode}>
-                <td>
-                  <Link to={`/us/${s.stateCode.toLowerCase()}`}>{US_STATES.find((u) => u.value === s.stateCode)?.label ?? s.stateCode}</Link>
-                </td>
-                <td>{s.count.toLocaleString('en-US')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PlainTable caption="Municipalities covered per state" headers={['State', 'Municipalities']}>
+        {rows.map((s) => (
+          <tr key={s.stateCode}>
+            <td>
+              <Link to={`/us/${s.stateCode.toLowerCase()}`}>{US_STATES.find((u) => u.value === s.stateCode)?.label ?? s.stateCode}</Link>
+            </td>
+            <td>{s.count.toLocaleString('en-US')}</td>
+          </tr>
+        ))}
+      </PlainTable>
       <div style={{ marginTop: '2rem' }}>
         <ServiceNotice />
       </div>
