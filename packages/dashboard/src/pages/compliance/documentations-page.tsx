@@ -13,7 +13,6 @@ import { Alert } from '../../ui/alert.js';
 import { Field } from '../../ui/field.js';
 import { Modal } from '../../ui/modal.js';
 import { notify } from '../../ui/notify.js';
-import { Spinner } from '../../ui/spinner.js';
 import { useLoaded } from '../permits/use-loaded.js';
 import { DataTable } from '../radar/data-table.js';
 import '../radar/radar.css';
@@ -21,16 +20,13 @@ import { CompanyRequired } from './company-required.js';
 import { ComplianceLayout } from './compliance-layout.js';
 import type { ComplianceScope } from './compliance-scope.js';
 import { uploadCompanyFile, uploadFailure } from './upload-company-file.js';
-import { refreshCompliance } from './use-indicators.js';
 import { FileCell } from './file-cell.js';
-
-type Status = 'active' | 'archived';
+import { AttachFileField, FormActions, recordChanges, RecordActions, StatusFilter, type RecordStatus } from './vault-parts.js';
 type FormValues = v.InferInput<typeof documentationInputSchema>;
 const CATEGORY_PILL: Record<DocumentationCategory, string> = { Sorted: 'status-pill--valid', Unneeded: 'status-pill--muted', Unsorted: 'status-pill--warning' };
 
 function DocumentationForm({ companyId, item, onSaved, onCancel }: { companyId: string; item: Documentation | null; onSaved: () => void; onCancel: () => void }) {
   const categoryId = useId();
-  const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<FormValues>({
@@ -72,26 +68,8 @@ function DocumentationForm({ companyId, item, onSaved, onCancel }: { companyId: 
             ))}
           </select>
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor={fileId}>
-            {item?.fileName ? `Replace the file (${item.fileName})` : 'Attach a file'}
-          </label>
-          <input id={fileId} type="file" className="field__input" onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)} />
-          <p className="field__hint">Up to 50,000,000 bytes.</p>
-        </div>
-        {failure && (
-          <p className="alert alert--error" role="alert">
-            {failure}
-          </p>
-        )}
-        <div className="row row--between">
-          <button type="button" className="btn btn--ghost" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" className="btn">
-            {formState.isSubmitting ? <Spinner label="Saving" /> : 'Save documentation'}
-          </button>
-        </div>
+        <AttachFileField fileName={item?.fileName} onFile={setFile} />
+        <FormActions failure={failure} saving={formState.isSubmitting} saveLabel="Save documentation" onCancel={onCancel} />
       </fieldset>
     </form>
   );
@@ -100,26 +78,17 @@ function DocumentationForm({ companyId, item, onSaved, onCancel }: { companyId: 
 function DocumentationTable({ scope }: { scope: ComplianceScope & { companyId: string } }) {
   const { companyId } = scope;
   const canChange = canCreateAccess(scope.role);
-  const [status, setStatus] = useState<Status>('active');
+  const [status, setStatus] = useState<RecordStatus>('active');
   const [category, setCategory] = useState<DocumentationCategory | ''>('');
   const [keyword, setKeyword] = useState('');
   const searched = useDeferredValue(keyword.trim());
   const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
   const [editing, setEditing] = useState<Documentation | 'new' | null>(null);
-  const ids = { status: useId(), category: useId(), search: useId() };
+  const ids = { category: useId(), search: useId() };
   const rows = useLoaded(`documentations:${companyId}:${status}:${searched}`, (signal) =>
     api.companies.documentations.list({ params: { id: companyId }, query: { status, ...(searched ? { keyword: searched } : {}) }, signal, silent: true }),
   );
-  const changed = (message: string) => {
-    rows.reload();
-    refreshCompliance();
-    notify('success', message);
-  };
-  const act = (work: () => Promise<unknown>, done: string, failed: string) =>
-    void work().then(
-      () => changed(done),
-      (error: unknown) => notify('error', failed, error instanceof Error ? error.message : undefined),
-    );
+  const { changed, act } = recordChanges(rows.reload);
 
   const columns = useMemo<ColumnDef<Documentation, unknown>[]>(() => {
     const list: ColumnDef<Documentation, unknown>[] = [
@@ -150,22 +119,12 @@ function DocumentationTable({ scope }: { scope: ComplianceScope & { companyId: s
           const item = row.original;
           const params = { id: companyId, documentId: item.documentId };
           return (
-            <div className="vault-actions">
-              <button type="button" className="btn btn--sm btn--ghost" aria-label={`Edit ${item.name}`} onClick={() => setEditing(item)}>
-                Edit
-              </button>
-              {item.status === 'active' ? (
-                <button type="button" className="btn btn--sm btn--ghost" aria-label={`Archive ${item.name}`}
-                  onClick={() => act(() => api.companies.documentations.archive({ params, silent: true }), 'The documentation has been archived.', 'The documentation could not be archived.')}>
-                  Archive
-                </button>
-              ) : (
-                <button type="button" className="btn btn--sm btn--ghost" aria-label={`Restore ${item.name}`}
-                  onClick={() => act(() => api.companies.documentations.restore({ params, silent: true }), 'The documentation has been restored.', 'The documentation could not be restored.')}>
-                  Restore
-                </button>
-              )}
-            </div>
+            <RecordActions
+              record={item}
+              onEdit={() => setEditing(item)}
+              onArchive={() => act(() => api.companies.documentations.archive({ params, silent: true }), 'The documentation has been archived.', 'The documentation could not be archived.')}
+              onRestore={() => act(() => api.companies.documentations.restore({ params, silent: true }), 'The documentation has been restored.', 'The documentation could not be restored.')}
+            />
           );
         },
       });
@@ -186,15 +145,7 @@ function DocumentationTable({ scope }: { scope: ComplianceScope & { companyId: s
   return (
     <>
       <div className="vault-toolbar">
-        <div className="field">
-          <label className="field__label" htmlFor={ids.status}>
-            Show
-          </label>
-          <select id={ids.status} className="field__input field__select" value={status} onChange={(event) => setStatus(event.target.value as Status)}>
-            <option value="active">Active</option>
-            <option value="archived">Archived</option>
-          </select>
-        </div>
+        <StatusFilter value={status} onChange={setStatus} />
         <div className="field">
           <label className="field__label" htmlFor={ids.category}>
             Category

@@ -9,10 +9,10 @@ import { invalidateQueries, useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { Field } from '../../ui/field.js';
 import { notify } from '../../ui/notify.js';
-import { Spinner } from '../../ui/spinner.js';
 import { MunicipalityPicker } from './municipality-picker.js';
 import { uploadCompanyFile, uploadFailure } from './upload-company-file.js';
 import type { VaultInput, VaultItem, VaultKindConfig } from './vault-kinds.js';
+import { AttachFileField, FormActions } from './vault-parts.js';
 
 interface FormValues {
   licenseType: 'state' | 'local';
@@ -66,7 +66,6 @@ export function VaultItemForm({ config, companyId, item, onSaved, onCancel }: {
   onCancel: () => void;
 }) {
   const typesId = useId();
-  const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const typesKey = `compliance-types:${config.kind}:${companyId}`;
@@ -158,26 +157,8 @@ export function VaultItemForm({ config, companyId, item, onSaved, onCancel }: {
           <Field label="Issued On" type="date" error={formState.errors.issuedOn?.message} {...register('issuedOn')} />
           <Field label="Expires On" type="date" error={formState.errors.expiresOn?.message} {...register('expiresOn')} />
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor={fileId}>
-            {item?.fileName ? `Replace the file (${item.fileName})` : 'Attach a file'}
-          </label>
-          <input id={fileId} type="file" className="field__input" onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)} />
-          <p className="field__hint">Up to 50,000,000 bytes.</p>
-        </div>
-        {failure && (
-          <p className="alert alert--error" role="alert">
-            {failure}
-          </p>
-        )}
-        <div className="row row--between">
-          <button type="button" className="btn btn--ghost" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" className="btn">
-            {formState.isSubmitting ? <Spinner label="Saving" /> : `Save ${config.singular}`}
-          </button>
-        </div>
+        <AttachFileField fileName={item?.fileName} onFile={setFile} />
+        <FormActions failure={failure} saving={formState.isSubmitting} saveLabel={`Save ${config.singular}`} onCancel={onCancel} />
       </fieldset>
     </form>
   );

@@ -18,11 +18,9 @@ import { ComplianceLayout } from './compliance-layout.js';
 import type { ComplianceScope } from './compliance-scope.js';
 import { FileCell } from './file-cell.js';
 import { uploadCompanyFile, uploadFailure } from './upload-company-file.js';
-import { refreshCompliance } from './use-indicators.js';
 import { VaultItemForm } from './vault-item-form.js';
 import { VAULT_KINDS, type VaultItem, type VaultKind, type VaultKindConfig } from './vault-kinds.js';
-
-type Status = 'active' | 'archived';
+import { recordChanges, RecordActions, StatusFilter, type RecordStatus } from './vault-parts.js';
 
 /** Sorts the rows for the table (the list is one company's: small enough to sort here). */
 export function sortRows(rows: readonly VaultItem[], sorting: SortingState): VaultItem[] {
@@ -40,12 +38,11 @@ export function sortRows(rows: readonly VaultItem[], sorting: SortingState): Vau
 function VaultTable({ config, scope }: { config: VaultKindConfig; scope: ComplianceScope & { companyId: string } }) {
   const { companyId, vendorFor } = scope;
   const canChange = !vendorFor && canCreateAccess(scope.role);
-  const [status, setStatus] = useState<Status>('active');
+  const [status, setStatus] = useState<RecordStatus>('active');
   const [keyword, setKeyword] = useState('');
   const searched = useDeferredValue(keyword.trim());
   const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
   const [editing, setEditing] = useState<VaultItem | 'new' | null>(null);
-  const statusId = useId();
   const searchId = useId();
 
   const rows = useLoaded(`${config.kind}:${companyId}:${vendorFor ?? ''}:${status}:${searched}`, async (signal) => {
@@ -56,19 +53,7 @@ function VaultTable({ config, scope }: { config: VaultKindConfig; scope: Complia
     return (shared[config.shared] as VaultItem[]).filter((item) => item.status === status && (!word || `${item.name} ${item.number ?? ''} ${item.issuer ?? ''}`.toLowerCase().includes(word)));
   });
 
-  const changed = (message?: string) => {
-    rows.reload();
-    refreshCompliance();
-    if (message) notify('success', message);
-  };
-  const act = async (work: () => Promise<unknown>, done: string, failed: string) => {
-    try {
-      await work();
-      changed(done);
-    } catch (error) {
-      notify('error', failed, error instanceof Error ? error.message : undefined);
-    }
-  };
+  const { changed, act } = recordChanges(rows.reload);
   const upload = (item: VaultItem, file: File) =>
     void uploadCompanyFile(companyId, file, { documentableType: config.documentableType, documentableId: config.idOf(item) }).then(
       () => changed(`The file ${file.name} has been uploaded.`),
@@ -120,22 +105,12 @@ function VaultTable({ config, scope }: { config: VaultKindConfig; scope: Complia
           const item = row.original;
           const id = config.idOf(item);
           return (
-            <div className="vault-actions">
-              <button type="button" className="btn btn--sm btn--ghost" onClick={() => setEditing(item)} aria-label={`Edit ${item.name}`}>
-                Edit
-              </button>
-              {item.status === 'active' ? (
-                <button type="button" className="btn btn--sm btn--ghost" aria-label={`Archive ${item.name}`}
-                  onClick={() => void act(() => config.archive(companyId, id), `The ${config.singular} has been archived.`, `The ${config.singular} could not be archived.`)}>
-                  Archive
-                </button>
-              ) : (
-                <button type="button" className="btn btn--sm btn--ghost" aria-label={`Restore ${item.name}`}
-                  onClick={() => void act(() => config.restore(companyId, id), `The ${config.singular} has been restored.`, `The ${config.singular} could not be restored.`)}>
-                  Restore
-                </button>
-              )}
-            </div>
+            <RecordActions
+              record={item}
+              onEdit={() => setEditing(item)}
+              onArchive={() => act(() => config.archive(companyId, id), `The ${config.singular} has been archived.`, `The ${config.singular} could not be archived.`)}
+              onRestore={() => act(() => config.restore(companyId, id), `The ${config.singular} has been restored.`, `The ${config.singular} could not be restored.`)}
+            />
           );
         },
       });
@@ -151,15 +126,7 @@ function VaultTable({ config, scope }: { config: VaultKindConfig; scope: Complia
   return (
     <>
       <div className="vault-toolbar">
-        <div className="field">
-          <label className="field__label" htmlFor={statusId}>
-            Show
-          </label>
-          <select id={statusId} className="field__input field__select" value={status} onChange={(event) => setStatus(event.target.value as Status)}>
-            <option value="active">Active</option>
-            <option value="archived">Archived</option>
-          </select>
-        </div>
+        <StatusFilter value={status} onChange={setStatus} />
         <div className="field">
           <label className="field__label" htmlFor={searchId}>
             Search {config.title.toLowerCase()}
