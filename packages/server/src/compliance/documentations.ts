@@ -82,22 +82,23 @@ export async function updateDocumentation(db: ComplianceDb, companyId: number, d
   if (input.documentId != null && input.documentId !== documentId) {
     throw badRequest('A documentation is its own file: upload a new file to it instead.', 'DOCUMENT_MISMATCH', { documentId: 'Does not match the documentation.' });
   }
-  const updated = await db
-    .updateTable('company_documents')
-    .set({ name: input.name, category: input.category, updated_at: now })
-    .where('id', '=', documentId)
-    .where('company_id', '=', companyId)
-    .where('documentable_type', '=', 'Company')
-    .returning('id')
-    .executeTakeFirst();
-  if (!updated) throw notFound(DOCUMENTATION_NOT_FOUND, 'DOCUMENTATION_NOT_FOUND');
-  return getDocumentation(db, companyId, documentId);
+  return changeDocumentation(db, companyId, documentId, { name: input.name, category: input.category, updated_at: now });
 }
 
 export async function setDocumentationStatus(db: ComplianceDb, companyId: number, documentId: number, status: 'active' | 'archived', now: Date): Promise<Documentation> {
+  return changeDocumentation(db, companyId, documentId, { status, updated_at: now });
+}
+
+/** Sets columns of one of the company's own documentations and reads it back; 404 when it has no such one. */
+async function changeDocumentation(
+  db: ComplianceDb,
+  companyId: number,
+  documentId: number,
+  values: { name?: string; category?: Category; status?: 'active' | 'archived'; updated_at: Date },
+): Promise<Documentation> {
   const updated = await db
     .updateTable('company_documents')
-    .set({ status, updated_at: now })
+    .set(values)
     .where('id', '=', documentId)
     .where('company_id', '=', companyId)
     .where('documentable_type', '=', 'Company')

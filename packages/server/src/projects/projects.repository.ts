@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../http/errors.js';
 import { PROJECT_NOT_FOUND } from '../permits/access.js';
 import { permitRows } from '../permits/permit-details.js';
 import type { ApiDb } from '../permits/tables.js';
-import { iso, loadAssignments } from './search/radar-rows.js';
+import { addressOf, iso, loadAssignments } from './search/radar-rows.js';
 
 /** One line: '350 5th Ave, Apt 2, New York, NY 10118'. */
 export const oneLineAddress = (a: PostalAddress): string =>
@@ -143,13 +143,7 @@ export async function projectDetail(db: ApiDb, projectId: number): Promise<Proje
   return {
     id: Number(row.id),
     name: row.name ?? row.customer_name,
-    address: {
-      streetAddress: row.street_address,
-      streetModifier: row.street_modifier,
-      city: row.city,
-      state: row.state,
-      postalCode: row.postal_code,
-    },
+    address: addressOf(row),
     projectAddress: row.project_address,
     customerName: row.customer_name,
     orderNumber: row.order_number,

@@ -1,7 +1,7 @@
 // Permits as the API shows them (core's permitSchema): one permit with its project, task, municipality,
 // inspections, assignments and cancellation flag. Used by the radar search and by any handler that
 // answers a permit (GET /v3/permits/{id}, the project's permits...), so every caller maps rows the same way.
-import { assignedColumn, mainOwnerAssignment, type Permit, type ProjectAssignment } from '@permitdesk/core';
+import { assignedColumn, mainOwnerAssignment, type Permit, type PostalAddress, type ProjectAssignment } from '@permitdesk/core';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
@@ -63,6 +63,15 @@ export const idArray = (ids: readonly number[]) => sql.raw(`'{${ids.map((id) => 
 
 /** Timestamps as ISO text whichever driver read them. */
 export const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** A project row's address columns as the API's address. */
+export const addressOf = (row: { street_address: string; street_modifier: string | null; city: string; state: string; postal_code: string }): PostalAddress => ({
+  streetAddress: row.street_address,
+  streetModifier: row.street_modifier,
+  city: row.city,
+  state: row.state,
+  postalCode: row.postal_code,
+});
 const isoOrNull = (value: Date | string | null): string | null => (value === null ? null : iso(value));
 
 export function toAssignment(row: AssignmentRow): ProjectAssignment {
@@ -149,13 +158,7 @@ export async function loadPermits(db: Kysely<Database>, ids: readonly number[]):
       agentId: row.agent_id,
       customerName: row.customer_name,
       orderNumber: row.order_number,
-      address: {
-        streetAddress: row.street_address,
-        streetModifier: row.street_modifier,
-        city: row.city,
-        state: row.state,
-        postalCode: row.postal_code,
-      },
+      address: addressOf(row),
       projectAddress: row.project_address,
       customerPhoneNumber: row.customer_phone_number,
       customerAltPhoneNumber: row.customer_alt_phone_number,
