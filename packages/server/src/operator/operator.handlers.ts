@@ -117,11 +117,7 @@ export const updateInspection: EndpointHandler<Operator['updateInspection']> = a
       .executeTakeFirst();
     if (!row) throw notFound(INSPECTION_NOT_FOUND, 'INSPECTION_NOT_FOUND');
     if (body.status !== undefined) {
-      await recordProjectUpdate(trx, {
-        projectId: permit.project_id,
-        permitId: permit.id,
-        companyId: permit.company_id,
-        ownerUserId: permit.company_id === null ? permit.owner_user_id : null,
+      await recordProjectUpdate(trx, permit, {
         stage: permit.stage,
         message: `${row.inspection_name} inspection for ${permit.customer_name}: ${row.status}.`,
         createdAt: now,

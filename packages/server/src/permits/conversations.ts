@@ -58,11 +58,7 @@ export async function addReply(trx: ApiDb, reply: Reply): Promise<Conversation> 
 
   // The customer hears about the permit team's answers through the Updates badge.
   if (reply.author.role === 'permit_team') {
-    await recordProjectUpdate(trx, {
-      projectId: permit.project_id,
-      permitId: permit.id,
-      companyId: permit.company_id,
-      ownerUserId: permit.company_id === null ? permit.owner_user_id : null,
+    await recordProjectUpdate(trx, permit, {
       stage: permit.stage,
       message: `The permit team replied about the ${permit.task_name} permit for ${permit.customer_name}.`,
       createdAt: reply.now,

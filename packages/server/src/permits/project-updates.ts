@@ -5,24 +5,23 @@ import { sql } from 'kysely';
 import { iso } from '../projects/search/radar-rows.js';
 import type { ApiDb } from './tables.js';
 
-export interface NewProjectUpdate {
-  projectId: number;
-  permitId: number;
-  companyId: number | null;
-  ownerUserId: string | null;
-  stage: number;
-  message: string;
-  createdAt: Date;
+/** The columns of a permit row (joined with its project) that say whose update it is. */
+export interface UpdatedPermit {
+  id: number;
+  project_id: number;
+  company_id: number | null;
+  owner_user_id: string | null;
 }
 
-export async function recordProjectUpdate(db: ApiDb, update: NewProjectUpdate): Promise<void> {
+/** Records an update about a permit for its project's owner: the company, or the user when there is none. */
+export async function recordProjectUpdate(db: ApiDb, permit: UpdatedPermit, update: { stage: number; message: string; createdAt: Date }): Promise<void> {
   await db
     .insertInto('project_updates')
     .values({
-      project_id: update.projectId,
-      permit_id: update.permitId,
-      company_id: update.companyId,
-      owner_user_id: update.ownerUserId,
+      project_id: permit.project_id,
+      permit_id: permit.id,
+      company_id: permit.company_id,
+      owner_user_id: permit.company_id === null ? permit.owner_user_id : null,
       stage: update.stage,
       message: update.message,
       created_at: update.createdAt,

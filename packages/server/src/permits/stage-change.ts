@@ -99,11 +99,7 @@ export async function changeStage(trx: ApiDb, services: Services, change: StageC
   }
 
   const name = stageName(change.stage);
-  await recordProjectUpdate(trx, {
-    projectId: permit.project_id,
-    permitId: permit.id,
-    companyId: permit.company_id,
-    ownerUserId: permit.company_id === null ? permit.owner_user_id : null,
+  await recordProjectUpdate(trx, permit, {
     stage: change.stage,
     message: `${permit.task_name} permit for ${permit.customer_name} moved to ${name}.`,
     createdAt: now,
