@@ -20,6 +20,7 @@ import * as v from 'valibot';
 import { api } from '../../session/api.js';
 import { useAuth } from '../../session/session.js';
 import { Alert } from '../../ui/alert.js';
+import { Field } from '../../ui/field.js';
 import { Spinner } from '../../ui/spinner.js';
 import { useLoaded } from '../permits/use-loaded.js';
 import '../radar/radar.css';
@@ -187,25 +188,9 @@ export default function NewProjectPage() {
         )}
         {!existingId && (
           <div className="new-project__fields">
-            <div className="field">
-              <label className="field__label" htmlFor="np-customer">
-                Customer Name
-              </label>
-              <input id="np-customer" className="field__input" aria-invalid={errors.customerName ? true : undefined} {...register('customerName')} />
-              {errors.customerName && <p className="field__error">{errors.customerName.message}</p>}
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor="np-name">
-                Project Name (optional)
-              </label>
-              <input id="np-name" className="field__input" {...register('name')} />
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor="np-order">
-                Order Number (optional)
-              </label>
-              <input id="np-order" className="field__input" {...register('orderNumber')} />
-            </div>
+            <Field label="Customer Name" error={errors.customerName?.message} {...register('customerName')} />
+            <Field label="Project Name (optional)" {...register('name')} />
+            <Field label="Order Number (optional)" {...register('orderNumber')} />
           </div>
         )}
         <TaskPicker chosen={taskIds} onChosen={setTaskIds} />
