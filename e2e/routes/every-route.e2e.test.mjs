@@ -360,7 +360,7 @@ describe('anonymous visitor', { concurrency: 2 }, () => {
     });
   }
 
-  it('an invitation link with the invited address keeps it for /sign-up/invite', async () => {
+  it('an invitation link to an address with an account opens /sign-up/invite on Sign In, the address locked', async () => {
     const path = `/compliance-wallet-share/${ids.invitations.shareWallet}/accept?email_address=${encodeURIComponent(DEMO.email)}`;
     const context = await newContext(null);
     const v = await visit(context, path, 'anon-invitation-with-email');
@@ -368,6 +368,14 @@ describe('anonymous visitor', { concurrency: 2 }, () => {
       assertHealthy(v, path);
       assert.equal(v.url.pathname, '/sign-up/invite');
       assert.equal(await v.page.evaluate(() => localStorage.getItem('invitationQuery')), `?email_address=${encodeURIComponent(DEMO.email)}`);
+      const form = v.page.getByRole('form', { name: 'Sign In' });
+      const email = form.getByLabel('Email Address');
+      assert.equal(await email.inputValue(), DEMO.email);
+      assert.equal(await email.getAttribute('readonly'), '');
+      // Signing in there goes on to the invitation.
+      await form.getByLabel('Password', { exact: true }).fill(DEMO.password);
+      await form.getByRole('button', { name: 'Sign In' }).click();
+      await v.page.waitForURL((url) => url.pathname === `/compliance-wallet-share/${ids.invitations.shareWallet}/accept`);
     } finally {
       await context.close();
     }
