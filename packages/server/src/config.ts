@@ -42,7 +42,6 @@ export const configSchema = v.object({
   CORS_ORIGINS: optionalText,
 });
 
-export type ConfigInput = v.InferInput<typeof configSchema>;
 export type Config = v.InferOutput<typeof configSchema> & { PUBLIC_URL: string; DATA_DIR: string };
 
 export class ConfigError extends Error {

@@ -76,11 +76,6 @@ async function withAreas(db: Db, rows: MunicipalityRow[]): Promise<Municipality[
   });
 }
 
-export async function municipalityById(db: Db, id: number): Promise<Municipality | null> {
-  const { rows } = await sql<MunicipalityRow>`SELECT ${municipalityColumns} FROM municipalities m WHERE m.id = ${id}`.execute(db);
-  return (await withAreas(db, rows))[0] ?? null;
-}
-
 /** '/us/ca/los-angeles-county/pasadena/city-of-pasadena/' → 'ca/los-angeles-county/pasadena/city-of-pasadena' */
 export const normaliseSlug = (slug: string): string =>
   slug.trim().toLowerCase().replace(/^\/+|\/+$/g, '').replace(/^(embed\/)?us\//, '');
