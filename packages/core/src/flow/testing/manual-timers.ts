@@ -1,4 +1,5 @@
-// Timers that run only when a test advances them (test-only).
+// Timers that run only when a test advances them (the flow's 3 s / 5 s / 1 s / 1500 ms waits), so tests
+// never sleep (test-only).
 import type { FlowTimers } from '../timers.js';
 
 export function createManualTimers() {
