@@ -4,7 +4,7 @@
 import { UPLOAD_MAX_BYTES, type Document, type PresignedUpload } from '@permitdesk/core';
 import { sql } from 'kysely';
 import { badRequest, notFound, payloadTooLarge } from '../http/errors.js';
-import { FILE_TOO_LARGE_MESSAGE } from '../permits/documents.js';
+import { FILE_TOO_LARGE_MESSAGE, presignStoredDownload } from '../permits/documents.js';
 import { iso } from '../projects/search/radar-rows.js';
 import type { AppServices } from '../services.js';
 import { newFileKey } from '../storage/file-storage.js';
@@ -141,12 +141,5 @@ export async function findCompanyFile(db: ComplianceDb, file: string): Promise<S
 }
 
 /** A download URL once the bytes are stored (404 before), marking the file uploaded. */
-export async function presignCompanyFileDownload(services: Pick<AppServices, 'storage' | 'clock'>, db: ComplianceDb, file: StoredCompanyFile) {
-  if (file.uploadedAt === null) {
-    const stored = await services.storage.head(file.key);
-    if (!stored) throw notFound('The file has not been uploaded yet.', 'FILE_NOT_UPLOADED');
-    await db.updateTable('company_documents').set({ uploaded_at: services.clock() }).where('id', '=', file.id).execute();
-  }
-  const download = await services.storage.presignDownload(file.key, { fileName: file.fileName });
-  return { url: download.url, expiresAt: download.expiresAt };
-}
+export const presignCompanyFileDownload = (services: Pick<AppServices, 'storage' | 'clock'>, db: ComplianceDb, file: StoredCompanyFile) =>
+  presignStoredDownload(services, file, (at) => db.updateTable('company_documents').set({ uploaded_at: at }).where('id', '=', file.id).execute());

@@ -88,13 +88,24 @@ export async function findDocument(db: ApiDb, file: string): Promise<{ id: numbe
   return row ? { id: Number(row.id), permitId: Number(row.permit_id), fileName: row.file_name, key: row.storage_key, uploadedAt: row.uploaded_at } : null;
 }
 
-/** A download URL once the bytes are stored (404 before), marking the document uploaded. */
-export async function presignDocumentDownload(services: Pick<AppServices, 'storage' | 'clock'>, db: ApiDb, document: { id: number; key: string; fileName: string; uploadedAt: Date | null }) {
-  if (document.uploadedAt === null) {
-    const stored = await services.storage.head(document.key);
+/**
+ * A download URL for a stored file once its bytes are in (404 before). The first time, `markUploaded`
+ * records that they are (permit documents and company files each in their own table).
+ */
+export async function presignStoredDownload(
+  services: Pick<AppServices, 'storage' | 'clock'>,
+  file: { key: string; fileName: string; uploadedAt: Date | null },
+  markUploaded: (at: Date) => Promise<unknown>,
+) {
+  if (file.uploadedAt === null) {
+    const stored = await services.storage.head(file.key);
     if (!stored) throw notFound('The file has not been uploaded yet.', 'FILE_NOT_UPLOADED');
-    await db.updateTable('permit_documents').set({ uploaded_at: services.clock() }).where('id', '=', document.id).execute();
+    await markUploaded(services.clock());
   }
-  const download = await services.storage.presignDownload(document.key, { fileName: document.fileName });
+  const download = await services.storage.presignDownload(file.key, { fileName: file.fileName });
   return { url: download.url, expiresAt: download.expiresAt };
 }
+
+/** A download URL once the bytes are stored (404 before), marking the document uploaded. */
+export const presignDocumentDownload = (services: Pick<AppServices, 'storage' | 'clock'>, db: ApiDb, document: { id: number; key: string; fileName: string; uploadedAt: Date | null }) =>
+  presignStoredDownload(services, document, (at) => db.updateTable('permit_documents').set({ uploaded_at: at }).where('id', '=', document.id).execute());
