@@ -362,7 +362,8 @@ describe('project radar end to end', () => {
     // A controlled radio: it turns on once the URL holds the new sort.
     await page.getByRole('radio', { name: 'Date added (newest first)' }).click();
     await page.waitForURL((url) => url.searchParams.get('sort') === '-createdAt');
-    assert.equal(await page.getByRole('radio', { name: 'Date added (newest first)' }).isChecked(), true);
+    // (React draws the checked radio just after the URL changes: wait for it rather than read it once.)
+    await page.getByRole('radio', { name: 'Date added (newest first)', checked: true }).waitFor({ timeout: 5000 });
     await page.locator('tr.data-table__row').first().waitFor();
     await photograph('radar-sorting');
     assert.deepEqual(pageErrors, []);
