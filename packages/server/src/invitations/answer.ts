@@ -6,11 +6,13 @@ import {
   REQUEST_STATUS,
   SHARING_STATUS,
   VENDOR_ONBOARDING_STEPS,
+  type Company,
   type Invitation,
   type InvitationKind,
   type vendorOnboardingStepSchema,
 } from '@permitdesk/core';
 import type * as v from 'valibot';
+import type { NewCompany } from '../companies/companies-service.js';
 import { badRequest, forbidden } from '../http/errors.js';
 import {
   answeringCompany,
@@ -236,6 +238,24 @@ export async function saveStep(ctx: InvitationCtx, id: number, body: StepBody): 
   const status = row.status === INVITE_STATUS.Pending ? INVITE_STATUS.Viewed : row.status;
   await inTransaction(ctx, (trx) => moveStatus(ctx, trx, row, { status, steps, ...(toCompanyId !== undefined ? { toCompanyId, existingVendor } : {}) }));
   return reread(ctx, id);
+}
+
+/**
+ * POST /v4/companies?invitation={id}: the invitee of a vendor onboarding creates the company that
+ * answers it. The company and its place as the invitation's company step are written together, so a
+ * refused invitation leaves no stray company behind. (A custom onboarding names its company already.)
+ */
+export async function createAnsweringCompany(ctx: InvitationCtx, id: number, input: NewCompany): Promise<Company> {
+  const row = await loadInvitation(ctx.db, id, VENDOR_KINDS);
+  requireAction(ctx.viewer, factsOf(row), 'submit');
+  if (row.kind === 'CUSTOM_VENDOR_ONBOARDING') throw badRequest(ANSWER_MESSAGES.customCompany(row.to_company_name ?? ''), 'CUSTOM_COMPANY');
+  return inTransaction(ctx, async (trx) => {
+    const company = await ctx.services.companies.create(input, ctx.viewer.sub, { db: sharedDb(trx) });
+    const steps = { ...progressOf(row), company: { id: company.id, name: company.name } };
+    const status = row.status === INVITE_STATUS.Pending ? INVITE_STATUS.Viewed : row.status;
+    await moveStatus(ctx, trx, row, { status, steps, toCompanyId: company.id, existingVendor: false });
+    return company;
+  });
 }
 
 /** PUT /submit/{id}/vendor-onboarding: every step saved → Under Review; the client is told. */

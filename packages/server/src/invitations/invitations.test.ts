@@ -238,6 +238,28 @@ describe.each(databaseTargets())('invitations on %s', (target) => {
       const vendors = await call(owner, 'GET', `/v4/companies/${acme}/vendors`);
       if (vendors.status === 200) expect(vendors.body.map((v: { vendorId: number }) => v.vendorId)).toEqual(expect.arrayContaining([volt, delta]));
     });
+
+    it('lets an invitee with no company create it by invitation: the new company is the company step, written with it', async () => {
+      const newcomer = await t.createUser({ name: 'Nia Newcomer', email: `nia.${Date.now().toString(36)}@newcomer-plumbing.example` });
+      const sent = await call(owner, 'POST', '/v4/invitations/vendor-onboarding', { companyId: acme, email: newcomer.email });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      const nid = sent.body.invitationId as number;
+      const name = `Newcomer Plumbing ${Date.now().toString(36)}`;
+      // Only the invitee may; someone else's attempt creates nothing.
+      const stranger = await call(outsider, 'POST', `/v4/companies?invitation=${nid}`, { name });
+      expect(stranger.status, JSON.stringify(stranger.body)).toBe(404);
+      expect((await call(newcomer, 'POST', '/v4/companies?invitation=999999', { name })).status).toBe(404);
+      expect((await call(owner, 'GET', `/v4/lookup/company-info?key=${encodeURIComponent(name)}`)).body).toEqual([]);
+
+      const created = await call(newcomer, 'POST', `/v4/companies?invitation=${nid}`, { name, address: '12 Pipe St, Denver, CO' });
+      expect(created.status).toBe(200);
+      expect(created.body).toMatchObject({ name, role: 'owner' });
+      const seen = await call(newcomer, 'GET', `/v4/invitations/lookup?type=VENDOR_ONBOARDING&id=${nid}`);
+      expect(seen.body).toMatchObject({ status: INVITE_STATUS.Viewed, toCompany: { id: created.body.id, name }, steps: { company: { id: created.body.id, name } } });
+      // A name already taken is refused before anything is written.
+      const taken = await call(newcomer, 'POST', `/v4/companies?invitation=${nid}`, { name });
+      expect(taken.status).toBe(409);
+    });
   });
 
   describe('wallet shares', () => {

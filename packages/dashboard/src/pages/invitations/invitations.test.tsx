@@ -235,6 +235,31 @@ describe('VendorOnboardingPage', () => {
   });
 });
 
+describe('VendorOnboardingPage for an invitee with no company', () => {
+  it('creates the company by invitation and goes on with the step the server saved', async () => {
+    signIn();
+    let current = invitation({ invitationId: 6, kind: 'VENDOR_ONBOARDING', status: 14, source: 5, role: null, actions: ['submit', 'decline'], companyName: 'Nia Plumbing', steps: { company: null, contact: null, compliance: null } });
+    net = fakeNetwork({
+      'GET /v4/invitations/lookup': () => ({ body: current }),
+      'POST /v4/companies': () => {
+        current = { ...current, status: 17, toCompany: { id: 77, name: 'Nia Plumbing' }, steps: { ...current.steps!, company: { id: 77, name: 'Nia Plumbing' } } };
+        return { body: { id: 77, name: 'Nia Plumbing', role: 'owner', guestAccess: false, classification: 1, parentId: null, status: 1, address: '12 Pipe St', fromURL: null, createdAt: '2026-11-24T09:00:00.000Z' } };
+      },
+    });
+    renderRoute(<VendorOnboardingPage />, '/vendor-onboarding/:id', '/vendor-onboarding/6');
+
+    expect(await screen.findByRole('heading', { name: 'Your company' })).toBeTruthy();
+    expect((screen.getByLabelText('Company Name') as HTMLInputElement).value).toBe('Nia Plumbing');
+    await userEvent.type(screen.getByLabelText('Company Address'), '12 Pipe St');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Contact' })).toBeTruthy();
+    const [create] = calls('POST', '/v4/companies');
+    expect(create?.url.searchParams.get('invitation')).toBe('6');
+    expect(create?.body).toEqual({ name: 'Nia Plumbing', address: '12 Pipe St' });
+    expect(calls('PUT', '/v4/invitations/step/6/vendor-onboarding')).toEqual([]);
+  });
+});
+
 describe('QuotePage', () => {
   const quote = { quoteId: 'Q-100', total: 1250.5, expiryDate: '2999-12-31', status: 'pending', onlineInvoiceUrl: 'https://books.example/inv/Q-100', orderId: null, agentId: 'agent-7', orgId: 'org-42' };
   const open = (url = '/quote/Q-100?agent=agent-7&org=org-42') => renderRoute(<QuotePage />, '/quote/:quoteId', url);

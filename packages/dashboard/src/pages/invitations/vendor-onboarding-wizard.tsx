@@ -60,18 +60,19 @@ function CompanyStep({ invitation, onSaved, next }: { invitation: Invitation; on
   const { save, error, busy, setError } = useSave(invitation, onSaved);
 
   const submit = async () => {
-    let companyId = Number(choice);
-    if (choice === 'new') {
-      try {
-        const created = await api.companies.create({ query: { invitation: invitation.invitationId }, body: { name: newName, address: newAddress || null }, silent: true });
-        await refreshProfile();
-        companyId = created.id;
-      } catch (e) {
-        setError(e instanceof Error ? e.message : 'An error occurred');
-        return;
-      }
+    if (choice !== 'new') {
+      if (await save({ step: 'company', companyId: Number(choice) })) next();
+      return;
     }
-    if (await save({ step: 'company', companyId })) next();
+    // Created by invitation, the new company is saved as this step by the server in the same write.
+    try {
+      await api.companies.create({ query: { invitation: invitation.invitationId }, body: { name: newName, address: newAddress || null }, silent: true });
+      await refreshProfile();
+      onSaved(await api.invitations.lookup({ query: { type: invitation.kind, id: invitation.invitationId }, silent: true }));
+      next();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'An error occurred');
+    }
   };
 
   return (
