@@ -29,6 +29,15 @@ function run(args, env) {
   return result.stdout;
 }
 
+const groupAlive = (pid) => {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** { base, stop() } for a running server with the demo data. */
 export async function startServer({ projects = 40 } = {}) {
   if (process.env.E2E_BASE_URL) return { base: process.env.E2E_BASE_URL.replace(/\/$/, ''), stop: async () => undefined };
@@ -64,7 +73,10 @@ export async function startServer({ projects = 40 } = {}) {
         process.kill(-child.pid, 'SIGTERM');
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       }
-      await rm(dataDir, { recursive: true, force: true });
+      // pnpm may exit before the node server under it: wait until the whole group is gone.
+      for (let waited = 0; waited < 10_000 && groupAlive(child.pid); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+      // PGlite may still be flushing when the group exits: retry on ENOTEMPTY/EBUSY.
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
