@@ -26,6 +26,8 @@ export async function bootstrap(config: Config): Promise<Running> {
   await migrateToLatest(services.database);
   await seedAll(services);
   await seedDemoDataOnce(services);
+  // Before listening: else the first address picked after a restart waits ~2 s for the gazetteer.
+  services.geo.warm();
   services.mailWorker.start();
 
   const app = createApp(services, {

@@ -18,6 +18,8 @@ export interface GeoService {
    * (its USPS city, state and ZIP): the city it names wins over neighbourhood places nearer the point.
    */
   locate(latitude: number, longitude: number, hints?: AddressHints): MunicipalityRecord | null;
+  /** Builds the catalogue and the locator now (~2 s), so the first visitor does not wait for them. */
+  warm(): void;
 }
 
 export interface GeoOptions {
@@ -42,5 +44,6 @@ export function createGeoService(options: GeoOptions = {}): GeoService {
     addresses,
     catalog: sharedCatalog,
     locate: (latitude, longitude, hints) => sharedLocator()(latitude, longitude, hints),
+    warm: () => void sharedLocator(),
   };
 }
