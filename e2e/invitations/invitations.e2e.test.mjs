@@ -3,7 +3,7 @@
 // link anonymously, lands on /sign-up/invite, signs in with the mailed temporary password, chooses a
 // password, comes back to the invitation, accepts it and finds the company in the Account switcher.
 // Then the owner onboards a vendor from /invitations/notify, the vendor fills in the wizard and
-// submits, and the owner approves. Every page is photographed (artifacts/screenshots/invitations/) and
+// submits, and the owner approves; a vendor with no company creates it in the wizard. Every page is photographed (artifacts/screenshots/invitations/) and
 // checked with axe-core (no serious or critical violation) and for console errors.
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
@@ -239,6 +239,39 @@ describe('invitations', () => {
     await page.getByText(`${vendor.company} is now a vendor of ${owner.company}.`).waitFor();
     await check(page, '14-vendor-approved', since);
     await vendorContext.close();
+  });
+
+  it('a vendor with no company yet creates it in the wizard, by invitation, and goes on to the contact step', async () => {
+    const newcomer = { email: `nia.${stamp}@nia-${stamp}.example`, password: 'Newcomer-pass-7', company: `Nia Plumbing ${stamp}` };
+    await api('POST', '/auth/sign-up', { body: { email: newcomer.email, password: newcomer.password, fullName: 'Nia Newcomer' } });
+    const code = await mailTo(newcomer.email, (m) => /\b\d{6}\b/.test(m.text));
+    await api('POST', '/auth/confirm-registration', { body: { email: newcomer.email, code: code.text.match(/\b(\d{6})\b/)[1] } });
+    const sent = await api('POST', '/v4/invitations/vendor-onboarding', { token: owner.token, body: { companyId: owner.companyId, email: newcomer.email, companyName: newcomer.company } });
+
+    const context = await browser.newContext();
+    const page = await newPage(context);
+    const since = consoleErrors.length;
+    await signIn(page, newcomer);
+    const mail = await mailTo(newcomer.email, (m) => m.links.some((l) => l.includes(`/vendor-onboarding/${sent.invitationId}`)));
+    await page.goto(mail.links.find((l) => l.includes('/vendor-onboarding/')), { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Your company' }).waitFor();
+    // No company of their own: "A new company" is the choice, named as the owner named it.
+    assert.equal(await page.getByLabel('A new company').isChecked(), true);
+    assert.equal(await page.getByLabel('Company Name').inputValue(), newcomer.company);
+    await page.getByLabel('Company Address').fill('12 Pipe St, Denver, CO 80202');
+    await check(page, '20-vendor-wizard-new-company', since);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'Contact' }).waitFor();
+
+    // The company exists, the newcomer owns it, and the invitation holds it as its company step.
+    const session = await api('POST', '/auth/authenticate', { body: { email: newcomer.email, password: newcomer.password } });
+    const companies = await api('GET', '/v4/companies', { token: session.tokens.accessToken });
+    const created = companies.find((c) => c.name === newcomer.company);
+    assert.equal(created?.role, 'owner');
+    const invitation = await api('GET', `/v4/invitations/lookup?type=VENDOR_ONBOARDING&id=${sent.invitationId}`, { token: session.tokens.accessToken });
+    assert.deepEqual(invitation.steps.company, { id: created.id, name: newcomer.company });
+    assert.deepEqual(consoleErrors.slice(since), []);
+    await context.close();
   });
 
   it('a wallet share is accepted for a company and approved; guest access is approved', async () => {
