@@ -39,8 +39,8 @@ function buildWidget() {
 }
 
 /** A fresh browser context on the partner page, collecting CSP violations and page errors. */
-async function partnerPage(url = `${server.base}/examples/partner-site/`) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+async function partnerPage(url = `${server.base}/examples/partner-site/`, contextOptions = { viewport: { width: 1280, height: 900 } }) {
+  const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
@@ -377,6 +377,28 @@ describe('the widget on a partner page', { timeout: 240_000 }, () => {
     assert.deepEqual(await page.evaluate(() => window.__closed), { view: 'lookup' });
     assert.equal(await page.locator('permit-lookup').getAttribute('state'), 'closed');
     assert.deepEqual(await page.evaluate(() => window.__csp), []);
+    await context.close();
+  });
+
+  it('fills a phone screen: no sideways scrolling, the step first and its Next within reach, the map below', async () => {
+    const { page, context, problems } = await partnerPage(undefined, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await widget(page, '[part=launcher]').click();
+    await atStep(page, 'enter-address');
+    await widget(page, 'input[role=combobox]').pressSequentially(ADDRESS, { delay: 20 });
+    await widget(page, '[role=option]').first().click();
+    await field(page, 'Address 1').waitFor();
+    const box = await page.evaluate(() => {
+      const root = document.querySelector('permit-lookup').shadowRoot;
+      const rect = (selector) => root.querySelector(selector).getBoundingClientRect();
+      return { page: document.documentElement.scrollWidth, dialog: rect('[role=dialog]').width, title: rect('h2').top, map: rect('.pd-map').top };
+    });
+    assert.deepEqual({ page: box.page, dialog: box.dialog }, { page: 390, dialog: 390 });
+    assert.ok(box.title < box.map, 'the step comes before the map');
+    await button(page, 'Next').scrollIntoViewIfNeeded();
+    await check(page, 'phone-address-chosen');
+    await button(page, 'Next').click();
+    await atStep(page, 'select-task');
+    assert.deepEqual(problems, []);
     await context.close();
   });
 });
