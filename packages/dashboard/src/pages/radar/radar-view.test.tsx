@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../session/session.js';
 import { fakeNetwork, profile, tokens, type Route } from '../../test/fixtures.js';
 import { renderAt } from '../../test/render.js';
+import { PHONE_QUERY } from '../../ui/use-media-query.js';
 import { RadarView } from './radar-view.js';
 import { assignment, inspection, row, searchAnswer } from './testing/radar-fixtures.js';
 
@@ -46,6 +47,17 @@ describe('RadarView', () => {
     expect(screen.getByTestId('radar-count').textContent).toBe('45 permits');
     // 45 over 20 a page: three pages, from the x-pagination-totalcount header.
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+  });
+
+  it('shows cards, not the table, on a phone, and no table/card switch there', async () => {
+    // happy-dom's window is 1024 px wide: a phone's width is stubbed through matchMedia.
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === PHONE_QUERY, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+    serve({ 'GET /v4/projects/search': () => searchAnswer(twenty, 45) });
+    const { container } = renderAt(<RadarView variant="radar" />, '/project-radar');
+    expect(await screen.findByText('Customer 20')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(container.querySelectorAll('li.radar-card[data-row-id]')).toHaveLength(20);
+    expect(screen.queryByRole('link', { name: 'Card view' })).toBeNull();
   });
 
   it('reads keyword, status, sort and page from the URL and sends them', async () => {

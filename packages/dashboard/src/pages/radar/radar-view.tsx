@@ -18,6 +18,7 @@ import { Alert } from '../../ui/alert.js';
 import { useModals } from '../../ui/generic-modals.js';
 import { notify } from '../../ui/notify.js';
 import { Spinner } from '../../ui/spinner.js';
+import { PHONE_QUERY, useMediaQuery } from '../../ui/use-media-query.js';
 import { CancellationModal } from './cancellation-modal.js';
 import { Pager } from './pager.js';
 import { PermitApplicationModal } from './permit-application-modal.js';
@@ -128,6 +129,9 @@ export function RadarView({ variant }: { variant: RadarVariant }) {
   const page = search.page;
   const rows = page?.items ?? [];
   const emptyMessage = query.keyword ? NO_PROJECTS_FOUND : NO_MATCHES_FOUND;
+  // A phone gets the cards on every radar route: a table there shows two columns of seven.
+  const phone = useMediaQuery(PHONE_QUERY);
+  const cards = variant === 'alt' || phone;
 
   return (
     <div className={`container radar radar--${variant}`}>
@@ -139,7 +143,7 @@ export function RadarView({ variant }: { variant: RadarVariant }) {
           </p>
         </div>
         <div className="row">
-          {variant !== 'alt' ? (
+          {phone ? null : variant !== 'alt' ? (
             <Link className="btn btn--sm btn--ghost" to={{ pathname: '/project-radar-alt', search: params.toString() }}>
               Card view
             </Link>
@@ -171,7 +175,7 @@ export function RadarView({ variant }: { variant: RadarVariant }) {
           </div>
         ) : (
           <div className="radar__results" data-tour="radar-table">
-            {variant === 'alt' ? (
+            {cards ? (
               <RadarCards rows={rows} emptyMessage={emptyMessage} />
             ) : (
               <RadarTable rows={rows} sort={query.sort} onSort={(sort) => onChange({ sort })} emptyMessage={emptyMessage} busy={search.loading} />

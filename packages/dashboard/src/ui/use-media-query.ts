@@ -1,0 +1,18 @@
+// Whether a CSS media query matches, kept current as the window changes (a phone turned, a window
+// narrowed). For layout choices CSS alone cannot make, like cards instead of a table.
+import { useSyncExternalStore } from 'react';
+
+/** The width under which the dashboard lays pages out for a phone (the CSS breakpoints agree). */
+export const PHONE_QUERY = '(max-width: 640px)';
+
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
