@@ -2,7 +2,7 @@
 // narrowed). For layout choices CSS alone cannot make, like cards instead of a table.
 import { useSyncExternalStore } from 'react';
 
-/** The width under which the dashboard lays pages out for a phone (the CSS breakpoints agree). */
+/** A phone's width: below it the dashboard makes the layout choices CSS cannot (the radar's cards). */
 export const PHONE_QUERY = '(max-width: 640px)';
 
 export function useMediaQuery(query: string): boolean {

@@ -213,6 +213,9 @@ export async function approveCustomVendor(ctx: InvitationCtx, id: number): Promi
   return reread(ctx, id);
 }
 
+/** A vendor onboarding's first saved step marks it Viewed; later steps leave the status alone. */
+const statusAfterStep = (row: InvitationRow): number => (row.status === INVITE_STATUS.Pending ? INVITE_STATUS.Viewed : row.status);
+
 /** PUT /step/{id}/vendor-onboarding: one wizard step saved; the first save marks the invitation Viewed. */
 export async function saveStep(ctx: InvitationCtx, id: number, body: StepBody): Promise<Invitation> {
   const row = await loadInvitation(ctx.db, id, VENDOR_KINDS);
@@ -235,7 +238,7 @@ export async function saveStep(ctx: InvitationCtx, id: number, body: StepBody): 
   } else {
     steps.compliance = { licenses: body.licenses, insurances: body.insurances, certificates: body.certificates };
   }
-  const status = row.status === INVITE_STATUS.Pending ? INVITE_STATUS.Viewed : row.status;
+  const status = statusAfterStep(row);
   await inTransaction(ctx, (trx) => moveStatus(ctx, trx, row, { status, steps, ...(toCompanyId !== undefined ? { toCompanyId, existingVendor } : {}) }));
   return reread(ctx, id);
 }
@@ -252,8 +255,7 @@ export async function createAnsweringCompany(ctx: InvitationCtx, id: number, inp
   return inTransaction(ctx, async (trx) => {
     const company = await ctx.services.companies.create(input, ctx.viewer.sub, { db: sharedDb(trx) });
     const steps = { ...progressOf(row), company: { id: company.id, name: company.name } };
-    const status = row.status === INVITE_STATUS.Pending ? INVITE_STATUS.Viewed : row.status;
-    await moveStatus(ctx, trx, row, { status, steps, toCompanyId: company.id, existingVendor: false });
+    await moveStatus(ctx, trx, row, { status: statusAfterStep(row), steps, toCompanyId: company.id, existingVendor: false });
     return company;
   });
 }
