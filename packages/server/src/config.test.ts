@@ -1,7 +1,7 @@
 // The configuration is validated at start; a bad value stops the server with a clear message.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, REPO_ROOT } from './config.js';
+import { ConfigError, isTrustedUrl, loadConfig, REPO_ROOT, trustedOrigins } from './config.js';
 
 describe('loadConfig', () => {
   it('has defaults for one machine', () => {
@@ -29,5 +29,14 @@ describe('loadConfig', () => {
       expect(message).toContain('JWT_SECRET: must be at least 32 characters');
       expect(message).toContain('NODE_ENV: must be development, production or test');
     }
+  });
+
+  it('trusts PUBLIC_URL and the listed partner origins, nothing else', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://permits.example.com', EMBED_ORIGINS: 'https://acme-lumber.example, http://localhost:4000/' });
+    expect(trustedOrigins(config)).toEqual(['https://permits.example.com', 'https://acme-lumber.example', 'http://localhost:4000']);
+    expect(isTrustedUrl(config, 'https://acme-lumber.example/start?x=1')).toBe(true);
+    expect(isTrustedUrl(config, 'https://acme-lumber.example.evil.test/')).toBe(false);
+    expect(isTrustedUrl(config, 'javascript:alert(1)')).toBe(false);
+    expect(() => loadConfig({ EMBED_ORIGINS: 'https://ok.example,https://bad.example/path' })).toThrow(/EMBED_ORIGINS/);
   });
 });

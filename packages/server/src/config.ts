@@ -40,6 +40,19 @@ export const configSchema = v.object({
   DEMO_DATA_PROJECTS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'must be a whole number'), v.transform(Number))),
   /** Comma-separated allowed CORS origins; any origin when unset (the widget API is public). */
   CORS_ORIGINS: optionalText,
+  /**
+   * Comma-separated partner origins (https://partner.example): the only pages that may frame /embed, post
+   * messages to it, and be kept as a return address after e-mail verification. PUBLIC_URL's own origin
+   * is always trusted.
+   */
+  EMBED_ORIGINS: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((list) => list.split(',').map((o) => o.trim()).filter(Boolean).every(isOrigin), 'must be comma-separated origins such as https://partner.example'),
+    ),
+  ),
+  /** redis://host:6379: keep rate-limit counters in Redis instead of the database (shared by replicas either way). */
+  REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'must start with redis:// or rediss://'))),
 });
 
 export type Config = v.InferOutput<typeof configSchema> & { PUBLIC_URL: string; DATA_DIR: string };
@@ -66,6 +79,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DATA_DIR: path.resolve(out.DATA_DIR),
     PUBLIC_URL: (out.PUBLIC_URL ?? `http://localhost:${out.PORT}`).replace(/\/+$/, ''),
   };
+}
+
+function isOrigin(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === text.replace(/\/+$/, '');
+  } catch {
+    return false;
+  }
+}
+
+/** The origins trusted as partners: PUBLIC_URL's own, then EMBED_ORIGINS (normalised, no trailing slash). */
+export function trustedOrigins(config: Pick<Config, 'PUBLIC_URL' | 'EMBED_ORIGINS'>): string[] {
+  const listed = (config.EMBED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean).map((o) => new URL(o).origin);
+  return [...new Set([new URL(config.PUBLIC_URL).origin, ...listed])];
+}
+
+/** True when `url` (any absolute URL) lies on a trusted origin. */
+export function isTrustedUrl(config: Pick<Config, 'PUBLIC_URL' | 'EMBED_ORIGINS'>, url: string): boolean {
+  try {
+    return trustedOrigins(config).includes(new URL(url).origin);
+  } catch {
+    return false;
+  }
 }
 
 export const isProduction = (config: Pick<Config, 'NODE_ENV'>): boolean => config.NODE_ENV === 'production';
