@@ -233,12 +233,15 @@ async function submitIntegration(work: Work): Promise<FormEntryResult> {
   const { services, user, entry, answers } = work;
   const db = apiDb(services.db);
   const access = entry.PermitId != null ? await requirePermitAccess(db, user.sub, entry.PermitId, 'editor') : null;
+  const companyId = access?.companyId ?? entry.CompanyID ?? null;
+  // A record in a company's name without a permit: only those who may start its projects (as form 52).
+  if (!access && companyId !== null) await requireCompanyRole({ services, user }, companyId, PROJECT_CREATOR_ROLES);
   const integrationId = text(answers.IntegrationID)!;
   const taken = await db.selectFrom('form_entries').select('id').where('integration_id', '=', integrationId).executeTakeFirst();
   if (taken) throw conflict(INTEGRATION_EXISTS_MESSAGE, 'INTEGRATION_EXISTS');
   return inTransaction(services, (trx) =>
     storeEntry(trx, work, FORM_IDS.integration, {
-      companyId: access?.companyId ?? entry.CompanyID ?? null,
+      companyId,
       projectId: access?.projectId ?? null,
       permitId: entry.PermitId ?? null,
       session: null,
