@@ -20,7 +20,7 @@ import { createTestContext, databaseTargets, type TestContext, type TestUser } f
 // ---------------------------------------------------------------------------------------------------
 // Callers and outcomes
 
-const ACTORS = ['owner', 'admin', 'pm', 'user', 'guest', 'stranger', 'anon'] as const;
+const ACTORS = ['owner', 'admin', 'pm', 'user', 'guest', 'disabled', 'stranger', 'anon'] as const;
 type Actor = (typeof ACTORS)[number];
 type Outcome = 'allow' | 'forbid' | 'hidden' | 'unauth' | 'invalid' | 'closed';
 type Expect = Record<Actor, Outcome>;
@@ -34,9 +34,12 @@ const outcomeOf = (status: number): Outcome | `status ${number}` =>
             : status === 409 ? 'closed'
               : `status ${status}`;
 
-/** Owner, Administrator, PM, User (Observer), guest, stranger; nobody gets 401 on a bearer endpoint. */
+/**
+ * Owner, Administrator, PM, User (Observer), guest, stranger; nobody gets 401 on a bearer endpoint. A
+ * disabled Administrator of A has no usable role there, exactly like the guest, and gets what they get.
+ */
 const rule = (owner: Outcome, admin: Outcome, pm: Outcome, user: Outcome, guest: Outcome, stranger: Outcome, anon: Outcome = 'unauth'): Expect =>
-  ({ owner, admin, pm, user, guest, stranger, anon });
+  ({ owner, admin, pm, user, guest, disabled: guest, stranger, anon });
 
 /** Company data every usable role reads (SPEC §6: guests are not usable); outsiders get 403. */
 const COMPANY_READ = rule('allow', 'allow', 'allow', 'allow', 'forbid', 'forbid');
@@ -57,7 +60,7 @@ const INVITEE_ONLY = rule('allow', 'hidden', 'hidden', 'hidden', 'hidden', 'hidd
 /** An invitation A sent: its managers act on it, its other members see it without acting (403), others do not see it. */
 const SENDER_MANAGE = rule('allow', 'allow', 'forbid', 'forbid', 'hidden', 'hidden');
 
-const with_ = (base: Expect, changes: Partial<Expect>): Expect => ({ ...base, ...changes });
+const with_ = (base: Expect, changes: Partial<Expect>): Expect => ({ ...base, disabled: changes.guest ?? base.disabled, ...changes });
 /**
  * B's resource named with A's (the stranger's own company or project, A's item): A's members are not in
  * B (403 for a company, 404 for a project), and B's owner finds no such item of B's (404).
@@ -78,7 +81,8 @@ interface Fx {
   gammaAssignmentId: number;
   companyFileId: number;
   users: Record<Exclude<Actor, 'anon'>, TestUser>;
-  roleIds: { admin: number; pm: number; user: number; guest: number };
+  companyName: string;
+  roleIds: { owner: number; admin: number; pm: number; user: number; guest: number };
   permitId: number;
   projectId: number;
   session: string;
@@ -188,6 +192,11 @@ const newPermit = async (fx: Fx) => {
   const made = await requestPermit(t, fx.users.owner, fx.site, { companyId: fx.A, answers: { CustomerName: 'Throwaway Tom' } });
   const entry50 = await ok(as(fx.users.owner, 'GET', '/v4/forms/50/entry-data', { query: { permitId: made.permitId } }));
   return { permitId: made.permitId, projectId: made.projectId, entry: { ...fx.entry, 50: entry50 } };
+};
+/** A new member of A with `role`, whose role id the call uses instead. */
+const freshRole = (role: 'administrator' | 'pm' | 'user' | 'guest') => async (fx: Fx) => {
+  const key = role === 'administrator' ? 'admin' : role;
+  return { roleIds: { ...fx.roleIds, [key]: (await t.services.companies.addMember(fx.A, (await t.createUser()).sub, role)).id } };
 };
 const newVault = (kind: string, body: Record<string, unknown>, key: keyof Fx) => async (fx: Fx) => {
   const made = await ok(as(fx.users.owner, 'POST', `/v4/companies/${fx.A}/${kind}`, { body }));
@@ -347,12 +356,19 @@ export const MATRIX: Record<string, Row> = {
   ...vault('documentations', 'documentationId', 'documentId', DOCUMENTATION),
   'GET /v4/companies/{id}/invitations': { expect: COMPANY_READ, call: (fx) => ({ params: { id: fx.A } }) },
   // SPEC §6: Owner removes user roles; Owner disables any, Administrator only User or PM roles.
-  'DELETE /v4/roles/user-types/{id}': {
-    expect: with_(COMPANY_MANAGE, { admin: 'forbid' }),
-    call: (fx) => ({ params: { id: fx.roleIds.pm } }),
-    fresh: async (fx) => ({ roleIds: { ...fx.roleIds, pm: (await t.services.companies.addMember(fx.A, (await t.createUser()).sub, 'pm')).id } }),
-  },
-  'PUT /v4/roles/user-types/{id}': { expect: COMPANY_MANAGE, call: (fx) => ({ params: { id: fx.roleIds.user }, body: { role: 'user', active: true } }) },
+  'DELETE /v4/roles/user-types/{id}': [
+    { label: 'a PM\'s role', expect: with_(COMPANY_MANAGE, { admin: 'forbid' }), call: (fx) => ({ params: { id: fx.roleIds.pm } }), fresh: freshRole('pm') },
+    // The last owner stays (400) even for the owner.
+    { label: 'the owner\'s role', expect: with_(COMPANY_MANAGE, { owner: 'invalid', admin: 'forbid' }), call: (fx) => ({ params: { id: fx.roleIds.owner } }) },
+  ],
+  'PUT /v4/roles/user-types/{id}': [
+    { label: 'the Observer\'s role', expect: COMPANY_MANAGE, call: (fx) => ({ params: { id: fx.roleIds.user }, body: { role: 'user', active: true } }) },
+    { label: 'disable the Observer', expect: COMPANY_MANAGE, call: (fx) => ({ params: { id: fx.roleIds.user }, body: { role: 'user', active: false } }), fresh: freshRole('user') },
+    { label: 'promote the Observer to administrator', expect: with_(COMPANY_MANAGE, { admin: 'forbid' }), call: (fx) => ({ params: { id: fx.roleIds.user }, body: { role: 'administrator', active: true } }), fresh: freshRole('user') },
+    { label: 'disable an administrator', expect: with_(COMPANY_MANAGE, { admin: 'forbid' }), call: (fx) => ({ params: { id: fx.roleIds.admin }, body: { role: 'administrator', active: false } }), fresh: freshRole('administrator') },
+    { label: 'the owner\'s role', expect: with_(COMPANY_MANAGE, { admin: 'forbid' }), call: (fx) => ({ params: { id: fx.roleIds.owner }, body: { role: 'owner', active: true } }) },
+    { label: 'the guest\'s role made PM', expect: with_(COMPANY_MANAGE, { admin: 'forbid' }), call: (fx) => ({ params: { id: fx.roleIds.guest }, body: { role: 'pm', active: true } }), fresh: freshRole('guest') },
+  ],
 
   // --- documents and credentials
   'GET /v4/documents': [
@@ -543,12 +559,18 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
     const domain = `alpha-${unique('')}.example`;
     const member = (name: string, local: string) => t.createUser({ name, email: `${local}@${domain}` });
     const owner = await member('Alma Alpha', 'owner');
-    const [admin, pm, user, guest] = [await member('Adam Admin', 'admin'), await member('Pat Manager', 'pm'), await member('Oscar Observer', 'observer'), await member('Gus Guest', 'guest')];
+    const [admin, pm, user, guest, disabled] = [
+      await member('Adam Admin', 'admin'), await member('Pat Manager', 'pm'), await member('Oscar Observer', 'observer'),
+      await member('Gus Guest', 'guest'), await member('Dora Disabled', 'disabled'),
+    ];
     const { user: stranger, companyId: B } = await companyWithOwner('beta');
-    const A = await companyOf(t, owner, `Alpha Matrix ${unique('')}`);
+    const companyName = `Alpha Matrix ${unique('')}`;
+    const A = await companyOf(t, owner, companyName);
     const add = async (u: TestUser, role: 'administrator' | 'pm' | 'user' | 'guest') => (await t.services.companies.addMember(A, u.sub, role)).id;
-    const roleIds = { admin: await add(admin, 'administrator'), pm: await add(pm, 'pm'), user: await add(user, 'user'), guest: await add(guest, 'guest') };
-    const users = { owner, admin, pm, user, guest, stranger };
+    const ownerRoleId = (await ok(as(owner, 'GET', `/v4/companies/${A}/roles`))).roles[0].id as number;
+    const roleIds = { owner: ownerRoleId, admin: await add(admin, 'administrator'), pm: await add(pm, 'pm'), user: await add(user, 'user'), guest: await add(guest, 'guest') };
+    await ok(as(owner, 'PUT', `/v4/roles/user-types/${await add(disabled, 'administrator')}`, { body: { role: 'administrator', active: false } }));
+    const users = { owner, admin, pm, user, guest, disabled, stranger };
 
     const site = await jobSite(t);
     const made = await requestPermit(t, owner, site, { companyId: A, answers: { CustomerName: SECRET.customer, ProjectIdentifier: SECRET.order } });
@@ -594,7 +616,7 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
     await ok(as(staff, 'PUT', `/v1/permit-quote/${quoteId}`, { body: { total: 1250, agentId: 'agent-7', orgId: 'org-42', permitId: made.permitId } }));
 
     fx = {
-      site, A, B, C: gamma.companyId, projectB, gammaAssignmentId, companyFileId: file.documentId, users, roleIds, permitId: made.permitId, projectId: made.projectId, session: made.session, documentId, assignmentId, entry,
+      site, A, B, C: gamma.companyId, projectB, gammaAssignmentId, companyFileId: file.documentId, users, companyName, roleIds, permitId: made.permitId, projectId: made.projectId, session: made.session, documentId, assignmentId, entry,
       licenseId, insuranceId, certificateId, documentationId, companyFileKey, vendorId: vendor.companyId, esignDocId, integrationId, quoteId,
       inv: {} as Fx['inv'],
     };
@@ -631,8 +653,10 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
       return;
     }
     expect(got, `${cell.name} → ${res.status} ${res.text.slice(0, 200)}`).toBe(wanted);
-    if (got === 'allow' && ['guest', 'stranger', 'anon'].includes(cell.actor)) {
-      for (const secret of secrets) expect(res.text, `${cell.name} leaks A's data`).not.toContain(secret);
+    if (got === 'allow' && ['guest', 'disabled', 'stranger', 'anon'].includes(cell.actor)) {
+      // The guest sees A's name in its own permissions (SPEC §6 lists guest roles there); nobody else outside does.
+      const names = cell.actor === 'stranger' || cell.actor === 'anon' ? [fx.companyName] : [];
+      for (const secret of [...secrets, ...names]) expect(res.text, `${cell.name} leaks A's data`).not.toContain(secret);
     }
   };
 
