@@ -12,15 +12,13 @@
 import { endpoints, fillPath, type EndpointDef } from '@permitdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredEndpoints } from '../http/register.js';
-import { linkVendor } from '../invitations/relations.js';
-import { invitationsDb } from '../invitations/tables.js';
 import { companyOf, jobSite, operator, requestPermit, type JobSite } from '../permits/test-fixtures.js';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Callers and outcomes
 
-const ACTORS = ['owner', 'admin', 'pm', 'user', 'guest', 'disabled', 'stranger', 'anon'] as const;
+const ACTORS = ['owner', 'admin', 'pm', 'user', 'guest', 'disabled', 'stranger', 'guestCo', 'vendor', 'anon'] as const;
 type Actor = (typeof ACTORS)[number];
 type Outcome = 'allow' | 'forbid' | 'hidden' | 'unauth' | 'invalid' | 'closed';
 type Expect = Record<Actor, Outcome>;
@@ -35,11 +33,14 @@ const outcomeOf = (status: number): Outcome | `status ${number}` =>
               : `status ${status}`;
 
 /**
- * Owner, Administrator, PM, User (Observer), guest, stranger; nobody gets 401 on a bearer endpoint. A
- * disabled Administrator of A has no usable role there, exactly like the guest, and gets what they get.
+ * Owner, Administrator, PM, User (Observer), guest, stranger; nobody gets 401 on a bearer endpoint.
+ * - A disabled Administrator of A has no usable role there, exactly like the guest, and gets what they get.
+ * - The owners of a company A made its guest (company_guests) and of A's approved vendor (which shares its
+ *   wallet with A) are other companies' owners too: a relation with A opens none of A's data, so they get
+ *   what the stranger gets unless a row says otherwise.
  */
 const rule = (owner: Outcome, admin: Outcome, pm: Outcome, user: Outcome, guest: Outcome, stranger: Outcome, anon: Outcome = 'unauth'): Expect =>
-  ({ owner, admin, pm, user, guest, disabled: guest, stranger, anon });
+  ({ owner, admin, pm, user, guest, disabled: guest, stranger, guestCo: stranger, vendor: stranger, anon });
 
 /** Company data every usable role reads (SPEC §6: guests are not usable); outsiders get 403. */
 const COMPANY_READ = rule('allow', 'allow', 'allow', 'allow', 'forbid', 'forbid');
@@ -60,12 +61,16 @@ const INVITEE_ONLY = rule('allow', 'hidden', 'hidden', 'hidden', 'hidden', 'hidd
 /** An invitation A sent: its managers act on it, its other members see it without acting (403), others do not see it. */
 const SENDER_MANAGE = rule('allow', 'allow', 'forbid', 'forbid', 'hidden', 'hidden');
 
-const with_ = (base: Expect, changes: Partial<Expect>): Expect => ({ ...base, disabled: changes.guest ?? base.disabled, ...changes });
+/** `base` with `changes`; the callers tied to the guest or the stranger in `base` follow their changes. */
+const with_ = (base: Expect, changes: Partial<Expect>): Expect => {
+  const follow = (actor: Actor, leader: Actor) => (base[actor] === base[leader] ? changes[leader] : undefined) ?? base[actor];
+  return { ...base, disabled: follow('disabled', 'guest'), guestCo: follow('guestCo', 'stranger'), vendor: follow('vendor', 'stranger'), ...changes };
+};
 /**
  * B's resource named with A's (the stranger's own company or project, A's item): A's members are not in
  * B (403 for a company, 404 for a project), and B's owner finds no such item of B's (404).
  */
-const CROSSED_HIDDEN = rule('forbid', 'forbid', 'forbid', 'forbid', 'forbid', 'hidden');
+const CROSSED_HIDDEN = { ...rule('forbid', 'forbid', 'forbid', 'forbid', 'forbid', 'hidden'), guestCo: 'forbid', vendor: 'forbid' } satisfies Expect;
 const CROSSED_PROJECT = rule('hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden');
 
 // ---------------------------------------------------------------------------------------------------
@@ -159,7 +164,7 @@ async function companyWithOwner(prefix: string) {
 const invite = async (user: TestUser, kind: string, companyId: number, email: string): Promise<number> =>
   (await ok(as(user, 'POST', `/v4/invitations/${kind}`, { body: { companyId, email } }))).invitationId;
 /** A vendor onboarding A sent, filled and submitted by a new vendor (status Under Review). */
-async function submittedOnboarding(fx: Fx): Promise<number> {
+async function submittedOnboarding(fx: Pick<Fx, 'users' | 'A'>): Promise<{ id: number; vendor: Awaited<ReturnType<typeof companyWithOwner>> }> {
   const vendor = await companyWithOwner('vendor');
   const id = await invite(fx.users.owner, 'vendor-onboarding', fx.A, vendor.user.email);
   const step = (body: unknown) => ok(as(vendor.user, 'PUT', `/v4/invitations/step/${id}/vendor-onboarding`, { body }));
@@ -167,7 +172,7 @@ async function submittedOnboarding(fx: Fx): Promise<number> {
   await step({ step: 'contact', contactName: 'Vic Vendor', phoneNumber: '(555) 234-5678' });
   await step({ step: 'compliance', licenses: true, insurances: true, certificates: true });
   await ok(as(vendor.user, 'PUT', `/v4/invitations/submit/${id}/vendor-onboarding`));
-  return id;
+  return { id, vendor };
 }
 /** A wallet share A sent and a new company accepted (status Accepted 24); approved too when asked. */
 async function acceptedShare(fx: Fx, approve = false): Promise<number> {
@@ -334,7 +339,8 @@ export const MATRIX: Record<string, Row> = {
   'PATCH /v4/companies/{id}': { expect: COMPANY_MANAGE, call: (fx) => ({ params: { id: fx.A }, body: { address: '1 Changed Rd, Denver, CO 80202' } }) },
   'GET /v4/companies/{id}/vendors': { expect: COMPANY_READ, call: (fx) => ({ params: { id: fx.A } }) },
   'GET /v4/companies/individual/vendors': { expect: SIGNED_IN, call: () => ({}) },
-  'GET /v4/companies/{companyId}/vendors/{vendorId}': { expect: COMPANY_READ, call: (fx) => ({ params: { companyId: fx.A, vendorId: fx.vendorId } }) },
+  // A's record of its vendor: A's members, and the vendor's own members.
+  'GET /v4/companies/{companyId}/vendors/{vendorId}': { expect: with_(COMPANY_READ, { vendor: 'allow' }), call: (fx) => ({ params: { companyId: fx.A, vendorId: fx.vendorId } }) },
   'PATCH /v4/companies/{companyId}/vendors/{vendorId}': { expect: COMPANY_MANAGE, call: (fx) => ({ params: { companyId: fx.A, vendorId: fx.vendorId }, body: { address: '2 Vendor Way' } }) },
   'GET /v4/companies/{id}/roles': { expect: COMPANY_READ, call: (fx) => ({ params: { id: fx.A } }) },
   'GET /v4/companies/{id}/assigned-projects': { expect: COMPANY_READ, call: (fx) => ({ params: { id: fx.A } }) },
@@ -349,7 +355,12 @@ export const MATRIX: Record<string, Row> = {
     { label: 'B\'s file for A\'s license', expect: CROSSED_HIDDEN, call: (fx) => ({ params: { id: fx.B }, body: { fileName: 'a.pdf', contentType: 'application/pdf', size: 10, documentableType: 'License', documentableId: fx.licenseId } }) },
   ],
   // A's own wallet, read as shared with A itself: members; outsiders learn nothing is shared (404).
-  'GET /v4/companies/{vendorId}/compliance/shared': { expect: with_(COMPANY_READ, { guest: 'hidden', stranger: 'hidden' }), call: (fx) => ({ params: { vendorId: fx.A }, query: { 'vendor-for': String(fx.B) } }) },
+  'GET /v4/companies/{vendorId}/compliance/shared': [
+    // A's own wallet, as shared with B: A's members see what they share; outsiders learn nothing is shared (404).
+    { label: 'A\'s wallet', expect: with_(COMPANY_READ, { guest: 'hidden', stranger: 'hidden' }), call: (fx) => ({ params: { vendorId: fx.A }, query: { 'vendor-for': String(fx.B) } }) },
+    // The wallet A's vendor shared with A: A's members and the vendor read it, nobody else.
+    { label: 'the vendor\'s wallet shared with A', expect: with_(COMPANY_READ, { guest: 'hidden', stranger: 'hidden', vendor: 'allow' }), call: (fx) => ({ params: { vendorId: fx.vendorId }, query: { 'vendor-for': String(fx.A) } }) },
+  ],
   ...vault('licenses', 'licenseId', 'licenseId', LICENSE),
   ...vault('insurances', 'insuranceId', 'insuranceId', INSURANCE),
   ...vault('certificates', 'certificateId', 'certificateId', CERTIFICATE),
@@ -383,7 +394,10 @@ export const MATRIX: Record<string, Row> = {
   ],
   'POST /app/cloudfront/presigned': { expect: with_(COMPANY_READ, { guest: 'hidden', stranger: 'hidden' }), call: (fx) => ({ body: { originalUrl: `http://permitdesk.test/files/${fx.companyFileKey}` } }) },
   'GET /v4/credentials': { expect: COMPANY_READ, call: (fx) => ({ query: { companyId: fx.A } }) },
-  'GET /v4/indicators/companies': { expect: COMPANY_READ, call: (fx) => ({ query: { ids: String(fx.A) } }) },
+  'GET /v4/indicators/companies': [
+    { label: 'A\'s', expect: COMPANY_READ, call: (fx) => ({ query: { ids: String(fx.A) } }) },
+    { label: 'A\'s vendor, as A', expect: COMPANY_READ, call: (fx) => ({ query: { ids: String(fx.vendorId), 'vendor-for': String(fx.A) } }) },
+  ],
   'GET /v4/compliance-types': { expect: COMPANY_READ, call: (fx) => ({ query: { type: 'license', companyId: fx.A } }) },
   'POST /v4/compliance-types': { expect: COMPANY_MANAGE, call: (fx) => ({ query: { type: 'license', companyId: fx.A }, body: { name: unique('Kind ') } }) },
 
@@ -428,7 +442,7 @@ export const MATRIX: Record<string, Row> = {
   },
   'PUT /v4/invitations/approve/{invitationId}/vendor-onboarding': {
     expect: SENDER_MANAGE, call: invParam('invitationId', (fx) => fx.inv.vendorSubmitted),
-    fresh: async (fx) => ({ inv: { ...fx.inv, vendorSubmitted: await submittedOnboarding(fx) } }),
+    fresh: async (fx) => ({ inv: { ...fx.inv, vendorSubmitted: (await submittedOnboarding(fx)).id } }),
   },
   // The company behind the e-mail's domain (A) approves a custom onboarding: its managers.
   'PUT /v4/invitations/approve/{invitationID}/custom-vendor-onboarding': {
@@ -570,7 +584,15 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
     const ownerRoleId = (await ok(as(owner, 'GET', `/v4/companies/${A}/roles`))).roles[0].id as number;
     const roleIds = { owner: ownerRoleId, admin: await add(admin, 'administrator'), pm: await add(pm, 'pm'), user: await add(user, 'user'), guest: await add(guest, 'guest') };
     await ok(as(owner, 'PUT', `/v4/roles/user-types/${await add(disabled, 'administrator')}`, { body: { role: 'administrator', active: false } }));
-    const users = { owner, admin, pm, user, guest, disabled, stranger };
+    // A's vendor, through the real flow: onboarded, approved, its wallet shared with A.
+    const onboarded = await submittedOnboarding({ users: { owner } as Fx['users'], A });
+    await ok(as(owner, 'PUT', `/v4/invitations/approve/${onboarded.id}/vendor-onboarding`));
+    const vendor = onboarded.vendor;
+    // A company A made its guest: it asked, A's owner approved.
+    const guestCo = await companyWithOwner('guestco');
+    const guestRequest = await invite(guestCo.user, 'guest-access', guestCo.companyId, owner.email);
+    await ok(as(owner, 'PUT', `/v4/invitations/guest-access/${guestRequest}/approve`, { body: { companyId: A } }));
+    const users = { owner, admin, pm, user, guest, disabled, stranger, guestCo: guestCo.user, vendor: vendor.user };
 
     const site = await jobSite(t);
     const made = await requestPermit(t, owner, site, { companyId: A, answers: { CustomerName: SECRET.customer, ProjectIdentifier: SECRET.order } });
@@ -605,8 +627,6 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
     await putBytes(file, bytes);
     const companyFileKey = (await ok(as(owner, 'GET', `/v4/companies/${A}/documents`))).find((d: { documentId: number }) => d.documentId === file.documentId).file;
 
-    const vendor = await companyWithOwner('volt');
-    await linkVendor(invitationsDb(t.services.db), A, vendor.companyId, null, new Date());
 
     const esignDocId = (await ok(as(owner, 'GET', `/v4/esign-documentable/${made.permitId}/cancellation`))).docID;
     const integrationId = unique('int-a-');
@@ -622,7 +642,7 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
     };
     fx.inv = {
       vendorFromA: await invite(owner, 'vendor-onboarding', A, `v.${unique('')}@vendor-${unique('')}.example`),
-      vendorSubmitted: await submittedOnboarding(fx),
+      vendorSubmitted: (await submittedOnboarding(fx)).id,
       shareFromA: await invite(owner, 'share-wallet', A, gamma.user.email),
       shareAccepted: await acceptedShare(fx),
       shareApproved: await acceptedShare(fx, true),
@@ -653,7 +673,7 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
       return;
     }
     expect(got, `${cell.name} → ${res.status} ${res.text.slice(0, 200)}`).toBe(wanted);
-    if (got === 'allow' && ['guest', 'disabled', 'stranger', 'anon'].includes(cell.actor)) {
+    if (got === 'allow' && !['owner', 'admin', 'pm', 'user'].includes(cell.actor)) {
       // The guest sees A's name in its own permissions (SPEC §6 lists guest roles there); nobody else outside does.
       const names = cell.actor === 'stranger' || cell.actor === 'anon' ? [fx.companyName] : [];
       for (const secret of [...secrets, ...names]) expect(res.text, `${cell.name} leaks A's data`).not.toContain(secret);
