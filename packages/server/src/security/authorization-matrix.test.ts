@@ -333,15 +333,30 @@ export const MATRIX: Record<string, Row> = {
   ],
 
   // --- companies, roles and the vault (SPEC §7.3)
-  'POST /v4/companies': { expect: SIGNED_IN, call: () => ({ body: { name: unique('Fresh Co ') } }) },
+  'POST /v4/companies': [
+    { label: 'a company of one\'s own', expect: SIGNED_IN, call: () => ({ body: { name: unique('Fresh Co ') } }) },
+    // Created in answer to a vendor onboarding: only its invitee answers it.
+    {
+      label: 'answering the onboarding sent to A\'s owner', expect: INVITEE_ONLY,
+      call: (fx) => ({ query: { invitation: fx.inv.vendorToA }, body: { name: unique('Answer Co ') } }),
+      fresh: async (fx) => ({ inv: { ...fx.inv, vendorToA: await toA(fx, 'vendor-onboarding') } }),
+    },
+    { label: 'answering A\'s own onboarding', expect: with_(SENDER_MANAGE, { owner: 'forbid', admin: 'forbid' }), call: (fx) => ({ query: { invitation: fx.inv.vendorFromA }, body: { name: unique('Answer Co ') } }) },
+  ],
   'GET /v4/companies': { expect: SIGNED_IN, call: () => ({}) },
   'GET /v4/companies/{id}': { expect: COMPANY_READ, call: (fx) => ({ params: { id: fx.A } }) },
   'PATCH /v4/companies/{id}': { expect: COMPANY_MANAGE, call: (fx) => ({ params: { id: fx.A }, body: { address: '1 Changed Rd, Denver, CO 80202' } }) },
   'GET /v4/companies/{id}/vendors': { expect: COMPANY_READ, call: (fx) => ({ params: { id: fx.A } }) },
   'GET /v4/companies/individual/vendors': { expect: SIGNED_IN, call: () => ({}) },
   // A's record of its vendor: A's members, and the vendor's own members.
-  'GET /v4/companies/{companyId}/vendors/{vendorId}': { expect: with_(COMPANY_READ, { vendor: 'allow' }), call: (fx) => ({ params: { companyId: fx.A, vendorId: fx.vendorId } }) },
-  'PATCH /v4/companies/{companyId}/vendors/{vendorId}': { expect: COMPANY_MANAGE, call: (fx) => ({ params: { companyId: fx.A, vendorId: fx.vendorId }, body: { address: '2 Vendor Way' } }) },
+  'GET /v4/companies/{companyId}/vendors/{vendorId}': [
+    { expect: with_(COMPANY_READ, { vendor: 'allow' }), call: (fx) => ({ params: { companyId: fx.A, vendorId: fx.vendorId } }) },
+    { label: 'B\'s record of A\'s vendor', expect: with_(CROSSED_HIDDEN, { vendor: 'hidden' }), call: (fx) => ({ params: { companyId: fx.B, vendorId: fx.vendorId } }) },
+  ],
+  'PATCH /v4/companies/{companyId}/vendors/{vendorId}': [
+    { expect: COMPANY_MANAGE, call: (fx) => ({ params: { companyId: fx.A, vendorId: fx.vendorId }, body: { address: '2 Vendor Way' } }) },
+    { label: 'B\'s record of A\'s vendor', expect: CROSSED_HIDDEN, call: (fx) => ({ params: { companyId: fx.B, vendorId: fx.vendorId }, body: { address: '2 Vendor Way' } }) },
+  ],
   'GET /v4/companies/{id}/roles': { expect: COMPANY_READ, call: (fx) => ({ params: { id: fx.A } }) },
   'GET /v4/companies/{id}/assigned-projects': { expect: COMPANY_READ, call: (fx) => ({ params: { id: fx.A } }) },
   'GET /v4/companies/{id}/project-updates': { expect: COMPANY_READ, call: (fx) => ({ params: { id: fx.A } }) },
@@ -458,10 +473,17 @@ export const MATRIX: Record<string, Row> = {
   'PUT /v4/invitations/step/{id}/vendor-onboarding': {
     expect: INVITEE_ONLY, call: (fx) => ({ params: { id: fx.inv.vendorToA }, body: { step: 'contact', contactName: 'Alma Alpha', phoneNumber: '(555) 234-5678' } }),
   },
-  'PUT /v4/invitations/decline/{id}': {
-    expect: INVITEE_ONLY, call: invParam('id', (fx) => fx.inv.requestToA),
-    fresh: async (fx) => ({ inv: { ...fx.inv, requestToA: await toA(fx, 'compliance-request/sharing') } }),
-  },
+  'PUT /v4/invitations/decline/{id}': [
+    {
+      label: 'a request sent to A\'s owner', expect: INVITEE_ONLY, call: invParam('id', (fx) => fx.inv.requestToA),
+      fresh: async (fx) => ({ inv: { ...fx.inv, requestToA: await toA(fx, 'compliance-request/sharing') } }),
+    },
+    // A submitted onboarding is declined (or approved) by the client's managers.
+    {
+      label: 'a vendor\'s submitted onboarding', expect: SENDER_MANAGE, call: invParam('id', (fx) => fx.inv.vendorSubmitted),
+      fresh: async (fx) => ({ inv: { ...fx.inv, vendorSubmitted: (await submittedOnboarding(fx)).id } }),
+    },
+  ],
   'PUT /v4/invitations/accept/{id}/share-wallet': {
     expect: INVITEE_ONLY, call: (fx) => ({ params: { id: fx.inv.shareToA }, body: { companyId: fx.A } }),
     fresh: async (fx) => ({ inv: { ...fx.inv, shareToA: await toA(fx, 'share-wallet') } }),
