@@ -307,6 +307,7 @@ const MATRIX: Record<string, Row> = {
     { label: 'form 31: a permit on A\'s project', expect: PROJECT_EDIT, call: (fx) => ({ params: { formId: '31' }, body: { formId: 31, entry: fx.entry[31], answers: { JobSiteAddress: '350 5th Ave', CustomerName: 'Anyone', DescriptionOfWork: 'Work', JobValue: 100 } } }) },
     { label: 'form 52 in A\'s name', expect: with_(COMPANY_MANAGE, { pm: 'allow' }), call: (fx) => ({ params: { formId: '52' }, body: { formId: 52, entry: fx.entry[52], answers: { CustomerName: 'Anyone', ContactEmail: 'a@example.com', ContactPhoneNumber: '(212) 555-0142', DescriptionOfWork: 'Work', JobValue: '$1.00' } } }) },
     { label: 'form 32: an integration record on A\'s permit', expect: PROJECT_EDIT, call: (fx) => ({ params: { formId: '32' }, body: { formId: 32, entry: fx.entry[32], answers: { IntegrationID: unique('int-'), Platform: 'construction-platform', ExternalProjectId: '1' } } }) },
+    // Was open to any signed-in caller (a record stored in A's name by anyone); now as form 52.
     { label: 'form 32: an integration record in A\'s name', expect: with_(COMPANY_MANAGE, { pm: 'allow' }), call: (fx) => ({ params: { formId: '32' }, body: { formId: 32, entry: { ...(fx.entry[52] as object), PermitId: null, ProjectId: null }, answers: { IntegrationID: unique('int-'), Platform: 'construction-platform', ExternalProjectId: '1' } } }) },
   ],
   'GET /v4/companies/{id}/data-collection/licenses-fors': { expect: COMPANY_READ, call: (fx) => ({ params: { id: fx.A }, query: { municipalityID: fx.site.municipalityId } }) },
@@ -386,7 +387,6 @@ const MATRIX: Record<string, Row> = {
     { expect: COMPANY_MANAGE, call: (fx) => ({ params: { id: fx.A }, body: { fileName: 'a.pdf', contentType: 'application/pdf', size: 10, documentableType: 'Company' } }) },
     { label: 'B\'s file for A\'s license', expect: CROSSED_HIDDEN, call: (fx) => ({ params: { id: fx.B }, body: { fileName: 'a.pdf', contentType: 'application/pdf', size: 10, documentableType: 'License', documentableId: fx.licenseId } }) },
   ],
-  // A's own wallet, read as shared with A itself: members; outsiders learn nothing is shared (404).
   'GET /v4/companies/{vendorId}/compliance/shared': [
     // A's own wallet, as shared with B: A's members see what they share; outsiders learn nothing is shared (404).
     { label: 'A\'s wallet', expect: with_(COMPANY_READ, { guest: 'hidden', stranger: 'hidden' }), call: (fx) => ({ params: { vendorId: fx.A }, query: { 'vendor-for': String(fx.B) } }) },
