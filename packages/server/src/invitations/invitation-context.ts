@@ -8,6 +8,7 @@ import { findInvitation, type InvitationRow } from './invitation-rows.js';
 import { invitationsDb, type InvitationsDb } from './tables.js';
 import { INVITATION_CLOSED, INVITATION_NOT_FOUND, loadViewer, managedCompanies, manages, memberOf, type Viewer } from './viewer.js';
 import type { InvitationKind } from '@permitdesk/core';
+import { claimInTransaction } from '../http/idempotency.js';
 
 export interface InvitationCtx {
   services: AppServices;
@@ -23,7 +24,10 @@ export async function invitationCtx(services: AppServices, user: AuthUser): Prom
 
 /** Runs `work` in one transaction with the typed handle (PGlite: use only `trx` inside). */
 export const inTransaction = <T>(ctx: InvitationCtx, work: (trx: InvitationsDb) => Promise<T>): Promise<T> =>
-  ctx.services.db.transaction().execute((trx) => work(invitationsDb(trx)));
+  ctx.services.db.transaction().execute(async (trx) => {
+    await claimInTransaction(trx); // a creating call's Idempotency-Key commits with its rows
+    return work(invitationsDb(trx));
+  });
 
 export const MANAGERS_ONLY_INVITE = 'Only an owner or an administrator may send invitations for this company.';
 export const CHOOSE_COMPANY = 'Choose a company you own or administer.';
