@@ -51,7 +51,7 @@ export async function registerCompanyUpload(services: Pick<AppServices, 'db' | '
   const contentType = upload.contentType.trim() || 'application/octet-stream';
   const key = newFileKey(`companies/${upload.companyId}`, upload.fileName);
   // Outside the transaction: the storage records the expected file through services.db.
-  const presigned = await services.storage.presignUpload(key, { contentType, fileName: upload.fileName, ownerUserId: upload.userId });
+  const presigned = await services.storage.presignUpload(key, { contentType, fileName: upload.fileName, size: upload.size, ownerUserId: upload.userId });
   const now = services.clock();
   const file = { file_name: upload.fileName, content_type: contentType, size: upload.size, storage_key: key, uploaded_at: null, updated_at: now };
 

@@ -3,10 +3,10 @@
 // documents; GET /v4/s3/presigned?file= answers a short-lived download URL for one of them.
 import { UPLOAD_MAX_BYTES, type Document, type PresignedUpload } from '@permitdesk/core';
 import { sql } from 'kysely';
-import { notFound, payloadTooLarge } from '../http/errors.js';
+import { payloadTooLarge } from '../http/errors.js';
 import { iso } from '../projects/search/radar-rows.js';
 import type { AppServices } from '../services.js';
-import { newFileKey } from '../storage/file-storage.js';
+import { fileNotUploaded, newFileKey } from '../storage/file-storage.js';
 import type { ApiDb } from './tables.js';
 
 /** SPEC §9: the upload limit, in the words the user sees. */
@@ -27,7 +27,7 @@ export async function registerUpload(services: Pick<AppServices, 'db' | 'storage
   if (request.size > UPLOAD_MAX_BYTES) throw payloadTooLarge(FILE_TOO_LARGE_MESSAGE, 'FILE_TOO_LARGE');
   const contentType = request.contentType.trim() || 'application/octet-stream';
   const key = newFileKey(`permits/${request.permitId}`, request.fileName);
-  const presigned = await services.storage.presignUpload(key, { contentType, fileName: request.fileName, ownerUserId: request.userId });
+  const presigned = await services.storage.presignUpload(key, { contentType, fileName: request.fileName, size: request.size, ownerUserId: request.userId });
   const row = await db
     .insertInto('permit_documents')
     .values({
@@ -98,8 +98,9 @@ export async function presignStoredDownload(
   markUploaded: (at: Date) => Promise<unknown>,
 ) {
   if (file.uploadedAt === null) {
+    // Checks the stored bytes the first time (a refused file is removed: 400).
     const stored = await services.storage.head(file.key);
-    if (!stored) throw notFound('The file has not been uploaded yet.', 'FILE_NOT_UPLOADED');
+    if (!stored) throw fileNotUploaded();
     await markUploaded(services.clock());
   }
   const download = await services.storage.presignDownload(file.key, { fileName: file.fileName });
