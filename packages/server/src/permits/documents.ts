@@ -74,7 +74,7 @@ const toDocument = (row: DocumentRow, documentableType: 'Permit' | 'Project', do
 export async function listDocuments(db: ApiDb, of: { permitId: number } | { projectId: number }): Promise<Document[]> {
   const where = 'permitId' in of ? sql`d.permit_id = ${of.permitId}` : sql`d.project_id = ${of.projectId}`;
   const { rows } = await sql<DocumentRow>`
-    SELECT d.id, d.permit_id, d.document_type, d.file_name, d.content_type, d.size, d.storage_key,
+    SELECT d.id, d.permit_id, d.document_type, d.file_name, COALESCE(f.served_type, d.content_type) AS content_type, d.size, d.storage_key,
            (d.uploaded_at IS NOT NULL OR COALESCE(f.uploaded, false)) AS uploaded, d.created_at
     FROM permit_documents d LEFT JOIN files f ON f.key = d.storage_key
     WHERE ${where} ORDER BY d.created_at, d.id`.execute(db);

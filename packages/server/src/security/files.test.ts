@@ -156,6 +156,9 @@ describe.each(databaseTargets())('hostile files on %s', (target) => {
       expect(got.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
       expect(got.headers.get('x-content-type-options')).toBe('nosniff');
       expect(new Uint8Array(await got.arrayBuffer())).toEqual(bytes);
+      // Listed with what it is, too.
+      const listed = await t.request('GET', '/v4/documents', { token: owner.accessToken, query: { documentable_id: permitId, documentable_type: 'Permit' } });
+      expect(listed.body.find((d: { documentId: number }) => d.documentId === documentId).contentType).toBe(served);
     }
   });
 
