@@ -117,6 +117,10 @@ export interface FilesTable {
   owner_user_id: string | null;
   created_at: Timestamp;
   uploaded_at: NullableTimestamp;
+  /** 0050: the size announced by the upload request, the start of its one PUT, the checked type it is served with. */
+  declared_size: ColumnType<string | number | null, number | null | undefined, number | null>;
+  upload_started_at: NullableTimestamp;
+  served_type: string | null;
 }
 
 export interface IdentityTables {
