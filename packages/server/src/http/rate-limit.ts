@@ -28,8 +28,8 @@ export const RATE_LIMITS = {
   recovery: { limit: 20, windowMs: 10 * MINUTE, delayMs: MINUTE, maxDelayMs: 60 * MINUTE },
   /** Wrong passwords from one client, whatever the account (stops spraying many addresses). */
   signInClient: { limit: 20, windowMs: 15 * MINUTE, delayMs: MINUTE, maxDelayMs: 60 * MINUTE },
-  /** Wrong passwords for one account from one client: 5, then 30 s, 1 min, 2 min... up to 15 min. */
-  signInAccount: { limit: 5, windowMs: 15 * MINUTE, delayMs: 30_000, maxDelayMs: 15 * MINUTE },
+  /** Wrong passwords for one account from one client: the 5th waits 30 s, then 1 min, 2 min... up to 15 min. */
+  signInAccount: { limit: 4, windowMs: 15 * MINUTE, delayMs: 30_000, maxDelayMs: 15 * MINUTE },
 } as const satisfies Record<string, LimitPolicy>;
 
 export type LimitGroup = Exclude<keyof typeof RATE_LIMITS, 'signInClient' | 'signInAccount'>;
@@ -76,23 +76,24 @@ const waitText = (seconds: number) =>
 export interface RateLimiter {
   /** Throws RateLimitedError (with `message` and `code` when given) while `key` is delayed. */
   check(key: string, error?: { message: string; code: string }): Promise<void>;
-  /** Counts one hit (a request, or a failure). */
-  hit(key: string, policy: LimitPolicy): Promise<void>;
+  /** Counts one hit (a request, or a failure); the seconds of the delay it started, or 0. */
+  hit(key: string, policy: LimitPolicy): Promise<number>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
+
+const secondsUntil = (until: Date | null, now: Date) => (until ? Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) : 0);
 
 export function createRateLimiter(store: RateLimitStore, clock: () => Date): RateLimiter {
   return {
     async check(key, error) {
       const now = clock();
-      const until = await store.blockedUntil(key, now);
-      if (!until) return;
-      const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-      throw error ? new RateLimitedError(seconds, error.message, error.code) : new RateLimitedError(seconds);
+      const seconds = secondsUntil(await store.blockedUntil(key, now), now);
+      if (seconds > 0) throw error ? new RateLimitedError(seconds, error.message, error.code) : new RateLimitedError(seconds);
     },
     async hit(key, policy) {
-      await store.hit(key, policy, clock());
+      const now = clock();
+      return secondsUntil(await store.hit(key, policy, now), now);
     },
     reset: (key) => store.reset(key),
     close: () => store.close(),

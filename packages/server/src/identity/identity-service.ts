@@ -22,7 +22,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js'
 import { IDENTITY_MESSAGES as M, IDENTITY_POLICY as P } from './policy.js';
 import type { RefreshTokens } from './refresh-tokens.js';
 import type { Throttle } from './throttle.js';
-import { RATE_LIMITS, type RateLimiter } from '../http/rate-limit.js';
+import { RATE_LIMITS, RateLimitedError, type RateLimiter } from '../http/rate-limit.js';
 
 export type UserRow = Selectable<UsersTable>;
 type Db = Kysely<Database>;
@@ -296,8 +296,10 @@ export function createIdentityService(deps: Deps): IdentityService {
       // Unknown addresses cost the same scrypt time as known ones.
       const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
       if (!user || !ok) {
-        await limits.hit(clientKey, RATE_LIMITS.signInClient);
-        await limits.hit(accountKey, RATE_LIMITS.signInAccount);
+        const delays = [await limits.hit(clientKey, RATE_LIMITS.signInClient), await limits.hit(accountKey, RATE_LIMITS.signInAccount)];
+        const wait = Math.max(...delays);
+        // The failure that starts a delay says so at once.
+        if (wait > 0) throw new RateLimitedError(wait, attemptsExceeded.message, attemptsExceeded.code);
         throw unauthorized(M.incorrectCredentials, 'NOT_AUTHORIZED');
       }
       await limits.reset(accountKey);
