@@ -280,8 +280,8 @@ describe('the widget on a partner page', { timeout: 240_000 }, () => {
     await button(page, 'Request Permit').click();
     await page.waitForURL(/\/success\?type=APPLY_FOR_PROJECT_PERMIT&session=/, { timeout: 20_000 });
     assert.equal(new URL(page.url()).origin, server.base);
-    assert.deepEqual(handoffs, ['/auth/handoff', '/auth/handoff/exchange']);
     await page.getByRole('heading', { name: 'Request received' }).waitFor({ timeout: 20_000 });
+    assert.deepEqual(handoffs, ['/auth/handoff', '/auth/handoff/exchange']);
     assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('permitdesk.session.profile') ?? 'null')?.email), email);
     await context.close();
   });
