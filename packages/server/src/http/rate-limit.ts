@@ -9,7 +9,6 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { App, AppContext } from './context.js';
 import { HttpError } from './errors.js';
-import { toHonoPath } from './register.js';
 import { createDatabaseStore, createRedisStore, type LimitPolicy, type RateLimitStore } from './rate-limit-stores.js';
 
 export type { LimitPolicy } from './rate-limit-stores.js';
@@ -123,19 +122,30 @@ export function clientAddress(c: AppContext, trustProxy: number): string {
   return forwarded[Math.max(0, forwarded.length - trustProxy)] ?? peer;
 }
 
-/** Puts the per-client limits in front of LIMITED_ENDPOINTS, and a Retry-After on every 429 that has one. */
+/** '/verify-reoon/{email}' → /^\/verify-reoon\/[^/]+$/ */
+const pathPattern = (path: string) => new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`);
+
+/**
+ * Puts the per-client limits in front of LIMITED_ENDPOINTS (one middleware, so the catalogue's routes
+ * stay one per endpoint), and a Retry-After on every 429 that has one.
+ */
 export function registerRateLimits(app: App): void {
+  const limited = LIMITED_ENDPOINTS.map(([def, group]) => ({ method: def.method, pattern: pathPattern(def.path), group }));
   app.use(async (c, next) => {
+    const match = limited.find((l) => l.method === c.req.method && l.pattern.test(c.req.path));
+    if (match) {
+      const { rateLimits, config } = c.get('services');
+      const key = `${match.group}:${clientAddress(c, config.TRUST_PROXY)}`;
+      try {
+        await rateLimits.check(key);
+      } catch (error) {
+        if (!(error instanceof RateLimitedError)) throw error;
+        return c.json(error.toJSON(), 429, { 'Retry-After': String(error.retryAfterSeconds) });
+      }
+      await rateLimits.hit(key, RATE_LIMITS[match.group]);
+    }
     await next();
+    // 429s thrown further on (the sign-in delays) get the header too.
     if (c.error instanceof RateLimitedError) c.header('Retry-After', String(c.error.retryAfterSeconds));
   });
-  for (const [def, group] of LIMITED_ENDPOINTS) {
-    app.on(def.method, toHonoPath(def.path), async (c, next) => {
-      const { rateLimits, config } = c.get('services');
-      const key = `${group}:${clientAddress(c, config.TRUST_PROXY)}`;
-      await rateLimits.check(key);
-      await rateLimits.hit(key, RATE_LIMITS[group]);
-      await next();
-    });
-  }
 }
