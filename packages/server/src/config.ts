@@ -54,6 +54,18 @@ export const configSchema = v.object({
   ),
   /** redis://host:6379: keep rate-limit counters in Redis instead of the database (shared by replicas either way). */
   REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'must start with redis:// or rediss://'))),
+  /**
+   * Proxies in front of the server whose X-Forwarded-For is believed: off (default: the socket's address
+   * is the client), on (one proxy), or a number of hops. Rate limits count per client address.
+   */
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(on|off|\d{1,2})$/, 'must be on, off or a number of proxy hops'),
+      v.transform((value) => (value === 'on' ? 1 : value === 'off' ? 0 : Number(value))),
+    ),
+    'off',
+  ),
 });
 
 export type Config = v.InferOutput<typeof configSchema> & { HOST: string; PUBLIC_URL: string; DATA_DIR: string };
