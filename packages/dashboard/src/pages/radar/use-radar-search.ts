@@ -1,6 +1,5 @@
-// Runs the radar search for the current query. Core's client lets only the newest projects.search call
-// finish (a newer search aborts the older one); this hook also aborts its own call when the query
-// changes or the page goes away, keeps the last page on screen while the next one loads, and reports
+// Runs the radar search for the current query. The hook aborts its own call (and only its own: the
+// header's suggestions search on their own signal) when the query changes or the page goes away, keeps the last page on screen while the next one loads, and reports
 // a failure as SPEC §8's 'Failed to Lookup Projects'.
 import { isAbortError, isApiRequestError, type HeaderPage, type ProjectSearchParams, type ProjectSearchRow } from '@permitdesk/core';
 import { useEffect, useState } from 'react';
@@ -14,9 +13,6 @@ export interface RadarSearchState {
   error: string | null;
 }
 
-/** A search aborted by another caller of the shared search (the header's suggestions) is tried again. */
-const RETRIES_WHEN_SUPERSEDED = 3;
-
 export const searchFailureMessage = (error: unknown): string =>
   isApiRequestError(error) && error.body?.message ? error.body.message : LOOKUP_PROJECTS_FAILED_DETAIL;
 
@@ -28,24 +24,17 @@ export function useRadarSearch(request: ProjectSearchParams, revision: unknown):
   useEffect(() => {
     const own = new AbortController();
     setState((current) => ({ ...current, loading: true }));
-    const run = (attempt: number): void => {
-      api.projects.search({ query: request, signal: own.signal, silent: true }).then(
-        (page) => {
-          if (!own.signal.aborted) setState({ page, loading: false, error: null });
-        },
-        (error: unknown) => {
-          if (own.signal.aborted) return;
-          if (isAbortError(error)) {
-            if (attempt < RETRIES_WHEN_SUPERSEDED) run(attempt + 1);
-            return;
-          }
-          const message = searchFailureMessage(error);
-          notify('error', LOOKUP_PROJECTS_FAILED, message);
-          setState((current) => ({ ...current, loading: false, error: message }));
-        },
-      );
-    };
-    run(0);
+    api.projects.search({ query: request, signal: own.signal, silent: true }).then(
+      (page) => {
+        if (!own.signal.aborted) setState({ page, loading: false, error: null });
+      },
+      (error: unknown) => {
+        if (own.signal.aborted || isAbortError(error)) return;
+        const message = searchFailureMessage(error);
+        notify('error', LOOKUP_PROJECTS_FAILED, message);
+        setState((current) => ({ ...current, loading: false, error: message }));
+      },
+    );
     return () => own.abort();
     // `key` stands for the request's content; a new object with the same content is the same search.
     // eslint-disable-next-line react-hooks/exhaustive-deps
