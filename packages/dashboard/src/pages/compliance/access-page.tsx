@@ -6,12 +6,13 @@ import { canCreateAccess, formatDate, invitationBadge, invitationLabel, inviteCo
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { Unavailable } from '../../components/unavailable.js';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { Field } from '../../ui/field.js';
 import { notify } from '../../ui/notify.js';
 import { PlainTable } from '../../ui/plain-table.js';
 import { Spinner } from '../../ui/spinner.js';
-import { useLoaded } from '../permits/use-loaded.js';
 import { CompanyRequired } from './company-required.js';
 import { serverMessageOr } from './compliance-messages.js';
 import { ComplianceLayout } from './compliance-layout.js';
@@ -53,10 +54,15 @@ function RequestAccessForm({ companyId, onSent }: { companyId: string; onSent: (
 }
 
 function AccessLists({ scope }: { scope: ComplianceScope & { companyId: string } }) {
-  const hosts = useLoaded(`guest-fors:${scope.companyId}`, (signal) => api.companies.guestFors({ params: { id: scope.companyId }, signal, silent: true }));
-  const requests = useLoaded(`guest-requests:${scope.companyId}`, async (signal) =>
-    (await api.companies.invitations({ params: { id: scope.companyId }, signal, silent: true })).filter((invitation) => invitation.kind === 'GUEST_ACCESS'),
-  );
+  const hosts = useQuery({
+    queryKey: queryKeys.people.guestFors(scope.companyId),
+    queryFn: ({ signal }) => api.companies.guestFors({ params: { id: scope.companyId }, signal, silent: true }),
+  });
+  const requests = useQuery({
+    queryKey: queryKeys.people.guestRequests(scope.companyId),
+    queryFn: async ({ signal }) =>
+      (await api.companies.invitations({ params: { id: scope.companyId }, signal, silent: true })).filter((invitation) => invitation.kind === 'GUEST_ACCESS'),
+  });
   return (
     <div className="stack">
       <section aria-labelledby="guest-of-title">

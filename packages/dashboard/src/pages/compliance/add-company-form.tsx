@@ -5,18 +5,19 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { companyNameSchema, MESSAGES, type Company } from '@permitdesk/core';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
-import { invalidateQueries } from '../../data/use-query.js';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQueryClient } from '../../data/query-provider.js';
 import { api } from '../../session/api.js';
 import { AUTH_TOASTS } from '../../session/auth-messages.js';
 import { refreshProfile } from '../../session/session.js';
 import { Field } from '../../ui/field.js';
 import { notify } from '../../ui/notify.js';
 import { Spinner } from '../../ui/spinner.js';
-import { COMPANIES_KEY } from './compliance-scope.js';
 
 const schema = v.object({ name: companyNameSchema });
 
 export function AddCompanyForm({ onCreated }: { onCreated: (company: Company) => void }) {
+  const client = useQueryClient();
   const { register, handleSubmit, formState, setError } = useForm<v.InferOutput<typeof schema>>({ resolver: valibotResolver(schema) });
   const submit = async ({ name }: { name: string }) => {
     const taken = await api.companyLookups.companyInfo({ query: { key: name }, silent: true }).catch(() => []);
@@ -27,7 +28,7 @@ export function AddCompanyForm({ onCreated }: { onCreated: (company: Company) =>
     try {
       const company = await api.companies.create({ body: { name }, silent: true });
       await refreshProfile();
-      invalidateQueries(COMPANIES_KEY);
+      client.invalidateQueries({ queryKey: queryKeys.companies });
       notify('success', AUTH_TOASTS.companyCreated);
       onCreated(company);
     } catch (error) {

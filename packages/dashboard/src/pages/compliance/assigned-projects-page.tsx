@@ -5,8 +5,9 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Unavailable } from '../../components/unavailable.js';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
-import { useLoaded } from '../permits/use-loaded.js';
 import { DataTable } from '../radar/data-table.js';
 import { Pager } from '../radar/pager.js';
 import { NO_PROJECTS_FOUND } from '../radar/radar-messages.js';
@@ -20,9 +21,11 @@ export const ASSIGNED_PAGE_SIZE = 20;
 
 function AssignedProjects({ companyId }: { companyId: string }) {
   const [page, setPage] = useState(1);
-  const result = useLoaded(`assigned:${companyId}:${page}`, (signal) =>
-    api.companies.assignedProjects({ params: { id: companyId }, query: { page, size: ASSIGNED_PAGE_SIZE }, signal, silent: true }),
-  );
+  const result = useQuery({
+    queryKey: queryKeys.assignedProjects(companyId, page),
+    queryFn: ({ signal }) =>
+      api.companies.assignedProjects({ params: { id: companyId }, query: { page, size: ASSIGNED_PAGE_SIZE }, signal, silent: true }),
+  });
   const columns = useMemo<ColumnDef<ProjectSearchRow, unknown>[]>(
     () => [
       { id: 'customer', header: 'Customer', size: 200, cell: ({ row }) => <Link to={projectPermitUrl(row.original.projectId, row.original.id)}>{row.original.customerName}</Link> },

@@ -7,18 +7,19 @@ import { canCreateAccess, createCompanySchema, isApiRequestError, MESSAGES, VEND
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { Unavailable } from '../../components/unavailable.js';
-import { invalidateQueries } from '../../data/use-query.js';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQueryClient } from '../../data/query-provider.js';
+import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { refreshProfile } from '../../session/session.js';
 import { Alert } from '../../ui/alert.js';
 import { Field } from '../../ui/field.js';
 import { notify } from '../../ui/notify.js';
 import { Spinner } from '../../ui/spinner.js';
-import { useLoaded } from '../permits/use-loaded.js';
 import { CompanyRequired } from './company-required.js';
 import { COMPLIANCE_MESSAGES } from './compliance-messages.js';
 import { ComplianceLayout } from './compliance-layout.js';
-import { COMPANIES_KEY, type ComplianceScope } from './compliance-scope.js';
+import type { ComplianceScope } from './compliance-scope.js';
 
 const profileSchema = v.pick(createCompanySchema, ['name', 'address']);
 type ProfileValues = v.InferInput<typeof profileSchema>;
@@ -55,6 +56,7 @@ function ProfileForm({ initial, readOnly, onSave, submitLabel }: {
 }
 
 function CompanyProfile({ company }: { company: Company }) {
+  const client = useQueryClient();
   const save = async (values: { name: string; address: string | null }) => {
     if (values.name.toLowerCase() !== company.name.toLowerCase()) {
       const taken = await api.companyLookups.companyInfo({ query: { key: values.name }, silent: true }).catch(() => []);
@@ -68,7 +70,7 @@ function CompanyProfile({ company }: { company: Company }) {
       return;
     }
     notify('success', COMPLIANCE_MESSAGES.profileUpdated);
-    invalidateQueries(COMPANIES_KEY);
+    client.invalidateQueries({ queryKey: queryKeys.companies });
     // The permissions map carries company names (header switcher).
     void refreshProfile();
   };
@@ -76,7 +78,11 @@ function CompanyProfile({ company }: { company: Company }) {
 }
 
 function VendorProfile({ vendorFor, vendorId, readOnly }: { vendorFor: string; vendorId: string; readOnly: boolean }) {
-  const link = useLoaded<Vendor>(`vendor:${vendorFor}:${vendorId}`, (signal) => api.companies.vendor({ params: { companyId: vendorFor, vendorId }, signal, silent: true }));
+  const client = useQueryClient();
+  const link = useQuery<Vendor>({
+    queryKey: queryKeys.vendors.profile(vendorFor, vendorId),
+    queryFn: ({ signal }) => api.companies.vendor({ params: { companyId: vendorFor, vendorId }, signal, silent: true }),
+  });
   if (link.error !== undefined) {
     return <Unavailable error={link.error} fallback="The vendor could not be loaded." />;
   }
@@ -84,6 +90,8 @@ function VendorProfile({ vendorFor, vendorId, readOnly }: { vendorFor: string; v
   const save = async (values: { name: string; address: string | null }) => {
     try {
       link.set(await api.companies.updateVendorProfile({ params: { companyId: vendorFor, vendorId }, body: values, silent: true }));
+      // The page title shows the vendor's name.
+      client.invalidateQueries({ queryKey: queryKeys.compliance.vendorName(vendorFor, vendorId) });
       notify('success', COMPLIANCE_MESSAGES.vendorUpdated);
     } catch (error) {
       notify('error', error instanceof Error && error.message ? error.message : 'An error occurred');

@@ -3,6 +3,8 @@
 import { DATE_FORMATS, formatDate, type IndicatorKind } from '@permitdesk/core';
 import { Link } from 'react-router';
 import { DataState } from '../../components/data-state.js';
+import { FOR_SESSION } from '../../data/query-client.js';
+import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { PlainTable } from '../../ui/plain-table.js';
@@ -25,7 +27,11 @@ const KIND_LABEL = { license: 'License', insurance: 'Insurance', certificate: 'C
 
 function Overview({ companyId }: { companyId: string }) {
   const indicators = useIndicators([companyId]).get(Number(companyId));
-  const credentials = useQuery(`compliance:credentials:${companyId}`, () => api.documents.credentials({ query: { companyId }, silent: true }));
+  const credentials = useQuery({
+    queryKey: queryKeys.compliance.credentials(companyId),
+    queryFn: ({ signal }) => api.documents.credentials({ query: { companyId }, signal, silent: true }),
+    staleTime: FOR_SESSION,
+  });
   return (
     <>
       <div className="overview-grid">

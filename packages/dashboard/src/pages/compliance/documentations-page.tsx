@@ -8,12 +8,13 @@ import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import { Unavailable } from '../../components/unavailable.js';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { Alert } from '../../ui/alert.js';
 import { Field } from '../../ui/field.js';
 import { Modal } from '../../ui/modal.js';
 import { notify } from '../../ui/notify.js';
-import { useLoaded } from '../permits/use-loaded.js';
 import { DataTable } from '../radar/data-table.js';
 import '../radar/radar.css';
 import { CompanyRequired } from './company-required.js';
@@ -21,7 +22,7 @@ import { ComplianceLayout } from './compliance-layout.js';
 import type { ComplianceScope } from './compliance-scope.js';
 import { uploadCompanyFile, uploadFailure } from './upload-company-file.js';
 import { FileCell } from './file-cell.js';
-import { AttachFileField, FormActions, recordChanges, RecordActions, StatusFilter, type RecordStatus } from './vault-parts.js';
+import { AttachFileField, FormActions, useRecordChanges, RecordActions, StatusFilter, type RecordStatus } from './vault-parts.js';
 type FormValues = v.InferInput<typeof documentationInputSchema>;
 const CATEGORY_PILL: Record<DocumentationCategory, string> = { Sorted: 'status-pill--valid', Unneeded: 'status-pill--muted', Unsorted: 'status-pill--warning' };
 
@@ -85,10 +86,12 @@ function DocumentationTable({ scope }: { scope: ComplianceScope & { companyId: s
   const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
   const [editing, setEditing] = useState<Documentation | 'new' | null>(null);
   const ids = { category: useId(), search: useId() };
-  const rows = useLoaded(`documentations:${companyId}:${status}:${searched}`, (signal) =>
-    api.companies.documentations.list({ params: { id: companyId }, query: { status, ...(searched ? { keyword: searched } : {}) }, signal, silent: true }),
-  );
-  const { changed, act } = recordChanges(rows.reload);
+  const rows = useQuery({
+    queryKey: queryKeys.vault.items('documentation', companyId, '', status, searched),
+    queryFn: ({ signal }) =>
+      api.companies.documentations.list({ params: { id: companyId }, query: { status, ...(searched ? { keyword: searched } : {}) }, signal, silent: true }),
+  });
+  const { changed, act } = useRecordChanges(queryKeys.vault.of('documentation', companyId));
 
   const columns = useMemo<ColumnDef<Documentation, unknown>[]>(() => {
     const list: ColumnDef<Documentation, unknown>[] = [

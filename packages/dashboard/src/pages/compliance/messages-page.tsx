@@ -3,9 +3,10 @@
 // newest first, each with its SPEC §4.4 label and badge.
 import { DATE_FORMATS, formatDate, invitationBadge, invitationLabel, VENDOR_FOR_INDIVIDUAL } from '@permitdesk/core';
 import { Unavailable } from '../../components/unavailable.js';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { Spinner } from '../../ui/spinner.js';
-import { useLoaded } from '../permits/use-loaded.js';
 import { CompanyRequired } from './company-required.js';
 import { ComplianceLayout } from './compliance-layout.js';
 
@@ -20,17 +21,20 @@ const KIND_TEXT = {
 
 function VendorMessages({ vendorId, vendorFor }: { vendorId: string; vendorFor: string }) {
   const individual = vendorFor === VENDOR_FOR_INDIVIDUAL;
-  const thread = useLoaded(`vendor-messages:${vendorFor}:${vendorId}`, async (signal) => {
-    if (individual) {
-      const links = await api.companies.individualVendors({ signal, silent: true });
-      return { link: links.find((l) => String(l.vendorId) === vendorId) ?? null, invitations: [] };
-    }
-    const [link, invitations] = await Promise.all([
-      api.companies.vendor({ params: { companyId: vendorFor, vendorId }, signal, silent: true }),
-      api.companies.invitations({ params: { id: vendorFor }, signal, silent: true }),
-    ]);
-    const mine = invitations.filter((invitation) => String(invitation.toCompany?.id) === vendorId).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    return { link, invitations: mine };
+  const thread = useQuery({
+    queryKey: queryKeys.vendors.messages(vendorFor, vendorId),
+    queryFn: async ({ signal }) => {
+      if (individual) {
+        const links = await api.companies.individualVendors({ signal, silent: true });
+        return { link: links.find((l) => String(l.vendorId) === vendorId) ?? null, invitations: [] };
+      }
+      const [link, invitations] = await Promise.all([
+        api.companies.vendor({ params: { companyId: vendorFor, vendorId }, signal, silent: true }),
+        api.companies.invitations({ params: { id: vendorFor }, signal, silent: true }),
+      ]);
+      const mine = invitations.filter((invitation) => String(invitation.toCompany?.id) === vendorId).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      return { link, invitations: mine };
+    },
   });
   if (thread.error !== undefined) {
     return <Unavailable error={thread.error} fallback="The messages could not be loaded." />;

@@ -1,28 +1,26 @@
 // The municipality of a local business license: searched by name within the chosen state (the public
 // municipality lookup), picked from a list. The permit form's license lookup matches on it.
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Municipality } from '@permitdesk/core';
+import { FOR_SESSION } from '../../data/query-client.js';
+import { queryKeys } from '../../data/query-keys.js';
+import { useDebouncedValue } from '../../data/use-debounced-value.js';
+import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 
 export function MunicipalityPicker({ stateCode, value, onChange }: { stateCode: string; value: string; onChange: (id: string) => void }) {
   const searchId = useId();
   const selectId = useId();
   const [keyword, setKeyword] = useState('');
-  const [found, setFound] = useState<Municipality[]>([]);
-  useEffect(() => {
-    if (!stateCode) return setFound([]);
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      api.lookups
-        .municipalities({ query: { state: stateCode, ...(keyword.trim() ? { keyword: keyword.trim() } : {}), size: '20' }, signal: controller.signal, silent: true })
-        .then((page) => setFound(page.items))
-        .catch(() => !controller.signal.aborted && setFound([]));
-    }, 250);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [stateCode, keyword]);
+  const typed = useDebouncedValue(keyword.trim(), 250);
+  const query = { state: stateCode, ...(typed ? { keyword: typed } : {}), size: '20' };
+  const search = useQuery({
+    queryKey: stateCode ? queryKeys.municipalities(query) : null,
+    queryFn: ({ signal }) => api.lookups.municipalities({ query, signal, silent: true }),
+    staleTime: FOR_SESSION,
+    keepPreviousData: true,
+  });
+  const found: Municipality[] = stateCode && search.error === undefined ? (search.data?.items ?? []) : [];
   const known = found.some((m) => String(m.id) === value);
   return (
     <div className="form-grid">

@@ -19,6 +19,8 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { Unavailable } from '../../components/unavailable.js';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { useAuth } from '../../session/session.js';
 import { Field } from '../../ui/field.js';
@@ -26,7 +28,6 @@ import { useModals } from '../../ui/generic-modals.js';
 import { notify } from '../../ui/notify.js';
 import { PlainTable } from '../../ui/plain-table.js';
 import { Spinner } from '../../ui/spinner.js';
-import { useLoaded } from '../permits/use-loaded.js';
 import { CompanyRequired } from './company-required.js';
 import { COMPLIANCE_MESSAGES, serverMessageOr } from './compliance-messages.js';
 import { ComplianceLayout } from './compliance-layout.js';
@@ -158,7 +159,10 @@ function RoleRow({ user, actor, isMe, onChanged }: { user: UserType; actor: Comp
 
 function UsersTable({ scope }: { scope: ComplianceScope & { companyId: string } }) {
   const me = useAuth((s) => s.user?.sub);
-  const roles = useLoaded(`roles:${scope.companyId}`, (signal) => api.companies.roles({ params: { id: scope.companyId }, signal, silent: true }));
+  const roles = useQuery({
+    queryKey: queryKeys.people.roles(scope.companyId),
+    queryFn: ({ signal }) => api.companies.roles({ params: { id: scope.companyId }, signal, silent: true }),
+  });
   const changed = (id: number, updated: UserType | null) => {
     if (!roles.data) return;
     const list = updated ? roles.data.roles.map((r) => (r.id === id ? updated : r)) : roles.data.roles.filter((r) => r.id !== id);

@@ -5,7 +5,10 @@ import { fieldErrors, formatUsd, parseUsd, US_STATES, type License, type Insuran
 import { useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import * as v from 'valibot';
-import { invalidateQueries, useQuery } from '../../data/use-query.js';
+import { FOR_SESSION } from '../../data/query-client.js';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQueryClient } from '../../data/query-provider.js';
+import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { Field } from '../../ui/field.js';
 import { notify } from '../../ui/notify.js';
@@ -68,8 +71,13 @@ export function VaultItemForm({ config, companyId, item, onSaved, onCancel }: {
   const typesId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const typesKey = `compliance-types:${config.kind}:${companyId}`;
-  const types = useQuery(typesKey, () => api.documents.complianceTypes({ query: { type: config.kind, companyId }, silent: true }));
+  const client = useQueryClient();
+  const typesKey = queryKeys.vault.types(config.kind, companyId);
+  const types = useQuery({
+    queryKey: typesKey,
+    queryFn: ({ signal }) => api.documents.complianceTypes({ query: { type: config.kind, companyId }, signal, silent: true }),
+    staleTime: FOR_SESSION,
+  });
 
   const resolver: Resolver<FormValues> = async (values) => {
     const parsed = v.safeParse(config.schema, toBody(config, values));
@@ -96,7 +104,7 @@ export function VaultItemForm({ config, companyId, item, onSaved, onCancel }: {
     // A name the list did not have becomes one of the company's own kinds.
     const name = values.name.trim();
     if (types.data && !types.data.some((type) => type.name.toLowerCase() === name.toLowerCase())) {
-      void api.documents.createComplianceType({ query: { type: config.kind, companyId }, body: { name }, silent: true }).then(() => invalidateQueries(typesKey), () => undefined);
+      void api.documents.createComplianceType({ query: { type: config.kind, companyId }, body: { name }, silent: true }).then(() => client.invalidateQueries({ queryKey: typesKey }), () => undefined);
     }
     if (file) {
       try {

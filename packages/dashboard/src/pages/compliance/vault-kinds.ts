@@ -35,7 +35,7 @@ export interface VaultKindConfig {
   numberLabel: string;
   issuerLabel: string;
   idOf: (item: VaultItem) => number;
-  list: (companyId: string, query: ListQuery) => Promise<VaultItem[]>;
+  list: (companyId: string, query: ListQuery, signal?: AbortSignal) => Promise<VaultItem[]>;
   create: (companyId: string, body: VaultInput) => Promise<VaultItem>;
   update: (companyId: string, id: number, body: VaultInput) => Promise<VaultItem>;
   archive: (companyId: string, id: number) => Promise<VaultItem>;
@@ -49,7 +49,7 @@ export const VAULT_KINDS: Record<VaultKind, VaultKindConfig> = {
     kind: 'license', section: 'licenses', title: 'Licenses', singular: 'license', documentableType: 'License', schema: licenseInputSchema,
     numberLabel: 'License Number', issuerLabel: 'Issued By',
     idOf: (item) => (item as License).licenseId,
-    list: (id, query) => api.companies.licenses.list({ params: { id }, query, silent: true }),
+    list: (id, query, signal) => api.companies.licenses.list({ params: { id }, query, signal, silent: true }),
     create: (id, body) => api.companies.licenses.create({ params: { id }, body: body as LicenseInput, silent: true }),
     update: (id, licenseId, body) => api.companies.licenses.update({ params: { id, licenseId }, body: body as LicenseInput, silent: true }),
     archive: (id, licenseId) => api.companies.licenses.archive({ params: { id, licenseId }, silent: true }),
@@ -60,7 +60,7 @@ export const VAULT_KINDS: Record<VaultKind, VaultKindConfig> = {
     kind: 'insurance', section: 'insurances', title: 'Insurance', singular: 'insurance', documentableType: 'Insurance', schema: insuranceInputSchema,
     numberLabel: 'Policy Number', issuerLabel: 'Carrier',
     idOf: (item) => (item as Insurance).insuranceId,
-    list: (id, query) => api.companies.insurances.list({ params: { id }, query, silent: true }),
+    list: (id, query, signal) => api.companies.insurances.list({ params: { id }, query, signal, silent: true }),
     create: (id, body) => api.companies.insurances.create({ params: { id }, body: body as InsuranceInput, silent: true }),
     update: (id, insuranceId, body) => api.companies.insurances.update({ params: { id, insuranceId }, body: body as InsuranceInput, silent: true }),
     archive: (id, insuranceId) => api.companies.insurances.archive({ params: { id, insuranceId }, silent: true }),
@@ -71,7 +71,7 @@ export const VAULT_KINDS: Record<VaultKind, VaultKindConfig> = {
     kind: 'certificate', section: 'certificates', title: 'Certifications', singular: 'certificate', documentableType: 'Certificate', schema: certificateInputSchema,
     numberLabel: 'Certificate Number', issuerLabel: 'Issued By',
     idOf: (item) => (item as Certificate).certificateId,
-    list: (id, query) => api.companies.certificates.list({ params: { id }, query, silent: true }),
+    list: (id, query, signal) => api.companies.certificates.list({ params: { id }, query, signal, silent: true }),
     create: (id, body) => api.companies.certificates.create({ params: { id }, body: body as CertificateInput, silent: true }),
     update: (id, certificateId, body) => api.companies.certificates.update({ params: { id, certificateId }, body: body as CertificateInput, silent: true }),
     archive: (id, certificateId) => api.companies.certificates.archive({ params: { id, certificateId }, silent: true }),

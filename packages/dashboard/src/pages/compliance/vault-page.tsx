@@ -6,10 +6,11 @@ import { canCreateAccess, DATE_FORMATS, formatDate, formatUsd, type Insurance, t
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { Unavailable } from '../../components/unavailable.js';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQuery } from '../../data/use-query.js';
 import { Modal } from '../../ui/modal.js';
 import { notify } from '../../ui/notify.js';
 import { api } from '../../session/api.js';
-import { useLoaded } from '../permits/use-loaded.js';
 import { DataTable } from '../radar/data-table.js';
 import '../radar/radar.css';
 import { CompanyRequired } from './company-required.js';
@@ -20,7 +21,7 @@ import { FileCell } from './file-cell.js';
 import { uploadCompanyFile, uploadFailure } from './upload-company-file.js';
 import { VaultItemForm } from './vault-item-form.js';
 import { VAULT_KINDS, type VaultItem, type VaultKind, type VaultKindConfig } from './vault-kinds.js';
-import { recordChanges, RecordActions, StatusFilter, type RecordStatus } from './vault-parts.js';
+import { useRecordChanges, RecordActions, StatusFilter, type RecordStatus } from './vault-parts.js';
 
 /** Sorts the rows for the table (the list is one company's: small enough to sort here). */
 export function sortRows(rows: readonly VaultItem[], sorting: SortingState): VaultItem[] {
@@ -45,15 +46,18 @@ function VaultTable({ config, scope }: { config: VaultKindConfig; scope: Complia
   const [editing, setEditing] = useState<VaultItem | 'new' | null>(null);
   const searchId = useId();
 
-  const rows = useLoaded(`${config.kind}:${companyId}:${vendorFor ?? ''}:${status}:${searched}`, async (signal) => {
-    if (!vendorFor) return config.list(companyId, { status, ...(searched ? { keyword: searched } : {}) });
-    // Vendor mode: the vendor's wallet as shared with the client, filtered here.
-    const shared = await api.companies.sharedCompliance({ params: { vendorId: companyId }, query: { 'vendor-for': vendorFor, 'include-version': 'true' }, signal, silent: true });
-    const word = searched.toLowerCase();
-    return (shared[config.shared] as VaultItem[]).filter((item) => item.status === status && (!word || `${item.name} ${item.number ?? ''} ${item.issuer ?? ''}`.toLowerCase().includes(word)));
+  const rows = useQuery({
+    queryKey: queryKeys.vault.items(config.kind, companyId, vendorFor ?? '', status, searched),
+    queryFn: async ({ signal }) => {
+      if (!vendorFor) return config.list(companyId, { status, ...(searched ? { keyword: searched } : {}) }, signal);
+      // Vendor mode: the vendor's wallet as shared with the client, filtered here.
+      const shared = await api.companies.sharedCompliance({ params: { vendorId: companyId }, query: { 'vendor-for': vendorFor, 'include-version': 'true' }, signal, silent: true });
+      const word = searched.toLowerCase();
+      return (shared[config.shared] as VaultItem[]).filter((item) => item.status === status && (!word || `${item.name} ${item.number ?? ''} ${item.issuer ?? ''}`.toLowerCase().includes(word)));
+    },
   });
 
-  const { changed, act } = recordChanges(rows.reload);
+  const { changed, act } = useRecordChanges(queryKeys.vault.of(config.kind, companyId));
   const upload = (item: VaultItem, file: File) =>
     void uploadCompanyFile(companyId, file, { documentableType: config.documentableType, documentableId: config.idOf(item) }).then(
       () => changed(`The file ${file.name} has been uploaded.`),

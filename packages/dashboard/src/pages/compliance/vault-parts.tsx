@@ -2,9 +2,11 @@
 // Active/Archived filter, a row's Edit / Archive / Restore buttons, the changes that reload the list and
 // the compliance indicators, and, in their forms, the optional file and the Cancel / Save row.
 import { useId } from 'react';
+import type { QueryKey } from '../../data/query-client.js';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQueryClient } from '../../data/query-provider.js';
 import { notify } from '../../ui/notify.js';
 import { Spinner } from '../../ui/spinner.js';
-import { refreshCompliance } from './use-indicators.js';
 
 export type RecordStatus = 'active' | 'archived';
 
@@ -44,13 +46,14 @@ export function RecordActions({ record, onEdit, onArchive, onRestore }: { record
 }
 
 /**
- * After a change: the list loaded again, the compliance indicators refreshed, and the success toast.
- * `act` runs a change and says how it went.
+ * After a change: the kind's lists (`records`, from queryKeys.vault.of) and the compliance summaries
+ * (indicators, credentials) asked again, and the success toast. `act` runs a change and says how it went.
  */
-export function recordChanges(reload: () => void) {
+export function useRecordChanges(records: QueryKey) {
+  const client = useQueryClient();
   const changed = (message?: string) => {
-    reload();
-    refreshCompliance();
+    client.invalidateQueries({ queryKey: records });
+    client.invalidateQueries({ queryKey: queryKeys.compliance.all });
     if (message) notify('success', message);
   };
   const act = (work: () => Promise<unknown>, done: string, failed: string) =>

@@ -2,8 +2,11 @@
 // box (companyLookups.vendors: size 20 from page 1, '+customerName') and the vendors found, each
 // expanding to its sections with Messages in place of Users and Access; every link carries vendor-for.
 import { VENDOR_FOR_INDIVIDUAL, type Company } from '@permitdesk/core';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { queryKeys } from '../../data/query-keys.js';
+import { useDebouncedValue } from '../../data/use-debounced-value.js';
+import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { notify } from '../../ui/notify.js';
 import { Spinner } from '../../ui/spinner.js';
@@ -22,28 +25,23 @@ export function VendorSidebar({ vendorFor }: { vendorFor: string }) {
   const scope = useComplianceScope();
   const searchId = useId();
   const [keyword, setKeyword] = useState('');
-  const [vendors, setVendors] = useState<Company[] | null>(null);
   const [expanded, setExpanded] = useState<string | null>(scope.companyId);
   const clientName = vendorFor === VENDOR_FOR_INDIVIDUAL ? 'Personal' : (scope.company?.name ?? 'this company');
   const back = vendorFor === VENDOR_FOR_INDIVIDUAL ? '/compliance-center' : `/compliance-center?${COMPANY_PARAM}=${vendorFor}`;
 
+  const typed = useDebouncedValue(keyword, TYPING_PAUSE_MS).trim();
+  const search = useQuery({
+    queryKey: queryKeys.vendors.search(typed),
+    queryFn: ({ signal }) => api.companyLookups.vendors({ query: { ...(typed ? { keyword: typed } : {}), ...VENDOR_SEARCH }, signal, silent: true }),
+    keepPreviousData: true,
+  });
+  const vendors: Company[] | null = search.error !== undefined ? [] : (search.data?.items ?? null);
+  const reported = useRef<unknown>(undefined);
   useEffect(() => {
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      api.companyLookups
-        .vendors({ query: { ...(keyword.trim() ? { keyword: keyword.trim() } : {}), ...VENDOR_SEARCH }, signal: controller.signal, silent: true })
-        .then((page) => setVendors(page.items))
-        .catch(() => {
-          if (controller.signal.aborted) return;
-          setVendors([]);
-          notify('error', COMPLIANCE_MESSAGES.vendorsLookupTitle, COMPLIANCE_MESSAGES.vendorsLookupError);
-        });
-    }, keyword ? TYPING_PAUSE_MS : 0);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [keyword]);
+    if (search.error === undefined || reported.current === search.error) return;
+    reported.current = search.error;
+    notify('error', COMPLIANCE_MESSAGES.vendorsLookupTitle, COMPLIANCE_MESSAGES.vendorsLookupError);
+  }, [search.error]);
   const indicators = useIndicators((vendors ?? []).map((v) => v.id), vendorFor);
 
   return (
