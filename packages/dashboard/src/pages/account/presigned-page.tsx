@@ -1,7 +1,7 @@
 // /cloudfront/presigned?url=...: turns the lasting address of a stored file into a short-lived download
 // link. A file that is gone (or not the user's) says so, with a way back.
 import { Link, useSearchParams } from 'react-router';
-import { MissingNotice } from '../../components/missing-notice.js';
+import { MissingNotice } from '../../ui/missing-notice.js';
 import { FOR_SESSION } from '../../data/query-client.js';
 import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';

@@ -4,7 +4,7 @@
 import { DATE_FORMATS, formatDate, projectPermitUrl, type ProjectUpdate } from '@permitdesk/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Unavailable } from '../../components/unavailable.js';
+import { Unavailable } from '../../ui/unavailable.js';
 import { useQueryClient } from '../../data/query-provider.js';
 import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';

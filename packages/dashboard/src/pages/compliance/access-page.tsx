@@ -5,7 +5,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { canCreateAccess, formatDate, invitationBadge, invitationLabel, inviteCompanySchema, DATE_FORMATS } from '@permitdesk/core';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
-import { Unavailable } from '../../components/unavailable.js';
+import { Unavailable } from '../../ui/unavailable.js';
 import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';

@@ -4,15 +4,14 @@ import { DATE_FORMATS, formatDate, permitStatusView, projectPermitUrl, type Proj
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Unavailable } from '../../components/unavailable.js';
+import { Unavailable } from '../../ui/unavailable.js';
 import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
-import { DataTable } from '../radar/data-table.js';
-import { Pager } from '../radar/pager.js';
+import { DataTable } from '../../ui/data-table.js';
+import { Pager } from '../../ui/pager.js';
 import { NO_PROJECTS_FOUND } from '../radar/radar-messages.js';
-import '../radar/radar.css';
-import { StatusBar } from '../radar/status-bar.js';
+import { StatusBar } from '../../ui/status-bar.js';
 import { CompanyRequired } from './company-required.js';
 import { ComplianceLayout } from './compliance-layout.js';
 

@@ -6,7 +6,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { canCreateAccess, createCompanySchema, isApiRequestError, MESSAGES, VENDOR_FOR_INDIVIDUAL, type Company, type Vendor } from '@permitdesk/core';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
-import { Unavailable } from '../../components/unavailable.js';
+import { Unavailable } from '../../ui/unavailable.js';
 import { queryKeys } from '../../data/query-keys.js';
 import { useQueryClient } from '../../data/query-provider.js';
 import { useQuery } from '../../data/use-query.js';

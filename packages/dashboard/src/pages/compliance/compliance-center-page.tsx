@@ -2,7 +2,7 @@
 // with its indicator, and the expiration dates of its licenses, insurance and certificates.
 import { DATE_FORMATS, formatDate, type IndicatorKind } from '@permitdesk/core';
 import { Link } from 'react-router';
-import { DataState } from '../../components/data-state.js';
+import { DataState } from '../../ui/data-state.js';
 import { FOR_SESSION } from '../../data/query-client.js';
 import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';

@@ -5,14 +5,13 @@
 import { canCreateAccess, DATE_FORMATS, formatDate, formatUsd, type Insurance, type License } from '@permitdesk/core';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
-import { Unavailable } from '../../components/unavailable.js';
+import { Unavailable } from '../../ui/unavailable.js';
 import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';
 import { Modal } from '../../ui/modal.js';
 import { notify } from '../../ui/notify.js';
 import { api } from '../../session/api.js';
-import { DataTable } from '../radar/data-table.js';
-import '../radar/radar.css';
+import { DataTable } from '../../ui/data-table.js';
 import { CompanyRequired } from './company-required.js';
 import { ExpiryPill } from './expiry-pill.js';
 import { ComplianceLayout } from './compliance-layout.js';

@@ -4,7 +4,7 @@
 import { dataCollectionUrl, isApiRequestError, usableCompanies, type DataCollection } from '@permitdesk/core';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Unavailable } from '../../components/unavailable.js';
+import { Unavailable } from '../../ui/unavailable.js';
 import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';

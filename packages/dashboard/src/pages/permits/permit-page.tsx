@@ -1,7 +1,7 @@
 // /permits/{id}: one permit with its project's name (editable), and the permit detail tour.
 import { projectPermitUrl } from '@permitdesk/core';
 import { Link, useParams } from 'react-router';
-import { MissingNotice } from '../../components/missing-notice.js';
+import { MissingNotice } from '../../ui/missing-notice.js';
 import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';

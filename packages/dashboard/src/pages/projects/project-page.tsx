@@ -2,7 +2,7 @@
 // one when the URL names none).
 import { permitStatusView, projectPermitUrl, type Permit } from '@permitdesk/core';
 import { Link, useParams } from 'react-router';
-import { MissingNotice } from '../../components/missing-notice.js';
+import { MissingNotice } from '../../ui/missing-notice.js';
 import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
@@ -10,7 +10,7 @@ import { useGuidedTour } from '../../tours/use-guided-tour.js';
 import { Spinner } from '../../ui/spinner.js';
 import { PermitDetail } from '../permits/permit-detail.js';
 import { ProjectNameEditor } from '../permits/project-name-editor.js';
-import { statusLabel } from '../radar/status-bar.js';
+import { statusLabel } from '../../ui/status-bar.js';
 import '../permits/permits.css';
 
 const RADAR_WAY_BACK = [{ to: '/project-radar', label: 'Back to the Project Radar' }];

@@ -3,9 +3,9 @@
 import { formatPhone, US_STATES, type Municipality } from '@permitdesk/core';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { formatCutoffHour } from '../../components/cutoff-time.js';
-import { ServiceNotice } from '../../components/service-notice.js';
-import { WidgetHost } from '../../components/widget-host.js';
+import { formatCutoffHour } from '../../ui/cutoff-time.js';
+import { ServiceNotice } from '../../ui/service-notice.js';
+import { WidgetHost } from '../../ui/widget-host.js';
 import { FOR_SESSION } from '../../data/query-client.js';
 import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';

@@ -2,9 +2,9 @@
 import { US_STATES } from '@permitdesk/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CoverageCount } from '../../components/coverage-count.js';
-import { ServiceNotice } from '../../components/service-notice.js';
-import { WidgetHost } from '../../components/widget-host.js';
+import { CoverageCount } from '../../ui/coverage-count.js';
+import { ServiceNotice } from '../../ui/service-notice.js';
+import { WidgetHost } from '../../ui/widget-host.js';
 import { FOR_SESSION } from '../../data/query-client.js';
 import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';

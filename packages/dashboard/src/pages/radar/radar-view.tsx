@@ -22,7 +22,7 @@ import { notify } from '../../ui/notify.js';
 import { Spinner } from '../../ui/spinner.js';
 import { PHONE_QUERY, useMediaQuery } from '../../ui/use-media-query.js';
 import { CancellationModal } from './cancellation-modal.js';
-import { Pager } from './pager.js';
+import { Pager } from '../../ui/pager.js';
 import { PermitApplicationModal } from './permit-application-modal.js';
 import { RadarHandlersContext, type RadarHandlers } from './radar-actions.js';
 import { RadarCards } from './radar-cards.js';

@@ -1,7 +1,7 @@
 // /success?type=APPLY_FOR_PROJECT_PERMIT&session=...: the permit created by the form session.
 import { projectPermitUrl } from '@permitdesk/core';
 import { Link, useSearchParams } from 'react-router';
-import { DataState } from '../../components/data-state.js';
+import { DataState } from '../../ui/data-state.js';
 import { FOR_SESSION } from '../../data/query-client.js';
 import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';

@@ -1,4 +1,7 @@
-// Pages of the radar: the page count comes from the x-pagination-* headers (core's HeaderPage).
+// Pages of a header-paged list (the radar, the assigned projects): the page count comes from the
+// x-pagination-* headers (core's HeaderPage).
+import './pager.css';
+
 export function Pager({ page, pageCount, onPage }: { page: number; pageCount: number; onPage: (page: number) => void }) {
   if (pageCount <= 1) return null;
   const go = (target: number) => () => onPage(Math.min(Math.max(1, target), pageCount));

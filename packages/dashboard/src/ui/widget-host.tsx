@@ -1,8 +1,8 @@
 // Hosts @permitdesk/widget through its ESM mount(element, options): the /embed pages show it full
 // page, the municipality pages open it from a button. Loaded on demand so it never weighs on first load.
 import { useEffect, useRef, useState } from 'react';
-import { Alert } from '../ui/alert.js';
-import { Spinner } from '../ui/spinner.js';
+import { Alert } from './alert.js';
+import { Spinner } from './spinner.js';
 
 export interface WidgetHostProps {
   /** Preset the job-site search (e.g. the municipality's name). */

@@ -3,7 +3,7 @@
 // way back, so that a stale or mistyped link is never a dead end.
 import { isApiRequestError } from '@permitdesk/core';
 import { Link } from 'react-router';
-import { Alert } from '../ui/alert.js';
+import { Alert } from './alert.js';
 
 export interface WayBack {
   to: string;

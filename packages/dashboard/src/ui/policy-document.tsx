@@ -4,8 +4,8 @@ import { api } from '../session/api.js';
 import { FOR_SESSION } from '../data/query-client.js';
 import { queryKeys } from '../data/query-keys.js';
 import { useQuery } from '../data/use-query.js';
-import { Alert } from '../ui/alert.js';
-import { PageSpinner } from '../ui/spinner.js';
+import { Alert } from './alert.js';
+import { PageSpinner } from './spinner.js';
 
 export function PolicyDocument({ kind }: { kind: Policy['kind'] }) {
   const { data, error, loading } = useQuery({

@@ -14,6 +14,7 @@ import {
   type Updater,
 } from '@tanstack/react-table';
 import { Fragment, useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import './data-table.css';
 
 /** SPEC §9: minimum column width during resize. */
 export const MIN_COLUMN_WIDTH = 11;

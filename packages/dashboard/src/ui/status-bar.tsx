@@ -2,6 +2,7 @@
 // while with us or the municipality, gold when open past the estimated completion date) and the message.
 // Every value comes from core's permitStatusView.
 import type { PermitStatus, PermitStatusView } from '@permitdesk/core';
+import './status-bar.css';
 
 /** 'pending cancellation' → 'Pending Cancellation' (display only; the status itself is core's). */
 export const statusLabel = (status: PermitStatus): string => status.replace(/\b\w/g, (c) => c.toUpperCase());

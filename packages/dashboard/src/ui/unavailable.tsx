@@ -1,5 +1,5 @@
 // The alert in place of something that could not be loaded: the error's own message, else a fallback.
-import { Alert } from '../ui/alert.js';
+import { Alert } from './alert.js';
 
 export const LOAD_FAILED = 'This information could not be loaded.';
 
