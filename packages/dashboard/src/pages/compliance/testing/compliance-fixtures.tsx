@@ -10,16 +10,16 @@ import { LocationProbe, type LocationRecord } from '../../../test/location-probe
 import { WithQueryClient } from '../../../test/render.js';
 import AppToaster from '../../../ui/app-toaster.js';
 import { GenericModalProvider } from '../../../ui/generic-modals.js';
-import AccessPage from '../access-page.js';
-import AssignedProjectsPage from '../assigned-projects-page.js';
-import CertificatesPage from '../certificates-page.js';
-import CompanyProfilePage from '../company-profile-page.js';
-import ComplianceCenterPage from '../compliance-center-page.js';
-import DocumentationsPage from '../documentations-page.js';
-import InsurancesPage from '../insurances-page.js';
-import LicensesPage from '../licenses-page.js';
-import MessagesPage from '../messages-page.js';
-import UsersPage from '../users-page.js';
+import AccessPage from '../people/access-page.js';
+import AssignedProjectsPage from '../company/assigned-projects-page.js';
+import CertificatesPage from '../vault/certificates-page.js';
+import CompanyProfilePage from '../company/company-profile-page.js';
+import ComplianceCenterPage from '../company/compliance-center-page.js';
+import DocumentationsPage from '../vault/documentations-page.js';
+import InsurancesPage from '../vault/insurances-page.js';
+import LicensesPage from '../vault/licenses-page.js';
+import MessagesPage from '../company/messages-page.js';
+import UsersPage from '../people/users-page.js';
 
 afterEach(() => cleanup());
 

@@ -4,8 +4,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeNetwork, type Route } from '../../test/fixtures.js';
-import { company, documentation, indicators, insurance, license, renderCompliance, signInWith, signOutNow } from './testing/compliance-fixtures.js';
+import { fakeNetwork, type Route } from '../../../test/fixtures.js';
+import { company, documentation, indicators, insurance, license, renderCompliance, signInWith, signOutNow } from '../testing/compliance-fixtures.js';
 
 const OWNED = company(11, 'Summit Roofing', 'owner');
 const OBSERVED = company(12, 'Valley Electric', 'user');

@@ -3,8 +3,8 @@
 // indicator when the company's indicator for that kind is true or unknown (core's showsTabIndicator).
 import { showsTabIndicator, type IndicatorKind, type Indicators } from '@permitdesk/core';
 import { Link, useLocation } from 'react-router';
-import { SECTIONS, type SectionKey } from './compliance-messages.js';
-import { sectionHref, useComplianceScope } from './compliance-scope.js';
+import { SECTIONS, type SectionKey } from '../compliance-messages.js';
+import { sectionHref, useComplianceScope } from '../compliance-scope.js';
 
 const KIND_OF_SECTION: Partial<Record<SectionKey, IndicatorKind>> = {
   licenses: 'license',

@@ -5,8 +5,8 @@ import { TIMINGS } from '@permitdesk/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeNetwork, type Route } from '../../test/fixtures.js';
-import { company, indicators, renderCompliance, signInWith, signOutNow } from './testing/compliance-fixtures.js';
+import { fakeNetwork, type Route } from '../../../test/fixtures.js';
+import { company, indicators, renderCompliance, signInWith, signOutNow } from '../testing/compliance-fixtures.js';
 
 const COMPANIES = [
   company(14, 'zeta Observers', 'user'),

@@ -4,8 +4,8 @@ import type { UserType } from '@permitdesk/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeNetwork, permitRow, type Route } from '../../test/fixtures.js';
-import { company, indicators, renderCompliance, signInWith, signOutNow } from './testing/compliance-fixtures.js';
+import { fakeNetwork, permitRow, type Route } from '../../../test/fixtures.js';
+import { company, indicators, renderCompliance, signInWith, signOutNow } from '../testing/compliance-fixtures.js';
 
 const OWNED = company(11, 'Summit Roofing', 'owner');
 const ADMINISTERED = company(12, 'Valley Electric', 'administrator');

@@ -10,8 +10,8 @@ import {
   type License,
 } from '@permitdesk/core';
 import type * as v from 'valibot';
-import { api } from '../../session/api.js';
-import type { SectionKey } from './compliance-messages.js';
+import { api } from '../../../session/api.js';
+import type { SectionKey } from '../compliance-messages.js';
 
 export type VaultKind = 'license' | 'insurance' | 'certificate';
 export type VaultItem = License | Insurance | Certificate;

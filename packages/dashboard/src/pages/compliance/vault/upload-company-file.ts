@@ -2,8 +2,8 @@
 // 50,000,000-byte maximum (SPEC §9), registered with companies.uploadDocument (which attaches it), then
 // PUT to the presigned URL the server answered. Downloads go through documents.presignedDownload.
 import { UPLOAD_MAX_BYTES, type CompanyDocumentableType, type PresignedUpload } from '@permitdesk/core';
-import { api } from '../../session/api.js';
-import { TOO_LARGE_MESSAGE, UploadError } from '../permits/upload-document.js';
+import { api } from '../../../session/api.js';
+import { TOO_LARGE_MESSAGE, UploadError } from '../../permits/upload-document.js';
 
 export async function uploadCompanyFile(
   companyId: string | number,

@@ -1,9 +1,9 @@
 // /companies/new: the add-company form on a page of its own; the new company's profile opens after.
 import { useNavigate } from 'react-router';
 import { AddCompanyForm } from './add-company-form.js';
-import { COMPLIANCE_MESSAGES } from './compliance-messages.js';
-import { sectionHref } from './compliance-scope.js';
-import './compliance.css';
+import { COMPLIANCE_MESSAGES } from '../compliance-messages.js';
+import { sectionHref } from '../compliance-scope.js';
+import '../compliance.css';
 
 export default function NewCompanyPage() {
   const navigate = useNavigate();

@@ -2,19 +2,19 @@
 // with its indicator, and the expiration dates of its licenses, insurance and certificates.
 import { DATE_FORMATS, formatDate, type IndicatorKind } from '@permitdesk/core';
 import { Link } from 'react-router';
-import { DataState } from '../../ui/data-state.js';
-import { FOR_SESSION } from '../../data/query-client.js';
-import { queryKeys } from '../../data/query-keys.js';
-import { useQuery } from '../../data/use-query.js';
-import { api } from '../../session/api.js';
-import { PlainTable } from '../../ui/plain-table.js';
-import { CompanyRequired } from './company-required.js';
-import { TabIndicator } from './company-nav.js';
-import { SECTIONS, type SectionKey } from './compliance-messages.js';
-import { sectionHref } from './compliance-scope.js';
-import { ComplianceLayout } from './compliance-layout.js';
-import { ExpiryPill } from './expiry-pill.js';
-import { useIndicators } from './use-indicators.js';
+import { DataState } from '../../../ui/data-state.js';
+import { FOR_SESSION } from '../../../data/query-client.js';
+import { queryKeys } from '../../../data/query-keys.js';
+import { useQuery } from '../../../data/use-query.js';
+import { api } from '../../../session/api.js';
+import { PlainTable } from '../../../ui/plain-table.js';
+import { CompanyRequired } from '../layout/company-required.js';
+import { TabIndicator } from '../layout/company-nav.js';
+import { SECTIONS, type SectionKey } from '../compliance-messages.js';
+import { sectionHref } from '../compliance-scope.js';
+import { ComplianceLayout } from '../layout/compliance-layout.js';
+import { ExpiryPill } from '../vault/expiry-pill.js';
+import { useIndicators } from '../use-indicators.js';
 
 const KINDS: readonly [SectionKey, IndicatorKind][] = [
   ['licenses', 'license'],

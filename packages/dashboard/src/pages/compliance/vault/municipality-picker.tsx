@@ -2,11 +2,11 @@
 // municipality lookup), picked from a list. The permit form's license lookup matches on it.
 import { useId, useState } from 'react';
 import type { Municipality } from '@permitdesk/core';
-import { FOR_SESSION } from '../../data/query-client.js';
-import { queryKeys } from '../../data/query-keys.js';
-import { useDebouncedValue } from '../../data/use-debounced-value.js';
-import { useQuery } from '../../data/use-query.js';
-import { api } from '../../session/api.js';
+import { FOR_SESSION } from '../../../data/query-client.js';
+import { queryKeys } from '../../../data/query-keys.js';
+import { useDebouncedValue } from '../../../data/use-debounced-value.js';
+import { useQuery } from '../../../data/use-query.js';
+import { api } from '../../../session/api.js';
 
 export function MunicipalityPicker({ stateCode, value, onChange }: { stateCode: string; value: string; onChange: (id: string) => void }) {
   const searchId = useId();

@@ -4,17 +4,17 @@
 import { VENDOR_FOR_INDIVIDUAL, type Company } from '@permitdesk/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { queryKeys } from '../../data/query-keys.js';
-import { useDebouncedValue } from '../../data/use-debounced-value.js';
-import { useQuery } from '../../data/use-query.js';
-import { api } from '../../session/api.js';
-import { notify } from '../../ui/notify.js';
-import { Spinner } from '../../ui/spinner.js';
+import { queryKeys } from '../../../data/query-keys.js';
+import { useDebouncedValue } from '../../../data/use-debounced-value.js';
+import { useQuery } from '../../../data/use-query.js';
+import { api } from '../../../session/api.js';
+import { notify } from '../../../ui/notify.js';
+import { Spinner } from '../../../ui/spinner.js';
 import { CompanyNav } from './company-nav.js';
 import { VendorSwitch } from './company-sidebar.js';
-import { COMPLIANCE_MESSAGES, VENDOR_SECTIONS } from './compliance-messages.js';
-import { COMPANY_PARAM, useComplianceScope } from './compliance-scope.js';
-import { useIndicators } from './use-indicators.js';
+import { COMPLIANCE_MESSAGES, VENDOR_SECTIONS } from '../compliance-messages.js';
+import { COMPANY_PARAM, useComplianceScope } from '../compliance-scope.js';
+import { useIndicators } from '../use-indicators.js';
 
 /** SPEC §9: vendor searches ask for 20 from page 1, sorted by +customerName. */
 export const VENDOR_SEARCH = { size: 20, page: 1, sort: '+customerName' } as const;

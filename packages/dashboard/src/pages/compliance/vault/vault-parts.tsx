@@ -2,11 +2,11 @@
 // Active/Archived filter, a row's Edit / Archive / Restore buttons, the changes that reload the list and
 // the compliance indicators, and, in their forms, the optional file and the Cancel / Save row.
 import { useId } from 'react';
-import type { QueryKey } from '../../data/query-client.js';
-import { queryKeys } from '../../data/query-keys.js';
-import { useQueryClient } from '../../data/query-provider.js';
-import { notify } from '../../ui/notify.js';
-import { Spinner } from '../../ui/spinner.js';
+import type { QueryKey } from '../../../data/query-client.js';
+import { queryKeys } from '../../../data/query-keys.js';
+import { useQueryClient } from '../../../data/query-provider.js';
+import { notify } from '../../../ui/notify.js';
+import { Spinner } from '../../../ui/spinner.js';
 
 export type RecordStatus = 'active' | 'archived';
 

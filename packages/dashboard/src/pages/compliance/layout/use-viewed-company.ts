@@ -1,11 +1,11 @@
 // The name of the company a compliance page shows: one of the user's (from their companies), or in
 // vendor mode the vendor as its client knows it (companies.vendor, or the personal account's vendors).
 import { VENDOR_FOR_INDIVIDUAL } from '@permitdesk/core';
-import { FOR_SESSION } from '../../data/query-client.js';
-import { queryKeys } from '../../data/query-keys.js';
-import { useQuery } from '../../data/use-query.js';
-import { api } from '../../session/api.js';
-import { useComplianceScope } from './compliance-scope.js';
+import { FOR_SESSION } from '../../../data/query-client.js';
+import { queryKeys } from '../../../data/query-keys.js';
+import { useQuery } from '../../../data/use-query.js';
+import { api } from '../../../session/api.js';
+import { useComplianceScope } from '../compliance-scope.js';
 
 export function useViewedCompanyName(): string | undefined {
   const { companyId, vendorFor, company } = useComplianceScope();

@@ -2,13 +2,13 @@
 // link and its status, and the invitations the client sent the vendor (onboarding, wallet requests),
 // newest first, each with its SPEC §4.4 label and badge.
 import { DATE_FORMATS, formatDate, invitationBadge, invitationLabel, VENDOR_FOR_INDIVIDUAL } from '@permitdesk/core';
-import { Unavailable } from '../../ui/unavailable.js';
-import { queryKeys } from '../../data/query-keys.js';
-import { useQuery } from '../../data/use-query.js';
-import { api } from '../../session/api.js';
-import { Spinner } from '../../ui/spinner.js';
-import { CompanyRequired } from './company-required.js';
-import { ComplianceLayout } from './compliance-layout.js';
+import { Unavailable } from '../../../ui/unavailable.js';
+import { queryKeys } from '../../../data/query-keys.js';
+import { useQuery } from '../../../data/use-query.js';
+import { api } from '../../../session/api.js';
+import { Spinner } from '../../../ui/spinner.js';
+import { CompanyRequired } from '../layout/company-required.js';
+import { ComplianceLayout } from '../layout/compliance-layout.js';
 
 const KIND_TEXT = {
   VENDOR_ONBOARDING: 'Vendor onboarding',

@@ -18,20 +18,20 @@ import {
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
-import { Unavailable } from '../../ui/unavailable.js';
-import { queryKeys } from '../../data/query-keys.js';
-import { useQuery } from '../../data/use-query.js';
-import { api } from '../../session/api.js';
-import { useAuth } from '../../session/session.js';
-import { Field } from '../../ui/field.js';
-import { useModals } from '../../ui/generic-modals.js';
-import { notify } from '../../ui/notify.js';
-import { PlainTable } from '../../ui/plain-table.js';
-import { Spinner } from '../../ui/spinner.js';
-import { CompanyRequired } from './company-required.js';
-import { COMPLIANCE_MESSAGES, serverMessageOr } from './compliance-messages.js';
-import { ComplianceLayout } from './compliance-layout.js';
-import type { ComplianceScope } from './compliance-scope.js';
+import { Unavailable } from '../../../ui/unavailable.js';
+import { queryKeys } from '../../../data/query-keys.js';
+import { useQuery } from '../../../data/use-query.js';
+import { api } from '../../../session/api.js';
+import { useAuth } from '../../../session/session.js';
+import { Field } from '../../../ui/field.js';
+import { useModals } from '../../../ui/generic-modals.js';
+import { notify } from '../../../ui/notify.js';
+import { PlainTable } from '../../../ui/plain-table.js';
+import { Spinner } from '../../../ui/spinner.js';
+import { CompanyRequired } from '../layout/company-required.js';
+import { COMPLIANCE_MESSAGES, serverMessageOr } from '../compliance-messages.js';
+import { ComplianceLayout } from '../layout/compliance-layout.js';
+import type { ComplianceScope } from '../compliance-scope.js';
 
 /** The roles an actor may give a user holding `target` (the server's rule, from core's canDisableRole). */
 export function assignableRoles(actor: CompanyRole | null, target: CompanyRole): UsableRole[] {

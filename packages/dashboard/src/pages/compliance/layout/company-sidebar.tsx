@@ -5,13 +5,13 @@
 import { sidebarRoleLabel, sortCompaniesForSidebar, VENDOR_FOR_INDIVIDUAL, type Company } from '@permitdesk/core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Modal } from '../../ui/modal.js';
-import { Spinner } from '../../ui/spinner.js';
-import { AddCompanyForm } from './add-company-form.js';
+import { Modal } from '../../../ui/modal.js';
+import { Spinner } from '../../../ui/spinner.js';
+import { AddCompanyForm } from '../company/add-company-form.js';
 import { CompanyNav } from './company-nav.js';
-import { COMPANY_SECTIONS, COMPLIANCE_MESSAGES } from './compliance-messages.js';
-import { sectionHref, useComplianceScope, VENDOR_FOR_PARAM } from './compliance-scope.js';
-import { useIndicators } from './use-indicators.js';
+import { COMPANY_SECTIONS, COMPLIANCE_MESSAGES } from '../compliance-messages.js';
+import { sectionHref, useComplianceScope, VENDOR_FOR_PARAM } from '../compliance-scope.js';
+import { useIndicators } from '../use-indicators.js';
 
 /** The switch into vendor mode for a client company (or out of it). */
 export function VendorSwitch({ on, onChange, name }: { on: boolean; onChange: (on: boolean) => void; name: string }) {

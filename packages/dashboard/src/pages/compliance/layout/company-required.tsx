@@ -1,10 +1,10 @@
 // A compliance page needs a company: while the companies load a spinner, without any an invitation to
 // add one, in vendor mode without a vendor picked a hint; otherwise the page for the company in scope.
 import type { ReactNode } from 'react';
-import { Alert } from '../../ui/alert.js';
-import { Spinner } from '../../ui/spinner.js';
-import { COMPLIANCE_MESSAGES } from './compliance-messages.js';
-import { useComplianceScope, type ComplianceScope } from './compliance-scope.js';
+import { Alert } from '../../../ui/alert.js';
+import { Spinner } from '../../../ui/spinner.js';
+import { COMPLIANCE_MESSAGES } from '../compliance-messages.js';
+import { useComplianceScope, type ComplianceScope } from '../compliance-scope.js';
 
 export function CompanyRequired({ children }: { children: (scope: ComplianceScope & { companyId: string }) => ReactNode }) {
   const scope = useComplianceScope();

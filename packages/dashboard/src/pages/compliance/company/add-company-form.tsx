@@ -5,14 +5,14 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { companyNameSchema, MESSAGES, type Company } from '@permitdesk/core';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
-import { queryKeys } from '../../data/query-keys.js';
-import { useQueryClient } from '../../data/query-provider.js';
-import { api } from '../../session/api.js';
-import { AUTH_TOASTS } from '../../session/auth-messages.js';
-import { refreshProfile } from '../../session/session.js';
-import { Field } from '../../ui/field.js';
-import { notify } from '../../ui/notify.js';
-import { Spinner } from '../../ui/spinner.js';
+import { queryKeys } from '../../../data/query-keys.js';
+import { useQueryClient } from '../../../data/query-provider.js';
+import { api } from '../../../session/api.js';
+import { AUTH_TOASTS } from '../../../session/auth-messages.js';
+import { refreshProfile } from '../../../session/session.js';
+import { Field } from '../../../ui/field.js';
+import { notify } from '../../../ui/notify.js';
+import { Spinner } from '../../../ui/spinner.js';
 
 const schema = v.object({ name: companyNameSchema });
 

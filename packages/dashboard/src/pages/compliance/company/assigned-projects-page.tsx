@@ -4,16 +4,16 @@ import { DATE_FORMATS, formatDate, permitStatusView, projectPermitUrl, type Proj
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Unavailable } from '../../ui/unavailable.js';
-import { queryKeys } from '../../data/query-keys.js';
-import { useQuery } from '../../data/use-query.js';
-import { api } from '../../session/api.js';
-import { DataTable } from '../../ui/data-table.js';
-import { Pager } from '../../ui/pager.js';
-import { NO_PROJECTS_FOUND } from '../radar/radar-messages.js';
-import { StatusBar } from '../../ui/status-bar.js';
-import { CompanyRequired } from './company-required.js';
-import { ComplianceLayout } from './compliance-layout.js';
+import { Unavailable } from '../../../ui/unavailable.js';
+import { queryKeys } from '../../../data/query-keys.js';
+import { useQuery } from '../../../data/use-query.js';
+import { api } from '../../../session/api.js';
+import { DataTable } from '../../../ui/data-table.js';
+import { Pager } from '../../../ui/pager.js';
+import { NO_PROJECTS_FOUND } from '../../radar/radar-messages.js';
+import { StatusBar } from '../../../ui/status-bar.js';
+import { CompanyRequired } from '../layout/company-required.js';
+import { ComplianceLayout } from '../layout/compliance-layout.js';
 
 /** SPEC §9: project lists ask for 20 from page 1. */
 export const ASSIGNED_PAGE_SIZE = 20;

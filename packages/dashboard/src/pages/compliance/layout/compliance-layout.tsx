@@ -3,11 +3,11 @@
 import { TIMINGS } from '@permitdesk/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { CompanySidebar } from './company-sidebar.js';
-import { useComplianceScope } from './compliance-scope.js';
+import { useComplianceScope } from '../compliance-scope.js';
 import { useCollapse } from './use-collapse.js';
 import { useViewedCompanyName } from './use-viewed-company.js';
 import { VendorSidebar } from './vendor-sidebar.js';
-import './compliance.css';
+import '../compliance.css';
 
 const SIDEBAR_ID = 'compliance-sidebar';
 
