@@ -48,7 +48,9 @@ export function useQuery<T>({ queryKey, keepPreviousData = false, ...options }: 
 
   const snapshot = queryKey === null ? undefined : client.snapshot<T>(queryKey);
   const previous = useRef<T | undefined>(undefined);
-  if (snapshot?.data !== undefined) previous.current = snapshot.data;
+  // With no key nothing is asked: the next key starts without an earlier answer.
+  if (queryKey === null) previous.current = undefined;
+  else if (snapshot?.data !== undefined) previous.current = snapshot.data;
   const reload = useCallback(() => queryKey && client.refetch(queryKey), [client, hash]); // eslint-disable-line react-hooks/exhaustive-deps
   const set = useCallback((data: T) => queryKey && client.setQueryData(queryKey, data), [client, hash]); // eslint-disable-line react-hooks/exhaustive-deps
 
