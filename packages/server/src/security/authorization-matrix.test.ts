@@ -273,7 +273,7 @@ const MATRIX: Record<string, Row> = {
   'GET /address-count/{id}': { expect: PUBLIC, call: (fx) => ({ params: { id: fx.site.addressId } }) },
   // Issue 10 item 12: counted only through the product's own flow, never with place names from the caller.
   'PUT /address-count/{id}': {
-    expect: PUBLIC,
+    expect: SIGNED_IN,
     call: (fx) => ({ params: { id: fx.site.addressId }, body: { details: { longitude: -73.98, latitude: 40.75, place_name: INJECTED_PLACE } } }),
     secrets: () => [INJECTED_PLACE],
   },
@@ -538,8 +538,6 @@ const MATRIX: Record<string, Row> = {
  * the hole is still there, so closing it fails here until the line is removed.
  */
 const KNOWN_HOLES: Record<string, string> = {
-  'GET /verify_email_reoon/{email} (a sign-up in progress)': 'item 7: the name and location of a sign-up in progress go to anyone',
-  'PUT /address-count/{id}': 'item 12: anyone rewrites the place name of an address',
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -610,7 +608,9 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
   };
 
   beforeAll(async () => {
-    t = await createTestContext({ target });
+    // Each cell calls from an address of its own (TRUST_PROXY + X-Forwarded-For): the matrix asks who may
+    // call, and the per-client rate limits (security/rate-limits.test.ts) would answer 429 to one client.
+    t = await createTestContext({ target, env: { TRUST_PROXY: 'on' } });
     const domain = `alpha-${unique('')}.example`;
     const member = (name: string, local: string) => t.createUser({ name, email: `${local}@${domain}` });
     const owner = await member('Alma Alpha', 'owner');
@@ -699,11 +699,13 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
   }, 120_000);
   afterAll(() => t?.close());
 
+  let calls = 0;
   const send = async (cell: Cell, ids: Fx) => {
     const req = cell.c.call(ids);
     const path = fillPath(cell.def.path, req.params);
     const user = cell.actor === 'anon' ? null : ids.users[cell.actor];
-    return t.request(cell.def.method, path, { token: user?.accessToken ?? null, query: req.query, body: req.body, headers: req.headers });
+    const client = { 'x-forwarded-for': `10.${(++calls >> 16) & 255}.${(calls >> 8) & 255}.${calls & 255}` };
+    return t.request(cell.def.method, path, { token: user?.accessToken ?? null, query: req.query, body: req.body, headers: { ...client, ...req.headers } });
   };
   const verify = async (cell: Cell, ids: Fx) => {
     const res = await send(cell, ids);

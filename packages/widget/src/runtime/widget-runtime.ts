@@ -64,8 +64,6 @@ export interface WidgetRuntime {
   searchAddresses(text: string, signal: AbortSignal): Promise<AddressSearchResult[]>;
   servedRequests(): Promise<number | null>;
   tasks(): Promise<Task[]>;
-  /** Counts one more request for information at the chosen address (PUT /address-count/{id}). */
-  countRequest(): void;
   loadForm(): Promise<{ definition: FormDefinition; entry: PermitFormEntry }>;
   submitForm(entry: PermitFormEntry, answers: Answers): Promise<FormEntryResult>;
   /** The radar search for the chosen address (the similar-address warning's link, SPEC §2.5). */
@@ -138,12 +136,6 @@ export function createWidgetRuntime(options: RuntimeOptions): WidgetRuntime {
         .then((served) => served.count)
         .catch(() => null),
     tasks: () => client.lookups.tasks({ silent: true }).then((tasks) => [...tasks].sort((a, b) => a.name.localeCompare(b.name))),
-    countRequest() {
-      const { address } = context();
-      if (!address) return;
-      const details = { longitude: address.center[0], latitude: address.center[1], place_name: address.place_name };
-      void client.lookups.putAddressCount({ params: { id: address.id }, body: { details }, silent: true }).catch(() => undefined);
-    },
     async loadForm() {
       const c = context();
       const companyId = session.getState().currentCompanyId;
