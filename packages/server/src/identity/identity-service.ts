@@ -2,12 +2,14 @@
 // Passwords are scrypt hashes, access tokens are short JWTs, refresh tokens rotate, codes are mailed
 // through the outbox, and failures are throttled per e-mail without revealing whether it exists.
 import {
+  SESSION_EXPIRED_MESSAGE,
   splitFullName,
   type AuthenticateResult,
   type Profile,
   type SessionTokens,
   type SetupCompanyName,
 } from '@permitdesk/core';
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { permissionsOf } from '../companies/permissions.js';
 import type { Database } from '../db/schema.js';
@@ -21,6 +23,7 @@ import type { Handoffs } from './handoffs.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import { IDENTITY_MESSAGES as M, IDENTITY_POLICY as P } from './policy.js';
 import type { RefreshTokens } from './refresh-tokens.js';
+import type { Sessions } from './sessions.js';
 import type { Throttle } from './throttle.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -62,7 +65,8 @@ export interface IdentityService {
   completeNewPassword(session: string, newPassword: string): Promise<AuthenticateResult>;
   updateAttributes(sub: string, changes: AttributeChanges): Promise<Profile>;
   refreshSession(refreshToken: string): Promise<{ tokens: SessionTokens; profile: Profile }>;
-  signOut(refreshToken: string): Promise<void>;
+  /** Ends a session: the refresh token's family, or the session of an access token (`sid`). */
+  signOut(input: { refreshToken?: string; sid?: string }): Promise<void>;
   profile(sub: string, options?: InTx): Promise<Profile>;
   /** A single-use, 60-second code for the signed-in user, redeemable at `audience` (the PermitDesk site). */
   createHandoff(sub: string, audience: string): Promise<{ code: string; expiresAt: number }>;
@@ -86,6 +90,7 @@ interface Deps {
   clock: () => Date;
   tokens: AccessTokens;
   refresh: RefreshTokens;
+  sessions: Sessions;
   codes: Codes;
   handoffs: Handoffs;
   throttle: Throttle;
@@ -113,7 +118,7 @@ export function toProfile(user: UserRow, permissions: Profile['permissions']): P
 }
 
 export function createIdentityService(deps: Deps): IdentityService {
-  const { db, clock, tokens, refresh, codes, handoffs, throttle, mail } = deps;
+  const { db, clock, tokens, refresh, sessions, codes, handoffs, throttle, mail } = deps;
   const signInUrl = () => `${deps.publicUrl}/sign-in`;
   /** The only audience handoff codes may name: the PermitDesk site itself. */
   const siteOrigin = new URL(deps.publicUrl).origin;
@@ -140,8 +145,9 @@ export function createIdentityService(deps: Deps): IdentityService {
   async function issueSession(sub: string, options: InTx = {}) {
     const conn = options.db ?? db;
     const current = await profile(sub, { db: conn });
-    const access = await tokens.sign({ sub, email: current.email });
-    const refreshToken = await refresh.issue(conn, sub);
+    const sid = randomUUID(); // the session: a new refresh token family
+    const access = await tokens.sign({ sub, email: current.email, sid });
+    const refreshToken = await refresh.issue(conn, sub, sid);
     return { tokens: { accessToken: access.token, refreshToken, expiresAt: access.expiresAt }, profile: current };
   }
 
@@ -208,7 +214,12 @@ export function createIdentityService(deps: Deps): IdentityService {
   }
 
   return {
-    verifyAccessToken: (token) => tokens.verify(token),
+    async verifyAccessToken(token) {
+      const user = await tokens.verify(token);
+      // Signed out, password changed or reset: every token of the session ends with it.
+      if (!(await sessions.isAlive(user.sid))) throw unauthorized(SESSION_EXPIRED_MESSAGE, 'SESSION_ENDED');
+      return user;
+    },
     createUser,
     issueSession,
     findByEmail,
@@ -321,6 +332,7 @@ export function createIdentityService(deps: Deps): IdentityService {
           .execute();
         await refresh.revokeAllOf(trx, target.id);
       });
+      sessions.forget(); // again, now that the revocation is committed
       await throttle.reset(keys.signIn(email));
     },
 
@@ -339,6 +351,7 @@ export function createIdentityService(deps: Deps): IdentityService {
         // SPEC §4.2: a password change sends the user to sign in again, everywhere.
         await refresh.revokeAllOf(trx, sub);
       });
+      sessions.forget(); // again, now that the revocation is committed
     },
 
     async completeNewPassword(session, newPassword) {
@@ -377,13 +390,14 @@ export function createIdentityService(deps: Deps): IdentityService {
       const user = await findById(userId);
       if (!user || user.status === 'DISABLED') throw unauthorized(M.refreshInvalid, 'REFRESH_TOKEN_INVALID');
       const current = toProfile(user, await permissionsOf(db, userId));
-      const access = await tokens.sign({ sub: userId, email: user.email });
+      const access = await tokens.sign({ sub: userId, email: user.email, sid: familyId });
       const next = await refresh.issue(db, userId, familyId);
       return { tokens: { accessToken: access.token, refreshToken: next, expiresAt: access.expiresAt }, profile: current };
     },
 
-    async signOut(refreshToken) {
-      await refresh.revokeFamilyOf(db, refreshToken);
+    async signOut({ refreshToken, sid }) {
+      if (refreshToken) await refresh.revokeFamilyOf(db, refreshToken);
+      if (sid) await refresh.revokeFamily(db, sid);
     },
 
     async createHandoff(sub, audience) {
