@@ -19,6 +19,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound, tooManyRequests, 
 import type { MailService } from '../mail/mail-service.js';
 import type { AccessTokens } from './access-tokens.js';
 import type { Codes } from './codes.js';
+import { refuseCommonPassword } from './common-passwords.js';
 import type { Handoffs } from './handoffs.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import { IDENTITY_MESSAGES as M, IDENTITY_POLICY as P } from './policy.js';
@@ -179,6 +180,7 @@ export function createIdentityService(deps: Deps): IdentityService {
     const email = normalize(user.email);
     const { firstName, lastName } = splitFullName(user.name);
     const status: UserStatus = user.forceChangePassword ? 'FORCE_CHANGE_PASSWORD' : user.confirmed ? 'CONFIRMED' : 'UNCONFIRMED';
+    await refuseCommonPassword(user.password);
     const now = clock();
     try {
       return await conn
@@ -241,6 +243,7 @@ export function createIdentityService(deps: Deps): IdentityService {
 
     async signUp(input) {
       const email = normalize(input.email);
+      await refuseCommonPassword(input.password); // before counting a mail that will not be sent
       await countSend('confirm_signup', email);
       return db.transaction().execute(async (trx) => {
         const user = await createUser(
@@ -320,6 +323,7 @@ export function createIdentityService(deps: Deps): IdentityService {
     async confirmPassword(email, code, newPassword) {
       email = normalize(email);
       const user = await findByEmail(email);
+      await refuseCommonPassword(newPassword); // before the code is spent
       await checkCode(user?.status === 'DISABLED' ? null : user, email, 'reset_password', code);
       const target = user!;
       const passwordHash = await hashPassword(newPassword);
@@ -345,6 +349,7 @@ export function createIdentityService(deps: Deps): IdentityService {
         await throttle.fail(key, P.signIn);
         throw new HttpError(400, M.incorrectCredentials, 'NOT_AUTHORIZED');
       }
+      await refuseCommonPassword(newPassword);
       const passwordHash = await hashPassword(newPassword);
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: clock() }).where('id', '=', sub).execute();
@@ -355,6 +360,7 @@ export function createIdentityService(deps: Deps): IdentityService {
     },
 
     async completeNewPassword(session, newPassword) {
+      await refuseCommonPassword(newPassword); // before the challenge session is spent
       const userId = await codes.takeSession(db, session);
       if (!userId) throw unauthorized(M.sessionInvalid, 'SESSION_INVALID');
       await db
