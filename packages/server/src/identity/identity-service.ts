@@ -1,5 +1,6 @@
 // The identity service: the "hosted identity pool" operations of SPEC §7 run by the server itself.
-// Passwords are scrypt hashes, access tokens are short JWTs, refresh tokens rotate, codes are mailed
+// Passwords are scrypt hashes (the most common ones refused), access tokens are short JWTs tied to a
+// session (a refresh token family, checked on use), refresh tokens rotate, codes are mailed
 // through the outbox, and failures are throttled per e-mail without revealing whether it exists.
 import {
   SESSION_EXPIRED_MESSAGE,
