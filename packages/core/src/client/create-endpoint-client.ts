@@ -5,6 +5,7 @@
 // passes the whole catalogue.
 import ky, { type KyInstance } from 'ky';
 import type { EndpointDef } from '../api/endpoint.js';
+import { COOKIE_SESSION_MODE, SESSION_MODE_HEADER } from './session-mode.js';
 import { DEFAULT_AREA_HOSTS, resolveHosts, type HostName } from './hosts.js';
 import { endpointCaller } from './request.js';
 import type { ApiClientConfig, ApiClientOf, EndpointTree } from './types.js';
@@ -18,7 +19,7 @@ function createHttp(config: ApiClientConfig): KyInstance {
     retry: 0,
     timeout: config.timeoutMs ?? 30_000,
     ...(config.fetch ? { fetch: config.fetch } : {}),
-    headers: { accept: 'application/json' },
+    headers: { accept: 'application/json', ...(config.cookieSession ? { [SESSION_MODE_HEADER]: COOKIE_SESSION_MODE } : {}) },
     hooks: {
       beforeRequest: [
         (request, options) => {

@@ -6,3 +6,4 @@ export { SESSION_EXPIRED_MESSAGE } from './request.js';
 export { createApiClient } from './create-api-client.js';
 export { createEndpointClient } from './create-endpoint-client.js';
 export * from './identity.js';
+export * from './session-mode.js';

@@ -11,6 +11,9 @@ import type { ApiClientConfig, ApiResult, CallOptions } from './types.js';
 /** The session-expired message of SPEC §8, carried by the error an expired call rejects with. */
 export const SESSION_EXPIRED_MESSAGE = 'Your user session has expired and you will need to login again to proceed.';
 
+/** The server's codes for a bearer token whose session is over. */
+const SESSION_ENDED_CODES = new Set(['SESSION_ENDED', 'TOKEN_EXPIRED']);
+
 export interface RawInput extends CallOptions {
   params?: Record<string, unknown>;
   query?: Record<string, unknown>;
@@ -113,6 +116,8 @@ export function endpointCaller(def: EndpointDef, http: KyInstance, hooks: Hooks)
       if (error instanceof HTTPError) {
         const errorBody = readErrorBody(await readJson(error.response).catch(() => null));
         const status = error.response.status;
+        // The server ended the session (signed out elsewhere, password changed): log out as on expiry.
+        if (token && status === 401 && SESSION_ENDED_CODES.has(errorBody?.code ?? '')) hooks.onExpired?.();
         if (def.returnsErrorBody) {
           const result: ApiResult<never> = {
             ok: false,

@@ -38,6 +38,8 @@ export interface InvitationMailInput {
   requestType?: 'sharing' | 'claiming' | null;
   message?: string | null;
   temporaryPassword?: string | null;
+  /** The invitee's account waits for its first sign-in with a temporary password mailed earlier. */
+  earlierPassword?: boolean;
 }
 
 /** The first mail of an invitation, to its invitee. */
@@ -48,7 +50,7 @@ export async function mailInvitation(services: AppServices, db: Conn, input: Inv
     await services.mail.send(
       'invitation',
       input.email,
-      { inviterName: input.inviterName, companyName: input.fromCompanyName, role: input.role ? ROLE_LABELS[input.role] : null, link, temporaryPassword: input.temporaryPassword ?? null },
+      { inviterName: input.inviterName, companyName: input.fromCompanyName, role: input.role ? ROLE_LABELS[input.role] : null, link, temporaryPassword: input.temporaryPassword ?? null, earlierPassword: input.earlierPassword ?? false },
       { db: asDb(db) },
     );
     return;

@@ -128,7 +128,7 @@ export async function createTestContext(options: { target?: DatabaseTarget; env?
   const asUser = (password: string, result: AuthenticateResult | { tokens: SessionTokens; profile: Profile }): TestUser => {
     if ('status' in result && result.status !== 'ok') throw new Error(`Sign-in ended with ${result.status}`);
     const { tokens, profile } = result as { tokens: SessionTokens; profile: Profile };
-    return { sub: profile.sub, email: profile.email, password, name: profile.name, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, profile };
+    return { sub: profile.sub, email: profile.email, password, name: profile.name, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken ?? '', profile };
   };
 
   const signIn: TestContext['signIn'] = async (address, password) => {

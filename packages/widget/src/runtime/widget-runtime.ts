@@ -93,12 +93,15 @@ function browserStorage(): Storage | undefined {
 export function createWidgetRuntime(options: RuntimeOptions): WidgetRuntime {
   const apiBase = options.apiBase ?? globalThis.location.origin;
   const storage = options.storage ?? browserStorage();
+  // On the PermitDesk site itself (/embed, municipality pages) the widget keeps the dashboard's cookie
+  // session: no token in localStorage. On a partner's origin it keeps its own (and hands it over).
+  const cookieSession = new URL(apiBase, globalThis.location.href).origin === globalThis.location.origin;
   // The session store needs the identity client, which needs the API client: wire the token hooks
   // last (the client reads its configuration at call time).
-  const config: ApiClientConfig = { baseUrl: apiBase };
+  const config: ApiClientConfig = { baseUrl: apiBase, cookieSession };
   const client = createEndpointClient(config, WIDGET_ENDPOINTS);
   const identity = createIdentityClient(client);
-  const session = options.session ?? createSessionStore({ storage: storage ?? createMemoryStorage(), identity });
+  const session = options.session ?? createSessionStore({ storage: storage ?? createMemoryStorage(), identity, cookieSession });
   Object.assign(config, sessionClientHooks(session));
 
   const flow = createSignupFlow({
