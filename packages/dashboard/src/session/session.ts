@@ -4,7 +4,7 @@
 // The access token lives in memory; the refresh token in an HttpOnly cookie only the refresh endpoint
 // receives. localStorage keeps the profile and company choice, which say someone signed in here: a page
 // load then trades the cookie for an access token before any guard decides.
-import { createSessionStore, type AuthState, type IdentityClient, type LogoutReason, type SessionStore } from '@permitdesk/core';
+import { createSessionStore, pageStorage, type AuthState, type IdentityClient, type LogoutReason, type SessionStore } from '@permitdesk/core';
 import { useStore } from 'zustand';
 import { redeemHandoff, takeHandoffCode } from './handoff.js';
 
@@ -21,7 +21,7 @@ const lazyIdentity = new Proxy({} as IdentityClient, {
 });
 
 export const sessionStore: SessionStore = createSessionStore({
-  storage: localStorage,
+  storage: pageStorage(),
   identity: lazyIdentity,
   cookieSession: true,
   onLogout: (reason) => logoutListeners.forEach((listener) => listener(reason)),
