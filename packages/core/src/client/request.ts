@@ -38,6 +38,8 @@ export function newIdempotencyKey(): string {
  */
 const IDEMPOTENT_RETRY = { limit: 2, methods: ['post', 'put', 'patch'], statusCodes: [502, 503, 504] };
 
+const withHeaders = (headers: Record<string, string> | undefined) => (headers ? { headers } : {});
+
 function headersOf(def: EndpointDef, input: RawInput): Record<string, string> | undefined {
   const headers = Object.fromEntries(Object.entries(input.headers ?? {}).filter(([, value]) => value != null).map(([name, value]) => [name, String(value)]));
   if (def.idempotent) headers[IDEMPOTENCY_HEADER] ??= input.idempotencyKey ?? newIdempotencyKey();
@@ -106,7 +108,9 @@ export function endpointCaller(def: EndpointDef, http: KyInstance, hooks: Hooks)
         method: def.method,
         searchParams: toSearchParams(input.query),
         json: input.body,
-        headers: headersOf(def, input),
+        // Only when there are some: ky takes an explicit `headers: undefined` as "none" and would drop the
+        // instance's own (accept, the session-mode header).
+        ...withHeaders(headersOf(def, input)),
         ...(def.idempotent ? { retry: IDEMPOTENT_RETRY } : {}),
         signal: input.signal,
         context: { token },

@@ -77,7 +77,7 @@ describe.each(databaseTargets())('bad input on %s', (target) => {
   let owner: TestUser;
 
   beforeAll(async () => {
-    t = await createTestContext({ target });
+    t = await createTestContext({ target, distinctClients: true });
     owner = await t.createUser({ name: 'Fuzz Owner' });
     await t.services.companies.create({ name: `Fuzz Co ${Date.now().toString(36)}` }, owner.sub);
   });
