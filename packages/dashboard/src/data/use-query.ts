@@ -1,7 +1,6 @@
 // useQuery: a view reads one key of the QueryClient (query-client.ts). The query function gets the
 // signal that aborts once no view reads the key; the hook re-renders when the answer changes.
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { appQueryClient } from './app-query-client.js';
 import { hashKey, type QueryKey, type QueryOptions } from './query-client.js';
 import { useQueryClient } from './query-provider.js';
 
@@ -63,9 +62,3 @@ export function useQuery<T>({ queryKey, keepPreviousData = false, ...options }: 
     set,
   };
 }
-
-/**
- * Forgets every cached answer of the app. Kept for session/use-sign-out.ts (another change owns that
- * file); new code calls useQueryClient().clear() or invalidateQueries with a key from query-keys.ts.
- */
-export const invalidateQueries = (): void => appQueryClient.clear();
