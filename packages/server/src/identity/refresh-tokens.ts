@@ -2,25 +2,24 @@
 // token spends it and hands out the next one of the family; using a spent token again means it was
 // stolen (or replayed), so the whole family is revoked.
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Db } from '../db/schema.js';
 import { unauthorized } from '../http/errors.js';
 import { IDENTITY_MESSAGES, IDENTITY_POLICY } from './policy.js';
 import { newOpaqueToken, type SecretHasher } from './secrets.js';
 
 export interface RefreshTokens {
   /** A token in a new family (sign-in) or in an existing one (rotation). */
-  issue(db: Kysely<Database>, userId: string, familyId?: string): Promise<string>;
+  issue(db: Db, userId: string, familyId?: string): Promise<string>;
   /** Spends a token and returns its user and family; 401 (and the family revoked on reuse) otherwise. */
-  rotate(db: Kysely<Database>, token: string): Promise<{ userId: string; familyId: string }>;
-  revokeFamilyOf(db: Kysely<Database>, token: string): Promise<void>;
-  revokeAllOf(db: Kysely<Database>, userId: string): Promise<void>;
+  rotate(db: Db, token: string): Promise<{ userId: string; familyId: string }>;
+  revokeFamilyOf(db: Db, token: string): Promise<void>;
+  revokeAllOf(db: Db, userId: string): Promise<void>;
 }
 
 export function createRefreshTokens(hash: SecretHasher, clock: () => Date): RefreshTokens {
   const hashOf = (token: string) => hash('refresh', token);
   const invalid = () => unauthorized(IDENTITY_MESSAGES.refreshInvalid, 'REFRESH_TOKEN_INVALID');
-  const revokeFamily = (db: Kysely<Database>, familyId: string) =>
+  const revokeFamily = (db: Db, familyId: string) =>
     db.updateTable('refresh_tokens').set({ revoked_at: clock() }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
 
   return {

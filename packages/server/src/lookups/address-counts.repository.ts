@@ -1,11 +1,10 @@
 // Requests for information per address (SPEC §2.5, §3 'Address count'): the widget warns when an
 // address was asked about before, and the address step shows the total served so far.
 import type { AddressCount } from '@permitdesk/core';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { sql } from 'kysely';
+import type { Db } from '../db/schema.js';
 import { addressIdOf } from '../geo/gazetteer/address-provider.js';
 
-type Db = Kysely<Database>;
 type Details = AddressCount['details'];
 
 interface Row {

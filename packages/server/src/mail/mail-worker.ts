@@ -1,10 +1,11 @@
 // Drains the mail outbox. A short transaction claims due rows (FOR UPDATE SKIP LOCKED, so several
 // replicas can run workers) and leases them; delivery happens outside any transaction (PGlite has a
 // single connection), then each row is marked sent or rescheduled with exponential backoff.
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { sql } from 'kysely';
+import type { Db } from '../db/schema.js';
 import type { Logger } from '../http/logger.js';
 import type { MailTransport } from './transport.js';
+import { inTransaction } from '../db/transaction.js';
 
 export const MAIL_RETRY = {
   maxAttempts: 8,
@@ -30,7 +31,7 @@ export interface MailWorker {
 }
 
 interface Deps {
-  db: Kysely<Database>;
+  db: Db;
   transport: MailTransport;
   from: string;
   clock: () => Date;
@@ -46,7 +47,7 @@ export function createMailWorker(deps: Deps): MailWorker {
   async function claim() {
     const now = clock();
     const leaseUntil = new Date(now.getTime() + MAIL_RETRY.leaseMs);
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(db, async (trx) => {
       const due = await trx
         .selectFrom('mail_outbox')
         .select('id')

@@ -1,7 +1,6 @@
 // The files table records every object the storage keeps: written when an upload URL is handed out,
 // marked uploaded (with its size) once the object exists, removed on delete.
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Db } from '../db/schema.js';
 
 export interface FilesRecord {
   expect(key: string, fileName: string, contentType: string, ownerUserId: string | null): Promise<void>;
@@ -9,7 +8,7 @@ export interface FilesRecord {
   removed(key: string): Promise<void>;
 }
 
-export function createFilesRecord(db: Kysely<Database>, clock: () => Date): FilesRecord {
+export function createFilesRecord(db: Db, clock: () => Date): FilesRecord {
   return {
     async expect(key, fileName, contentType, ownerUserId) {
       await db

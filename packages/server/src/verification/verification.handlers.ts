@@ -12,6 +12,7 @@ import {
 } from './flow-store.js';
 import { hashCode, hashToken, newCode, newLinkToken, sameDigest } from './secrets.js';
 import { findVerification, markAddressVerified, rememberSender, saveReported, verdictFor, verdictOf } from './verification-store.js';
+import { inTransaction } from '../db/transaction.js';
 
 const E = endpoints.verification;
 type Handler<K extends keyof typeof E> = EndpointHandler<(typeof E)[K]>;
@@ -39,7 +40,7 @@ async function mailCode(services: AppServices, email: string, firstName: string 
   const now = services.clock();
   const code = newCode();
   const linkToken = newLinkToken();
-  const prepared = await services.db.transaction().execute(async (trx) => {
+  const prepared = await inTransaction(services.db, async (trx) => {
     const result = await prepareMail(trx, email, key, {
       codeHash: hashCode(codeKey(services.config), email, code),
       linkTokenHash: hashToken(linkToken),
@@ -67,7 +68,7 @@ async function guardedFlow(services: AppServices, email: string, key: string, me
 /** The mailbox owner proved the address: the flow and the address are verified, the device gets a key. */
 async function verifiedResult(services: AppServices, flow: FlowRow) {
   const now = services.clock();
-  return services.db.transaction().execute(async (trx) => {
+  return inTransaction(services.db, async (trx) => {
     const updated = await markFlowVerified(trx, flow.id, now);
     await markAddressVerified(trx, flow.email, now);
     return { verified: true, signupFlow: toRecord(updated, await addKey(trx, flow.id)) };

@@ -1,0 +1,19 @@
+// Kysely types of the uploaded-files record (migrations/0001_identity.sql).
+import type { ColumnType, Generated } from 'kysely';
+import type { BigId, NullableTimestamp, Timestamp } from './columns.js';
+
+export interface FilesTable {
+  id: Generated<BigId>;
+  key: string;
+  file_name: string;
+  content_type: string;
+  size: ColumnType<string | number | null, number | null | undefined, number | null>;
+  uploaded: Generated<boolean>;
+  owner_user_id: string | null;
+  created_at: Timestamp;
+  uploaded_at: NullableTimestamp;
+}
+
+export interface FileTables {
+  files: FilesTable;
+}
