@@ -34,7 +34,7 @@ import { assertMunicipality, assertTasks, insertPermit, insertProject, oneLineAd
 import type { AppServices } from '../services.js';
 import { CANCELLATION_REASONS, formDefinition } from './definitions.js';
 import { geocodeJobSite } from './entry-data.js';
-import type { Db } from '../db/schema.js';
+import type { Tx } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
 
 export const CANCELLATION_EXISTS_MESSAGE = 'A cancellation has already been requested for this permit.';
@@ -82,7 +82,7 @@ function jobSiteOf(entry: PermitFormEntry): PostalAddress {
 }
 
 async function storeEntry(
-  trx: Db,
+  trx: Tx,
   work: Work,
   formId: FormId,
   made: { companyId?: number | null; projectId: number | null; permitId: number | null; session: string | null; integrationId?: string | null },
@@ -107,7 +107,7 @@ async function storeEntry(
 }
 
 /** The confirmation mail of a permit request, to the signed-in customer. */
-async function mailConfirmation(trx: Db, work: Work, permit: { id: number; projectId: number; customerName: string }): Promise<void> {
+async function mailConfirmation(trx: Tx, work: Work, permit: { id: number; projectId: number; customerName: string }): Promise<void> {
   const user = await trx.selectFrom('users').select(['email', 'name']).where('id', '=', work.user.sub).executeTakeFirstOrThrow();
   await work.services.mail.send(
     'permit_stage_update',

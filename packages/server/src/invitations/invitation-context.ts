@@ -7,7 +7,7 @@ import type { AppServices } from '../services.js';
 import { findInvitation, type InvitationRow } from './invitation-rows.js';
 import { INVITATION_CLOSED, INVITATION_NOT_FOUND, loadViewer, managedCompanies, manages, memberOf, type Viewer } from './viewer.js';
 import type { InvitationKind } from '@permitdesk/core';
-import type { Db } from '../db/schema.js';
+import type { Db, Tx } from '../db/schema.js';
 
 export interface InvitationCtx {
   services: AppServices;
@@ -63,7 +63,7 @@ export interface StatusChange {
 }
 
 /** Moves an invitation from the status it was read with; 409 when someone moved it meanwhile. */
-export async function moveStatus(ctx: InvitationCtx, trx: Db, row: InvitationRow, change: StatusChange): Promise<void> {
+export async function moveStatus(ctx: InvitationCtx, trx: Tx, row: InvitationRow, change: StatusChange): Promise<void> {
   const result = await trx
     .updateTable('invitations')
     .set({

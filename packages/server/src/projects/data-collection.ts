@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { badRequest } from '../http/errors.js';
 import { listDocuments } from '../permits/documents.js';
 import { lookupLicenses } from '../forms/license-lookup.js';
-import type { Db } from '../db/schema.js';
+import type { Db, Tx } from '../db/schema.js';
 
 export const FILE_NOT_OF_PERMIT = 'A file does not belong to this permit.';
 
@@ -61,7 +61,7 @@ export interface SaveDataCollection {
   now: Date;
 }
 
-export async function saveDataCollection(trx: Db, input: SaveDataCollection): Promise<void> {
+export async function saveDataCollection(trx: Tx, input: SaveDataCollection): Promise<void> {
   const { data } = input;
   const fileIds = [...new Set(data.files.map((file) => file.documentId))];
   if (fileIds.length > 0) {

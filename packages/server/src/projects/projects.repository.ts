@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../http/errors.js';
 import { PROJECT_NOT_FOUND } from '../permits/access.js';
 import { permitRows } from '../permits/permit-details.js';
 import { addressOf, iso, loadAssignments } from './search/radar-rows.js';
-import type { Db } from '../db/schema.js';
+import type { Db, Tx } from '../db/schema.js';
 
 /** One line: '350 5th Ave, Apt 2, New York, NY 10118'. */
 export const oneLineAddress = (a: PostalAddress): string =>
@@ -31,7 +31,7 @@ export interface NewProject {
   now: Date;
 }
 
-export async function insertProject(trx: Db, project: NewProject): Promise<number> {
+export async function insertProject(trx: Tx, project: NewProject): Promise<number> {
   const row = await trx
     .insertInto('projects')
     .values({
@@ -89,7 +89,7 @@ export interface NewPermit {
 }
 
 /** A permit at stage 10 Requested (unless told otherwise), its timeline started. */
-export async function insertPermit(trx: Db, permit: NewPermit): Promise<{ id: number; session: string }> {
+export async function insertPermit(trx: Tx, permit: NewPermit): Promise<{ id: number; session: string }> {
   const session = permit.session ?? randomUUID();
   const stage = permit.stage ?? STAGE.Requested;
   const row = await trx

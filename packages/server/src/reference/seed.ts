@@ -5,7 +5,7 @@
 import { DEFAULT_SETTINGS, PERMIT_STAGES, US_STATES } from '@permitdesk/core';
 import { sql } from 'kysely';
 import { sharedCatalog } from '../geo/geo-service.js';
-import type { Db } from '../db/schema.js';
+import type { Db, Tx } from '../db/schema.js';
 import { bulkInsert } from './bulk-insert.js';
 import { TASK_CATALOG } from './task-catalog.js';
 import { inTransaction } from '../db/transaction.js';
@@ -13,7 +13,7 @@ import { inTransaction } from '../db/transaction.js';
 /** pg_advisory_xact_lock key: 'PDREF' */
 const LOCK_KEY = 0x5044524546;
 
-async function inLockedTransaction(db: Db, work: (trx: Db) => Promise<void>): Promise<void> {
+async function inLockedTransaction(db: Db, work: (trx: Tx) => Promise<void>): Promise<void> {
   await inTransaction(db, async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${LOCK_KEY}::bigint)`.execute(trx);
     await work(trx);
