@@ -34,9 +34,9 @@ export function createApp(services: AppServices, options: AppOptions = {}): App 
   app.use(
     cors({
       origin: origins && origins.length > 0 ? origins : '*',
-      allowHeaders: ['authorization', 'content-type', 'x-request-id', 'x-forwarded-for', 'sass_agent_id', 'sass_organization_id'],
+      allowHeaders: ['authorization', 'content-type', 'x-request-id', 'x-forwarded-for', 'sass_agent_id', 'sass_organization_id', 'idempotency-key'],
       allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      exposeHeaders: [...Object.values(PAGINATION_HEADERS), 'x-request-id'],
+      exposeHeaders: [...Object.values(PAGINATION_HEADERS), 'x-request-id', 'idempotent-replayed'],
       maxAge: 600,
     }),
   );

@@ -65,7 +65,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const secret = loadJwtSecret(config);
   const hasher = createSecretHasher(secret);
 
-  const mailWorker = createMailWorker({ db, transport: createMailTransport(config), from: config.MAIL_FROM, clock, log });
+  const mailWorker = createMailWorker({ db, transport: createMailTransport(config), from: config.MAIL_FROM, clock, log, messageIdDomain: new URL(config.PUBLIC_URL).hostname });
   const mail = createMailService({ db, clock, onQueued: () => mailWorker.nudge() });
 
   const identity = createIdentityService({

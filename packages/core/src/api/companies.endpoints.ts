@@ -1,6 +1,6 @@
 // Companies, roles, the compliance vault, documents and credentials (SPEC §7.3).
 import * as v from 'valibot';
-import { idParamSchema, okSchema } from '../schemas/common.js';
+import { idParamSchema, okSchema, textSchema as text } from '../schemas/common.js';
 import {
   companyDocumentUploadSchema,
   certificateInputSchema,
@@ -27,10 +27,9 @@ import {
 } from '../schemas/company.js';
 import { presignedUploadSchema, projectSearchRowSchema } from '../schemas/permit.js';
 import { invitationSchema } from '../schemas/invitation.js';
-import { endpoint } from './endpoint.js';
+import { creatingEndpoint, endpoint } from './endpoint.js';
 
 const id = v.object({ id: idParamSchema });
-const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
 const listQuery = v.object({ keyword: v.optional(text(200)), status: v.optional(v.picklist(['active', 'archived'])) });
 /** page from 1 and size (default 20), for header-paged company lists. */
 const pageQuery = v.object({
@@ -50,7 +49,7 @@ function vaultEndpoints<Item extends v.GenericSchema, Input extends v.GenericSch
   return {
     list: endpoint({ method: 'GET', path: base, auth: 'bearer', summary: `The company ${plural}`, params: id, query: listQuery, response: v.array(item) }),
     get: endpoint({ method: 'GET', path: `${base}/{${itemKey}}`, auth: 'bearer', summary: `One of the company ${plural}`, params: itemParams, response: item }),
-    create: endpoint({ method: 'POST', path: base, auth: 'bearer', summary: `Add to the company ${plural}`, params: id, body: input, response: item }),
+    create: creatingEndpoint({ method: 'POST', path: base, auth: 'bearer', summary: `Add to the company ${plural}`, params: id, body: input, response: item }),
     update: endpoint({ method: 'PUT', path: `${base}/{${itemKey}}`, auth: 'bearer', summary: `Change one of the company ${plural}`, params: itemParams, body: input, response: item }),
     archive: endpoint({ method: 'DELETE', path: `${base}/{${itemKey}}`, auth: 'bearer', summary: `Archive one of the company ${plural}`, params: itemParams, response: item }),
     restore: endpoint({ method: 'POST', path: `${base}/{${itemKey}}/restore`, auth: 'bearer', summary: `Restore one of the company ${plural}`, params: itemParams, response: item }),
@@ -58,7 +57,7 @@ function vaultEndpoints<Item extends v.GenericSchema, Input extends v.GenericSch
 }
 
 export const companyEndpoints = {
-  create: endpoint({
+  create: creatingEndpoint({
     method: 'POST', path: '/v4/companies', auth: 'bearer', summary: 'Create a company (the caller becomes its owner)',
     query: v.object({ invitation: v.optional(idParamSchema) }), body: createCompanySchema, response: companySchema,
   }),
@@ -94,7 +93,7 @@ export const companyEndpoints = {
     params: id, query: v.object({ all: v.optional(v.picklist(['true', 'false'])) }), response: v.array(companySchema),
   }),
   documents: endpoint({ method: 'GET', path: '/v4/companies/{id}/documents', auth: 'bearer', summary: 'All files of a company', params: id, response: v.array(documentSchema) }),
-  uploadDocument: endpoint({
+  uploadDocument: creatingEndpoint({
     method: 'POST', path: '/v4/companies/{id}/documents', auth: 'bearer',
     summary: 'Register a file for a license, insurance, certificate or documentation and get a presigned URL to upload its bytes (up to 50,000,000 bytes)',
     params: id, body: companyDocumentUploadSchema, response: presignedUploadSchema,
@@ -153,7 +152,7 @@ export const documentEndpoints = {
     method: 'GET', path: '/v4/compliance-types', auth: 'bearer', summary: 'Kinds of license, insurance or certificate',
     query: complianceTypeQuery, response: v.array(complianceTypeSchema),
   }),
-  createComplianceType: endpoint({
+  createComplianceType: creatingEndpoint({
     method: 'POST', path: '/v4/compliance-types', auth: 'bearer', summary: 'Add a kind of license, insurance or certificate',
     query: complianceTypeQuery,
     body: v.object({ name: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(200)) }), response: complianceTypeSchema,

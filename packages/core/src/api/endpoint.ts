@@ -2,6 +2,7 @@
 // The client turns each into a typed function, the server validates requests with the same schemas,
 // and /openapi.json is generated from them, so the three cannot drift apart.
 import type * as v from 'valibot';
+import { idempotencyHeadersSchema } from '../schemas/common.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Schema = v.GenericSchema;
@@ -24,9 +25,19 @@ export interface EndpointDef {
   paging?: 'headers';
   /** Calls whose caller gets the server's error body rather than the global error handler (SPEC §7.5). */
   returnsErrorBody?: boolean;
+  /**
+   * Creating calls: they take an Idempotency-Key header (declared in `headers`), the server answers a
+   * repeat of a key with the first answer, and the client sends a fresh key per call.
+   */
+  idempotent?: true;
 }
 
 export const endpoint = <const E extends EndpointDef>(e: E): E => e;
+
+/** A creating call (see EndpointDef.idempotent): the endpoint with the optional Idempotency-Key header. */
+export const creatingEndpoint = <const E extends Omit<EndpointDef, 'headers' | 'idempotent'>>(
+  e: E,
+): E & { idempotent: true; headers: typeof idempotencyHeadersSchema } => ({ ...e, idempotent: true, headers: idempotencyHeadersSchema });
 
 type In<S> = S extends Schema ? v.InferInput<S> : never;
 type Out<S> = S extends Schema ? v.InferOutput<S> : never;
@@ -39,10 +50,18 @@ type Loose<T> = { [K in keyof T]: LooseValue<T[K]> };
 export type EndpointInput<E extends EndpointDef> = (E['params'] extends Schema ? { params: Loose<In<E['params']>> } : object) &
   (E['query'] extends Schema ? { query?: Loose<In<E['query']>> } : object) &
   (E['body'] extends Schema ? { body: In<E['body']> } : object) &
-  (E['headers'] extends Schema ? { headers: Loose<In<E['headers']>> } : object) & { signal?: AbortSignal };
+  (E['headers'] extends Schema ? ({} extends In<E['headers']> ? { headers?: Loose<In<E['headers']>> } : { headers: Loose<In<E['headers']>> }) : object) & {
+    signal?: AbortSignal;
+  };
 
 /** Whether an endpoint's function needs an argument (it has path parameters or a body). */
-export type EndpointInputRequired<E extends EndpointDef> = E['params'] extends Schema ? true : E['body'] extends Schema ? true : E['headers'] extends Schema ? true : false;
+export type EndpointInputRequired<E extends EndpointDef> = E['params'] extends Schema
+  ? true
+  : E['body'] extends Schema
+    ? true
+    : E['headers'] extends Schema
+      ? {} extends In<E['headers']> ? false : true
+      : false;
 
 /** What an endpoint's function resolves to. */
 export type EndpointOutput<E extends EndpointDef> = E['paging'] extends 'headers'

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { idParamSchema } from '../schemas/common.js';
 import { formDefinitionSchema, formEntryResultSchema, formSubmissionSchema, licenseLookupSchema, permitFormEntrySchema } from '../schemas/forms.js';
-import { endpoint } from './endpoint.js';
+import { creatingEndpoint, endpoint } from './endpoint.js';
 
 const formIdParam = v.object({ formId: v.pipe(v.string(), v.picklist(['52', '31', '32', '50']), v.transform(Number)) });
 
@@ -25,7 +25,7 @@ export const formEndpoints = {
     }),
     response: permitFormEntrySchema,
   }),
-  submit: endpoint({
+  submit: creatingEndpoint({
     method: 'POST', path: '/v4/forms/{formId}/entries', auth: 'bearer',
     summary: 'Submit a form: 52 creates a project and permit, 31 applies for a permit, 50 requests cancellation',
     params: formIdParam, body: formSubmissionSchema, response: formEntryResultSchema,

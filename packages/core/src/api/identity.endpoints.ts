@@ -19,7 +19,7 @@ import {
   signUpRequestSchema,
   updateAttributesSchema,
 } from '../schemas/identity.js';
-import { endpoint } from './endpoint.js';
+import { creatingEndpoint, endpoint } from './endpoint.js';
 
 /** A session handoff code: 32 random bytes, base64url (43 characters). */
 export const handoffCodeSchema = v.pipe(v.string(), v.regex(/^[\w-]{43}$/, 'Invalid handoff code.'));
@@ -27,7 +27,7 @@ export const handoffCodeSchema = v.pipe(v.string(), v.regex(/^[\w-]{43}$/, 'Inva
 export const handoffAudienceSchema = v.pipe(v.string(), v.maxLength(200), v.regex(/^https?:\/\/[^/?#\s@]+$/, 'Invalid audience.'));
 
 export const identityEndpoints = {
-  signUp: endpoint({
+  signUp: creatingEndpoint({
     method: 'POST', path: '/auth/sign-up', auth: 'none', summary: 'Create an unconfirmed account and mail a confirmation code',
     body: signUpRequestSchema, response: v.object({ sub: subSchema, codeDeliveryDestination: v.string() }),
   }),
@@ -96,7 +96,7 @@ export const accountEndpoints = {
     method: 'GET', path: '/v4/permissions', auth: 'bearer', summary: 'The permissions object keyed by company id',
     response: permissionsSchema,
   }),
-  createUserApp: endpoint({
+  createUserApp: creatingEndpoint({
     method: 'POST', path: '/create-user-app', auth: 'none',
     summary: 'Create the account (and its company when a company name is given) after e-mail verification',
     body: accountCreationPayloadSchema, response: accountCreationResponseSchema,

@@ -1,6 +1,6 @@
 // Integrations, e-sign and accounting quotes (SPEC §7.7).
 import * as v from 'valibot';
-import { idParamSchema } from '../schemas/common.js';
+import { idParamSchema, textSchema as text } from '../schemas/common.js';
 import {
   accountingQuoteSchema,
   esignDocumentSchema,
@@ -14,7 +14,6 @@ import {
 import { emailExistsSchema } from '../schemas/signup.js';
 import { endpoint } from './endpoint.js';
 
-const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
 
 export const integrationEndpoints = {
   webhook: endpoint({

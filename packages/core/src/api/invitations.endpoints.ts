@@ -1,6 +1,6 @@
 // Invitations (SPEC §7.5) and the company lookups that go with them (SPEC §7.4).
 import * as v from 'valibot';
-import { idParamSchema } from '../schemas/common.js';
+import { idParamSchema, textSchema as text } from '../schemas/common.js';
 import { companySchema, documentSchema } from '../schemas/company.js';
 import {
   invitationAnswerSchema,
@@ -12,10 +12,9 @@ import {
   todoInvitationsSchema,
   vendorOnboardingStepSchema,
 } from '../schemas/invitation.js';
-import { endpoint } from './endpoint.js';
+import { creatingEndpoint, endpoint } from './endpoint.js';
 
 const byId = <const N extends string>(name: N) => v.object({ [name]: idParamSchema } as { [K in N]: typeof idParamSchema });
-const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
 const put = <const N extends string = 'invitationId'>(path: string, summary: string, param: N = 'invitationId' as N) =>
   endpoint({ method: 'PUT', path, auth: 'bearer', summary, params: byId(param), response: invitationSchema, returnsErrorBody: true });
 /** The same, with the answering company in the body (optional: the only company that fits is taken). */
@@ -30,7 +29,7 @@ export const invitationEndpoints = {
     // SPEC §7.5 names VENDOR_ONBOARDING and SHARE_WALLET; the other kinds' pages read theirs the same way.
     query: v.object({ type: invitationKindSchema, id: idParamSchema }), response: invitationSchema,
   }),
-  vendorOnboarding: endpoint({ method: 'POST', path: '/v4/invitations/vendor-onboarding', auth: 'bearer', summary: 'Invite a vendor', body: inviteCompanySchema, response: invitationSchema, returnsErrorBody: true }),
+  vendorOnboarding: creatingEndpoint({ method: 'POST', path: '/v4/invitations/vendor-onboarding', auth: 'bearer', summary: 'Invite a vendor', body: inviteCompanySchema, response: invitationSchema, returnsErrorBody: true }),
   validateVendorOnboarding: endpoint({
     method: 'POST', path: '/v4/invitations/validate-vendor-onboarding', auth: 'bearer', summary: 'Check a vendor invitation before sending',
     body: inviteCompanySchema, response: v.object({ valid: v.boolean(), message: v.nullable(v.string()) }), returnsErrorBody: true,
@@ -41,7 +40,7 @@ export const invitationEndpoints = {
     method: 'PATCH', path: '/v4/invitations/{invitationId}/resend-invitation-for-vendor', auth: 'bearer', summary: 'Mail a vendor invitation again',
     params: byId('invitationId'), response: invitationSchema, returnsErrorBody: true,
   }),
-  inviteUser: endpoint({ method: 'POST', path: '/v4/invitations/user-type', auth: 'bearer', summary: 'Invite a user to a company with a role', body: inviteUserSchema, response: invitationSchema, returnsErrorBody: true }),
+  inviteUser: creatingEndpoint({ method: 'POST', path: '/v4/invitations/user-type', auth: 'bearer', summary: 'Invite a user to a company with a role', body: inviteUserSchema, response: invitationSchema, returnsErrorBody: true }),
   acceptUser: put('/v4/invitations/accept/{invitationId}/user-type', 'Accept a company user invitation'),
   revokeShareWallet: put('/v4/invitations/revoke/{invitationId}/share-wallet', 'Revoke a wallet share'),
   approveShareWallet: put('/v4/invitations/approve/{invitationId}/share-wallet', 'Approve a wallet share'),
@@ -52,10 +51,10 @@ export const invitationEndpoints = {
     query: v.object({ company: idParamSchema, 'include-outbound': v.optional(v.picklist(['true', 'false'])), 'include-inbound': v.optional(v.picklist(['true', 'false'])) }),
     response: v.object({ inbound: v.array(invitationSchema), outbound: v.array(invitationSchema) }),
   }),
-  complianceRequestSharing: endpoint({ method: 'POST', path: '/v4/invitations/compliance-request/sharing', auth: 'bearer', summary: 'Ask a company to share its wallet', body: inviteCompanySchema, response: invitationSchema, returnsErrorBody: true }),
-  shareWallet: endpoint({ method: 'POST', path: '/v4/invitations/share-wallet', auth: 'bearer', summary: 'Share the wallet with a company', body: inviteCompanySchema, response: invitationSchema, returnsErrorBody: true }),
-  guestAccess: endpoint({ method: 'POST', path: '/v4/invitations/guest-access', auth: 'bearer', summary: 'Invite guest access', body: inviteCompanySchema, response: invitationSchema, returnsErrorBody: true }),
-  complianceRequestClaiming: endpoint({ method: 'POST', path: '/v4/invitations/compliance-request/claiming', auth: 'bearer', summary: 'Claim a compliance request', body: inviteCompanySchema, response: invitationSchema, returnsErrorBody: true }),
+  complianceRequestSharing: creatingEndpoint({ method: 'POST', path: '/v4/invitations/compliance-request/sharing', auth: 'bearer', summary: 'Ask a company to share its wallet', body: inviteCompanySchema, response: invitationSchema, returnsErrorBody: true }),
+  shareWallet: creatingEndpoint({ method: 'POST', path: '/v4/invitations/share-wallet', auth: 'bearer', summary: 'Share the wallet with a company', body: inviteCompanySchema, response: invitationSchema, returnsErrorBody: true }),
+  guestAccess: creatingEndpoint({ method: 'POST', path: '/v4/invitations/guest-access', auth: 'bearer', summary: 'Invite guest access', body: inviteCompanySchema, response: invitationSchema, returnsErrorBody: true }),
+  complianceRequestClaiming: creatingEndpoint({ method: 'POST', path: '/v4/invitations/compliance-request/claiming', auth: 'bearer', summary: 'Claim a compliance request', body: inviteCompanySchema, response: invitationSchema, returnsErrorBody: true }),
   approveGuestAccess: answer('/v4/invitations/guest-access/{invitationID}/approve', 'Approve guest access', 'invitationID'),
   submitVendorOnboarding: put('/v4/invitations/submit/{id}/vendor-onboarding', 'Submit a vendor onboarding', 'id'),
   stepVendorOnboarding: endpoint({

@@ -19,7 +19,7 @@ import {
   taskSchema,
 } from '../schemas/lookup.js';
 import { stateSchema } from '../schemas/states.js';
-import { endpoint } from './endpoint.js';
+import { creatingEndpoint, endpoint } from './endpoint.js';
 
 const numberText = (min: number, max: number) =>
   v.pipe(v.string(), v.regex(/^-?\d+(\.\d+)?$/), v.transform(Number), v.minValue(min), v.maxValue(max));
@@ -95,7 +95,7 @@ export const lookupEndpoints = {
     method: 'PUT', path: '/address-count/{id}', auth: 'none', summary: 'Count one more request at an address',
     params: v.object({ id: v.pipe(v.string(), v.maxLength(300)) }), body: addressCountUpdateSchema, response: addressCountSchema,
   }),
-  addressCountIntegrations: endpoint({
+  addressCountIntegrations: creatingEndpoint({
     method: 'POST', path: '/address-count/integrations', auth: 'bearer', summary: 'Count a request that came from an integration',
     body: v.object({ addressId: v.pipe(v.string(), v.maxLength(300)), details: addressCountUpdateSchema.entries.details }),
     response: addressCountSchema,

@@ -10,7 +10,7 @@ import {
   operatorStatusSchema,
 } from '../schemas/operator.js';
 import { conversationReplySchema, conversationSchema, permitInspectionSchema, permitSchema } from '../schemas/permit.js';
-import { endpoint } from './endpoint.js';
+import { creatingEndpoint, endpoint } from './endpoint.js';
 
 const idParams = v.object({ id: idParamSchema });
 
@@ -32,7 +32,7 @@ export const operatorEndpoints = {
     summary: 'Move a permit to any stage (history recorded, dates and number set when it opens, customer mailed)',
     params: idParams, body: operatorStageChangeSchema, response: permitSchema,
   }),
-  addInspection: endpoint({
+  addInspection: creatingEndpoint({
     method: 'POST', path: '/v4/operator/permits/{id}/inspections', auth: 'bearer', summary: 'Add an inspection to a permit',
     params: idParams, body: inspectionInputSchema, response: permitInspectionSchema,
   }),
@@ -41,7 +41,7 @@ export const operatorEndpoints = {
     summary: 'Change an inspection (status open, scheduled, passed, failed or canceled)',
     params: v.object({ id: idParamSchema, inspectionId: idParamSchema }), body: inspectionUpdateSchema, response: permitInspectionSchema,
   }),
-  reply: endpoint({
+  reply: creatingEndpoint({
     method: 'POST', path: '/v4/operator/permits/{id}/conversations', auth: 'bearer', summary: 'Reply to the customer as the permit team',
     params: idParams, body: conversationReplySchema, response: conversationSchema,
   }),

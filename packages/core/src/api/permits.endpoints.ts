@@ -21,7 +21,7 @@ import {
   updateAssignmentsSchema,
   updateProjectSchema,
 } from '../schemas/permit.js';
-import { endpoint } from './endpoint.js';
+import { creatingEndpoint, endpoint } from './endpoint.js';
 
 const idParams = v.object({ id: idParamSchema });
 
@@ -34,7 +34,7 @@ export const permitEndpoints = {
     method: 'PUT', path: '/v3/permits/{id}', auth: 'bearer', summary: 'Change the stage (stage-70 triage; operators: any stage)',
     params: idParams, body: permitStageChangeSchema, response: permitSchema,
   }),
-  reply: endpoint({
+  reply: creatingEndpoint({
     method: 'POST', path: '/v3/permits/{id}/conversations', auth: 'bearer', summary: 'Reply to the permit team',
     params: idParams, body: conversationReplySchema, response: conversationSchema,
   }),
@@ -42,7 +42,7 @@ export const permitEndpoints = {
     method: 'GET', path: '/v4/permits', auth: 'bearer', summary: 'The permit created by a form session',
     query: v.object({ session: v.pipe(v.string(), v.minLength(1), v.maxLength(100)) }), response: permitSchema,
   }),
-  uploadDocument: endpoint({
+  uploadDocument: creatingEndpoint({
     method: 'POST', path: '/v4/permits/{id}/upload-document', auth: 'bearer',
     summary: 'Register a document and get a presigned URL to upload its bytes (up to 50,000,000 bytes)',
     params: idParams, body: documentUploadRequestSchema, response: presignedUploadSchema,
@@ -83,7 +83,7 @@ export const projectEndpoints = {
     params: v.object({ id: idParamSchema, permitId: idParamSchema }), body: dataCollectionSchema,
     response: v.object({ permit: permitSchema, data: v.nullable(dataCollectionSchema) }),
   }),
-  create: endpoint({
+  create: creatingEndpoint({
     method: 'POST', path: '/v4/projects', auth: 'bearer', summary: 'Create a project at an address',
     body: createProjectSchema, response: projectSchema,
   }),
@@ -95,7 +95,7 @@ export const projectEndpoints = {
     method: 'GET', path: '/v4/projects/default-search', auth: 'bearer', summary: 'The radar first page with default parameters',
     response: projectSearchRowSchema, paging: 'headers',
   }),
-  addAssignment: endpoint({
+  addAssignment: creatingEndpoint({
     method: 'POST', path: '/v4/projects/{id}/assignments', auth: 'bearer', summary: 'Assign a company, user or vendor to a project',
     params: idParams, body: createAssignmentSchema, response: projectAssignmentSchema,
   }),

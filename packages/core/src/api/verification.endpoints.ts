@@ -16,7 +16,7 @@ import {
   verifyOtpResultSchema,
   verifyOtpSchema,
 } from '../schemas/signup.js';
-import { endpoint } from './endpoint.js';
+import { creatingEndpoint, endpoint } from './endpoint.js';
 
 const emailParam = v.object({ email: normalizedEmailSchema });
 
@@ -48,7 +48,7 @@ export const verificationEndpoints = {
     method: 'POST', path: '/save/reoon-data', auth: 'none', summary: 'Save a verification result (e.g. an invalid address)',
     body: saveVerificationSchema, response: okSchema,
   }),
-  saveSignupFlow: endpoint({
+  saveSignupFlow: creatingEndpoint({
     method: 'POST', path: '/save/signup-flow', auth: 'none', summary: 'Save the sign-up flow so it resumes on any device',
     body: saveSignupFlowSchema, response: signupFlowRecordSchema,
   }),

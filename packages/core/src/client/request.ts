@@ -4,7 +4,7 @@ import type { KyInstance } from 'ky';
 import { HTTPError, TimeoutError } from 'ky';
 import * as v from 'valibot';
 import { fillPath, type EndpointDef } from '../api/endpoint.js';
-import { PAGINATION_HEADERS, type HeaderPage } from '../schemas/common.js';
+import { IDEMPOTENCY_HEADER, PAGINATION_HEADERS, type HeaderPage } from '../schemas/common.js';
 import { ApiRequestError, CLIENT_ERROR_CODES, REQUEST_ERRORS, isAbortError, readErrorBody } from './errors.js';
 import type { ApiClientConfig, ApiResult, CallOptions } from './types.js';
 
@@ -21,6 +21,25 @@ export interface RawInput extends CallOptions {
 }
 
 type Hooks = Pick<ApiClientConfig, 'getToken' | 'isExpired' | 'onExpired' | 'onError'>;
+
+/** A random UUID; crypto.randomUUID exists only in secure contexts, so a partner's http page falls back. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Creating calls carry one Idempotency-Key per call (the caller's own when it retries a user action
+ * itself), so ky may retry them after a lost answer: the server replays the first answer.
+ */
+const IDEMPOTENT_RETRY = { limit: 2, methods: ['post', 'put', 'patch'], statusCodes: [502, 503, 504] };
+
+function headersOf(def: EndpointDef, input: RawInput): Record<string, string> | undefined {
+  const headers = Object.fromEntries(Object.entries(input.headers ?? {}).filter(([, value]) => value != null).map(([name, value]) => [name, String(value)]));
+  if (def.idempotent) headers[IDEMPOTENCY_HEADER] ??= input.idempotencyKey ?? newIdempotencyKey();
+  return Object.keys(headers).length > 0 ? headers : undefined;
+}
 
 function toSearchParams(query: Record<string, unknown> | undefined): URLSearchParams | undefined {
   if (!query) return undefined;
@@ -84,7 +103,8 @@ export function endpointCaller(def: EndpointDef, http: KyInstance, hooks: Hooks)
         method: def.method,
         searchParams: toSearchParams(input.query),
         json: input.body,
-        ...(input.headers ? { headers: Object.fromEntries(Object.entries(input.headers).filter(([, value]) => value != null).map(([name, value]) => [name, String(value)])) } : {}),
+        headers: headersOf(def, input),
+        ...(def.idempotent ? { retry: IDEMPOTENT_RETRY } : {}),
         signal: input.signal,
         context: { token },
       });

@@ -30,6 +30,8 @@ export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; 
 export interface CallOptions {
   /** Do not report failures to the global error handler: the caller shows its own message. */
   silent?: boolean;
+  /** The Idempotency-Key of a creating call, for a caller that retries a user action itself (default: a fresh one per call). */
+  idempotencyKey?: string;
 }
 
 export type ClientInput<E extends EndpointDef> = EndpointInput<E> & CallOptions;

@@ -64,3 +64,40 @@ export const postalAddressSchema = v.object({
   postalCode: v.pipe(v.string(), v.regex(/^\d{5}(-\d{4})?$/)),
 });
 export type PostalAddress = v.InferOutput<typeof postalAddressSchema>;
+
+/**
+ * Control characters (C0 and C1, DEL) other than tab, line feed and carriage return: nothing a person
+ * types, and a NUL cannot be stored by PostgreSQL at all. Every text of a request is checked for them.
+ */
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+export const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTERS.test(value);
+
+/** 'DescriptionOfWork' / 'streetAddress' / 'first_name' → 'Description of work' / 'Street address' / 'First name'. */
+export function fieldLabel(name: string): string {
+  const words = name.replace(/([a-z\d])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : 'A value';
+}
+
+/** The message of a text holding control characters, naming its field. */
+export const notAllowedCharactersMessage = (field: string): string => `${fieldLabel(field)} contains characters that are not allowed.`;
+
+/** Refuses control characters (see CONTROL_CHARACTERS) with the field's message. */
+export const noControlCharacters = <T extends string>(field = 'This field') =>
+  v.check<T, string>((value) => !hasControlCharacters(value), notAllowedCharactersMessage(field));
+
+/** Trimmed text of at most `max` characters, without control characters: the shared text of the catalogue. */
+export const textSchema = (max: number, field?: string) => v.pipe(v.string(), v.trim(), v.maxLength(max), noControlCharacters(field));
+
+/**
+ * The Idempotency-Key request header of creating calls: a repeat of the key by the same caller for
+ * the same method and path within 24 hours gets the first answer back and creates nothing.
+ */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const idempotencyKeySchema = v.pipe(
+  v.string(),
+  v.minLength(1, 'The Idempotency-Key header is empty.'),
+  v.maxLength(255, 'The Idempotency-Key header is longer than 255 characters.'),
+  v.regex(/^[\x21-\x7E]+$/, 'The Idempotency-Key header may hold visible ASCII characters only.'),
+);
+/** The headers schema of a creating call (the key is optional: calls without one behave as before). */
+export const idempotencyHeadersSchema = v.object({ [IDEMPOTENCY_HEADER]: v.optional(idempotencyKeySchema) });

@@ -3,6 +3,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ComplianceTables } from './tables/compliance.js';
 import type { FileTables } from './tables/files.js';
+import type { IdempotencyTables } from './tables/idempotency.js';
 import type { IdentityTables } from './tables/identity.js';
 import type { IntegrationTables } from './tables/integrations.js';
 import type { InvitationTables } from './tables/invitations.js';
@@ -20,7 +21,8 @@ export interface Database
     SignupTables,
     ComplianceTables,
     InvitationTables,
-    IntegrationTables {}
+    IntegrationTables,
+    IdempotencyTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
 export type Db = Kysely<Database>;
@@ -43,4 +45,5 @@ export const TABLES = [
   'company_licenses', 'company_documents', 'company_insurances', 'company_certificates', 'compliance_types',
   'invitations', 'company_vendors', 'company_guests', 'wallet_shares',
   'permit_quotes', 'esign_documents', 'esign_passcode_secrets',
+  'idempotency_keys',
 ] as const satisfies readonly (keyof Database)[];

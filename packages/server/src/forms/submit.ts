@@ -26,6 +26,7 @@ import * as v from 'valibot';
 import type { AuthUser } from '../http/context.js';
 import { requireCompanyRole } from '../http/authz.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
+import { answerInTransaction } from '../http/idempotency.js';
 import { countAddressRequest } from '../lookups/address-counts.repository.js';
 import { addressIdOf } from '../geo/gazetteer/address-provider.js';
 import { PROJECT_CREATOR_ROLES, requirePermitAccess, requireProjectAccess } from '../permits/access.js';
@@ -103,7 +104,8 @@ async function storeEntry(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { entryId: Number(row.id), formId, projectId: made.projectId, permitId: made.permitId, session: made.session, createdAt: work.now.toISOString() };
+  // The answer is kept with the entry's Idempotency-Key in this transaction: a lost reply is replayed.
+  return answerInTransaction(trx, { entryId: Number(row.id), formId, projectId: made.projectId, permitId: made.permitId, session: made.session, createdAt: work.now.toISOString() });
 }
 
 /** The confirmation mail of a permit request, to the signed-in customer. */

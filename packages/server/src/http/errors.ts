@@ -1,7 +1,7 @@
 // Every error leaves the server as JSON { message, code } (+ fields for validation) with the status
 // that says whose mistake it was. A user's mistake is never a 500.
 import { MESSAGES, REQUEST_ERRORS, SESSION_EXPIRED_MESSAGE, fieldErrors } from '@permitdesk/core';
-import type * as v from 'valibot';
+import * as v from 'valibot';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
 
@@ -54,7 +54,15 @@ export function fromDatabaseError(error: unknown): HttpError | null {
     case '22007':
     case '22008':
       return badRequest('A value has the wrong format.', 'INVALID_VALUE');
+    // Text the database cannot store (a NUL byte, a character outside the encoding): the caller's text.
+    case '22021': // character_not_in_repertoire
+    case '22P05': // untranslatable_character
+      return badRequest('A text contains characters that are not allowed.', 'INVALID_CHARACTERS');
     default:
       return null;
   }
 }
+
+/** The HttpError an error stands for (ours, a failed schema, a database refusal), or null for a 5xx. */
+export const toHttpError = (error: unknown): HttpError | null =>
+  error instanceof HttpError ? error : error instanceof v.ValiError ? validationError(error.issues) : fromDatabaseError(error);

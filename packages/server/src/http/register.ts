@@ -1,12 +1,22 @@
 // registerEndpoint: serve one endpoint of core's catalogue. The path, the auth rule and the schemas of
 // params, query, body and response all come from the catalogue entry, so the client, the server and
 // /openapi.json cannot drift apart.
-import { PAGINATION_HEADERS, type EndpointDef, type ParsedRequest } from '@permitdesk/core';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import {
+  IDEMPOTENCY_HEADER,
+  PAGINATION_HEADERS,
+  hasControlCharacters,
+  idempotencyKeySchema,
+  notAllowedCharactersMessage,
+  type EndpointDef,
+  type ParsedRequest,
+} from '@permitdesk/core';
 import * as v from 'valibot';
 import { isProduction } from '../config.js';
 import type { AppServices } from '../services.js';
 import type { App, AppContext, AuthUser } from './context.js';
 import { badRequest, unauthorized, validationError } from './errors.js';
+import { withIdempotency } from './idempotency.js';
 
 type Schema = v.GenericSchema;
 
@@ -71,6 +81,46 @@ async function authenticate(c: AppContext, services: AppServices, required: bool
   }
 }
 
+/** The peer's address (not X-Forwarded-For, which any caller can write); 'local' for in-process requests. */
+export function clientAddress(c: AppContext): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'local';
+  } catch {
+    return 'local';
+  }
+}
+
+/** The dotted path of the first text (or key) holding control characters, or null. */
+function controlCharacterPath(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return hasControlCharacters(value) ? path : null;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (hasControlCharacters(key)) return at;
+    const found = controlCharacterPath(item, at);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * Control characters (a NUL above all: PostgreSQL cannot store it) are refused in every text of a
+ * request before any schema or handler sees it: 400 naming the field.
+ */
+function refuseControlCharacters(input: unknown): void {
+  const path = controlCharacterPath(input, '');
+  if (path === null) return;
+  const field = path.split('.').filter((part) => !/^\d+$/.test(part)).at(-1) ?? path;
+  const message = notAllowedCharactersMessage(field.replace(/^(params|query|body)$/, 'value'));
+  throw badRequest(message, 'VALIDATION_ERROR', { [path.replace(/^(params|query|body)\.?/, '') || path]: message });
+}
+
+/** The Idempotency-Key of a creating call, checked; undefined when none came. */
+function idempotencyKeyOf(c: AppContext): string | undefined {
+  const raw = c.req.header(IDEMPOTENCY_HEADER);
+  return raw === undefined ? undefined : parseWith(idempotencyKeySchema, raw);
+}
+
 async function readBody(c: AppContext): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '') return undefined;
@@ -93,31 +143,48 @@ export function registerEndpoint<const E extends EndpointDef>(app: App, def: E, 
   const list = registered.get(app) ?? [];
   list.push(def);
   registered.set(app, list);
-  const where = `${def.method} ${def.path}`;
 
   app.on(def.method, toHonoPath(def.path), async (c) => {
     const services = c.get('services');
     const user = await authenticate(c, services, def.auth === 'bearer');
-    const req = {
-      params: def.params ? parseWith(def.params, c.req.param()) : {},
-      query: def.query ? parseWith(def.query, c.req.query()) : {},
-      body: def.body ? parseWith(def.body, await readBody(c)) : undefined,
-      headers: def.headers ? parseWith(def.headers, c.req.header()) : {},
-    } as ParsedRequest<E>;
-    const ctx = { services, user, c } as HandlerContext<E>;
-    const result: unknown = await handler(ctx, req);
-    if (result instanceof Response) return result;
-    const validate = !isProduction(services.config);
-
-    if (def.paging === 'headers') {
-      const page = result as PageResult<unknown>;
-      if (validate) page.items.forEach((item, i) => checkResponse(def.response, item, `${where} item ${i}`));
-      c.header(PAGINATION_HEADERS.index, String(page.page));
-      c.header(PAGINATION_HEADERS.size, String(page.size));
-      c.header(PAGINATION_HEADERS.totalCount, String(page.totalCount));
-      return c.json(page.items as never);
-    }
-    if (validate) checkResponse(def.response, result, where);
-    return c.json(result as never);
+    const answer = () => respond(c, def, handler, services, user);
+    const key = def.idempotent ? idempotencyKeyOf(c) : undefined;
+    if (key === undefined) return answer();
+    // Keys are the caller's own: a user's, or an anonymous client's.
+    return withIdempotency(c, user ? `user:${user.sub}` : `client:${clientAddress(c)}`, key, answer);
   });
+}
+
+/** One call: its parsed request through the handler, the answer checked against the catalogue. */
+async function respond<const E extends EndpointDef>(
+  c: AppContext,
+  def: E,
+  handler: EndpointHandler<E>,
+  services: AppServices,
+  user: AuthUser | null,
+): Promise<Response> {
+  const where = `${def.method} ${def.path}`;
+  const raw = { params: c.req.param(), query: c.req.query(), body: def.body ? await readBody(c) : undefined };
+  refuseControlCharacters(raw);
+  const req = {
+    params: def.params ? parseWith(def.params, raw.params) : {},
+    query: def.query ? parseWith(def.query, c.req.query()) : {},
+    body: def.body ? parseWith(def.body, raw.body) : undefined,
+    headers: def.headers ? parseWith(def.headers, c.req.header()) : {},
+  } as ParsedRequest<E>;
+  const ctx = { services, user, c } as HandlerContext<E>;
+  const result: unknown = await handler(ctx, req);
+  if (result instanceof Response) return result;
+  const validate = !isProduction(services.config);
+
+  if (def.paging === 'headers') {
+    const page = result as PageResult<unknown>;
+    if (validate) page.items.forEach((item, i) => checkResponse(def.response, item, `${where} item ${i}`));
+    c.header(PAGINATION_HEADERS.index, String(page.page));
+    c.header(PAGINATION_HEADERS.size, String(page.size));
+    c.header(PAGINATION_HEADERS.totalCount, String(page.totalCount));
+    return c.json(page.items as never);
+  }
+  if (validate) checkResponse(def.response, result, where);
+  return c.json(result as never);
 }

@@ -1,25 +1,35 @@
 // Drains the mail outbox. A short transaction claims due rows (FOR UPDATE SKIP LOCKED, so several
 // replicas can run workers) and leases them; delivery happens outside any transaction (PGlite has a
 // single connection), then each row is marked sent or rescheduled with exponential backoff.
-import { sql } from 'kysely';
-import type { Db } from '../db/schema.js';
+// A row whose worker died is due again after a 30-second lease; each delivery renews its row's lease
+// first and cannot outlast it (SMTP_TIMEOUTS), and a worker whose lease was taken over leaves the row
+// alone. Every attempt of a row carries the same Message-ID, so a mail sent twice is one message.
+import { createHash } from 'node:crypto';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database, Db } from '../db/schema.js';
 import type { Logger } from '../http/logger.js';
 import type { MailTransport } from './transport.js';
-import { inTransaction } from '../db/transaction.js';
 
 export const MAIL_RETRY = {
   maxAttempts: 8,
   /** Delay before retry n (1-based): base · 2^(n-1), capped. */
   baseDelayMs: 30_000,
   maxDelayMs: 6 * 60 * 60 * 1000,
-  /** A claimed row whose worker died becomes due again after this lease. */
-  leaseMs: 5 * 60 * 1000,
+  /** A claimed row whose worker died becomes due again after this lease (longer than SMTP_TIMEOUTS allow a send). */
+  leaseMs: 30_000,
   batchSize: 20,
   pollMs: 2_000,
 } as const;
 
 export const retryDelayMs = (attempt: number): number =>
   Math.min(MAIL_RETRY.baseDelayMs * 2 ** Math.max(0, attempt - 1), MAIL_RETRY.maxDelayMs);
+
+/** '<outbox-42.3f9a0c1b2d4e@permitdesk.example>': stable per outbox row, unique across installations. */
+export function outboxMessageId(row: { id: string | number | bigint; created_at: Date | string }, domain: string): string {
+  const created = row.created_at instanceof Date ? row.created_at.toISOString() : String(row.created_at);
+  const hash = createHash('sha256').update(`${String(row.id)}\0${created}`).digest('hex').slice(0, 12);
+  return `<outbox-${String(row.id)}.${hash}@${domain}>`;
+}
 
 export interface MailWorker {
   /** Delivers every due message once; returns how many were handled. */
@@ -36,18 +46,24 @@ interface Deps {
   from: string;
   clock: () => Date;
   log: Logger;
+  /** Host part of the Message-IDs (PUBLIC_URL's host). */
+  messageIdDomain?: string;
 }
 
 export function createMailWorker(deps: Deps): MailWorker {
   const { db, transport, clock, log } = deps;
+  const messageIdDomain = deps.messageIdDomain ?? 'permitdesk.local';
+  const leaseEnd = () => new Date(clock().getTime() + MAIL_RETRY.leaseMs);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = true;
 
   async function claim() {
     const now = clock();
-    const leaseUntil = new Date(now.getTime() + MAIL_RETRY.leaseMs);
-    return inTransaction(db, async (trx) => {
+    const leaseUntil = leaseEnd();
+    // Not inTransaction: the worker runs on timers that may carry a request's context, and must never
+    // take part in that request's Idempotency-Key (see db/transaction.ts).
+    return db.transaction().execute(async (trx) => {
       const due = await trx
         .selectFrom('mail_outbox')
         .select('id')
@@ -63,7 +79,7 @@ export function createMailWorker(deps: Deps): MailWorker {
         .updateTable('mail_outbox')
         .set({ status: 'sending', attempts: sql`attempts + 1`, next_attempt_at: leaseUntil })
         .where('id', 'in', due.map((row) => row.id))
-        .returning(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts'])
+        .returning(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts', 'created_at'])
         .execute();
     });
   }
@@ -71,9 +87,15 @@ export function createMailWorker(deps: Deps): MailWorker {
   async function drainOnce(): Promise<number> {
     const rows = await claim();
     for (const row of rows) {
+      // Still ours (no other worker re-claimed it after our lease ran out)? Then its lease starts now.
+      const ours = (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>
+        eb.and([eb('id', '=', row.id), eb('attempts', '=', row.attempts), eb('status', '=', 'sending')]);
+      const renewed = await db.updateTable('mail_outbox').set({ next_attempt_at: leaseEnd() }).where(ours).executeTakeFirst();
+      if (Number(renewed.numUpdatedRows) === 0) continue;
       try {
-        await transport.deliver({ from: deps.from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
-        await db.updateTable('mail_outbox').set({ status: transport.kind, sent_at: clock(), last_error: null }).where('id', '=', row.id).execute();
+        const messageId = outboxMessageId(row, messageIdDomain);
+        await transport.deliver({ from: deps.from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, messageId });
+        await db.updateTable('mail_outbox').set({ status: transport.kind, sent_at: clock(), last_error: null }).where(ours).execute();
         if (transport.kind === 'dev') log.info(`mail to ${row.to_address}: ${row.subject} (dev mailbox)`);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -85,7 +107,7 @@ export function createMailWorker(deps: Deps): MailWorker {
             last_error: message.slice(0, 1000),
             next_attempt_at: new Date(clock().getTime() + retryDelayMs(row.attempts)),
           })
-          .where('id', '=', row.id)
+          .where(ours)
           .execute();
         log.warn(`mail ${row.id} to ${row.to_address} failed (attempt ${row.attempts})`, { error: message, final: failed });
       }

@@ -8,12 +8,21 @@ import { createMailWorker, MAIL_RETRY, retryDelayMs } from './mail-worker.js';
 import { renderMail, TEMPLATE_NAMES } from './templates.js';
 import { createMailTransport } from './transport.js';
 
-/** A minimal SMTP server that accepts every message (or refuses every recipient) and keeps them. */
-function smtpServer(refuse = false): Promise<{ server: Server; port: number; received: string[] }> {
+/**
+ * A minimal SMTP server that keeps every message. `mode`: accept it; refuse every recipient; stay
+ * silent (no greeting); or take the message and never acknowledge it (the answer lost in a crash).
+ */
+type SmtpMode = 'accept' | 'refuse' | 'silent' | 'no-ack';
+function smtpServer(initial: SmtpMode = 'accept'): Promise<{ server: Server; port: number; received: string[]; mode: { value: SmtpMode }; sockets: Set<Socket> }> {
   const received: string[] = [];
+  const mode = { value: initial };
+  const sockets = new Set<Socket>();
   const server = createServer((socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
     let buffer = '';
     let inData = false;
+    if (mode.value === 'silent') return;
     socket.write('220 test ESMTP\r\n');
     socket.on('data', (chunk) => {
       buffer += chunk.toString('utf8');
@@ -24,7 +33,7 @@ function smtpServer(refuse = false): Promise<{ server: Server; port: number; rec
           received.push(buffer.slice(0, end));
           buffer = buffer.slice(end + 5);
           inData = false;
-          socket.write('250 OK queued\r\n');
+          if (mode.value !== 'no-ack') socket.write('250 OK queued\r\n');
           continue;
         }
         const nl = buffer.indexOf('\r\n');
@@ -34,7 +43,7 @@ function smtpServer(refuse = false): Promise<{ server: Server; port: number; rec
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO' || verb === 'HELO') socket.write('250-test\r\n250 8BITMIME\r\n');
         else if (verb === 'MAIL') socket.write('250 OK\r\n');
-        else if (verb === 'RCPT') socket.write(refuse ? '550 No such user\r\n' : '250 OK\r\n');
+        else if (verb === 'RCPT') socket.write(mode.value === 'refuse' ? '550 No such user\r\n' : '250 OK\r\n');
         else if (verb === 'DATA') {
           inData = true;
           socket.write('354 go ahead\r\n');
@@ -43,7 +52,9 @@ function smtpServer(refuse = false): Promise<{ server: Server; port: number; rec
       }
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as { port: number }).port, received })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as { port: number }).port, received, mode, sockets })),
+  );
 }
 
 describe('mail templates', () => {
@@ -113,7 +124,7 @@ describe.each(databaseTargets())('mail on %s', (target) => {
   });
 
   it('retries a failed delivery with growing delays, then gives up', async () => {
-    const smtp = await smtpServer(true);
+    const smtp = await smtpServer('refuse');
     try {
       const to = t.email('bounce');
       await t.services.mail.send('welcome', to, { signInUrl: 'http://permitdesk.test/sign-in' });
@@ -146,6 +157,60 @@ describe.each(databaseTargets())('mail on %s', (target) => {
     expect(retryDelayMs(1)).toBe(MAIL_RETRY.baseDelayMs);
     expect(retryDelayMs(3)).toBe(MAIL_RETRY.baseDelayMs * 4);
     expect(retryDelayMs(50)).toBe(MAIL_RETRY.maxDelayMs);
+  });
+
+  // Issue 10 item 11: a mail claimed at the moment of a crash waited 5 minutes, and its second sending
+  // was a new message.
+  it('sends a mail whose worker died again after a 30-second lease, as the same message (Message-ID)', { timeout: 20_000 }, async () => {
+    const smtp = await smtpServer('no-ack');
+    const worker = (port: number) =>
+      createMailWorker({ db: t.services.db, transport: createMailTransport({ SMTP_URL: `smtp://127.0.0.1:${port}` }), from: 'no-reply@permitdesk.test', clock: t.services.clock, log: createLogger('silent'), messageIdDomain: 'permitdesk.test' });
+    try {
+      await t.services.mailWorker.drain(); // other tests' mail first
+      const to = t.email('crash');
+      await t.services.mail.send('reset_code', to, { code: '112233', name: 'Cora' });
+      // Worker A claims the row and hands the message over; the acknowledgement never comes (it "dies").
+      const dying = worker(smtp.port);
+      const lost = dying.drain();
+      await expect.poll(() => smtp.received.filter((m) => m.includes(`To: ${to}`)).length, { timeout: 5_000 }).toBe(1);
+      smtp.mode.value = 'accept';
+      expect((await t.mailbox(to))[0]).toMatchObject({ status: 'sending', attempts: 1 });
+      const second = worker(smtp.port);
+      t.advanceTime(28_000);
+      expect(await second.drain()).toBe(0); // still leased
+      expect((await t.mailbox(to))[0]).toMatchObject({ status: 'sending', attempts: 1 }); // worker A still holds it
+      t.advanceTime(3_000);
+      expect(await second.drain()).toBe(1); // 30 s after the crash, not 5 minutes
+      const copies = smtp.received.filter((m) => m.includes(`To: ${to}`));
+      expect(copies).toHaveLength(2);
+      const ids = copies.map((m) => /^Message-ID: (.+)$/im.exec(m)?.[1]?.trim());
+      expect(ids[0]).toMatch(/^<outbox-\d+\.[0-9a-f]{12}@permitdesk\.test>$/);
+      expect(ids[1]).toBe(ids[0]);
+      expect((await t.mailbox(to))[0]).toMatchObject({ status: 'sent', attempts: 2 });
+      // The first worker's late failure does not undo the second one's delivery.
+      for (const socket of smtp.sockets) socket.destroy();
+      await lost;
+      expect((await t.mailbox(to))[0]).toMatchObject({ status: 'sent', attempts: 2 });
+      await second.stop();
+      await dying.stop();
+    } finally {
+      smtp.server.close();
+    }
+  });
+
+  it('gives up on an SMTP server that does not answer within the lease', { timeout: 20_000 }, async () => {
+    const smtp = await smtpServer('silent');
+    try {
+      const transport = createMailTransport({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+      const started = Date.now();
+      const messageId = '<outbox-1.000000000000@permitdesk.test>';
+      await expect(transport.deliver({ from: 'a@permitdesk.test', to: 'b@example.com', subject: 's', text: 't', html: '<p>t</p>', messageId })).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(MAIL_RETRY.leaseMs / 2);
+      transport.close();
+    } finally {
+      for (const socket of smtp.sockets) socket.destroy();
+      smtp.server.close();
+    }
   });
 
   it('shows every message with its links at /dev/mailbox, newest first, and as JSON for one address', async () => {

@@ -9,7 +9,15 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** The same on every attempt of one outbox row, so a mail sent twice is recognisably one message. */
+  messageId: string;
 }
+
+/**
+ * SMTP timeouts well inside the worker's lease (MAIL_RETRY.leaseMs, 30 s): a delivery gives up before
+ * another worker may take its row over (nodemailer's defaults are 2 min, 30 s and 10 min).
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 } as const;
 
 export interface MailTransport {
   /** 'sent' through SMTP, or 'dev' when kept for the dev mailbox. */
@@ -22,7 +30,7 @@ export function createMailTransport(config: Pick<Config, 'SMTP_URL'>): MailTrans
   if (!config.SMTP_URL) {
     return { kind: 'dev', deliver: async () => {}, close: () => {} };
   }
-  const transporter = nodemailer.createTransport(config.SMTP_URL);
+  const transporter = nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS });
   return {
     kind: 'sent',
     deliver: async (mail) => {

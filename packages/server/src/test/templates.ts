@@ -59,17 +59,18 @@ async function prepare(handle: DatabaseHandle): Promise<void> {
   await seedAll({ db: handle.db, log: quiet });
 }
 
-/** A fresh in-memory PGlite, migrated and seeded (from the cached dump when there is one). */
-export async function freshPglite(): Promise<DatabaseHandle> {
+/** The dumped data folder of a migrated and seeded PGlite (built once per source hash, then cached on disk). */
+export async function pgliteTemplate(): Promise<Blob> {
   const folder = path.join(os.tmpdir(), 'permitdesk-test-templates');
   const name = `pglite-${sourceHash()}.tar`;
   const file = path.join(folder, name);
   const cached = await readFile(file).catch(() => null);
-  if (cached) return openPglite(undefined, new Blob([cached]));
+  if (cached) return new Blob([cached]);
 
   const handle = await openPglite(undefined);
   await prepare(handle);
   const dump = await handle.pglite!.dumpDataDir('none');
+  await handle.close();
   await mkdir(folder, { recursive: true });
   const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
@@ -78,11 +79,16 @@ export async function freshPglite(): Promise<DatabaseHandle> {
   for (const old of readdirSync(folder)) {
     if (old.startsWith('pglite-') && old !== name && !old.includes('.tar.')) await rm(path.join(folder, old), { force: true });
   }
-  return handle;
+  return dump;
+}
+
+/** A fresh in-memory PGlite, migrated and seeded (from the cached dump). */
+export async function freshPglite(): Promise<DatabaseHandle> {
+  return openPglite(undefined, await pgliteTemplate());
 }
 
 /** A fresh PostgreSQL database on DATABASE_URL's server, copied from a migrated and seeded template. */
-export async function freshPostgres(databaseUrl: string): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+export async function freshPostgres(databaseUrl: string): Promise<{ handle: DatabaseHandle; url: string; drop: () => Promise<void> }> {
   const template = `permitdesk_tpl_${sourceHash()}`;
   const name = `permitdesk_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const urlFor = (db: string) => {
@@ -125,6 +131,7 @@ export async function freshPostgres(databaseUrl: string): Promise<{ handle: Data
   const handle = await openPostgres(urlFor(name), { poolSize: 4 });
   return {
     handle,
+    url: urlFor(name),
     drop: async () => {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
