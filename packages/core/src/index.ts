@@ -4,6 +4,7 @@ export * from './rules/messages.js';
 export * from './rules/validation.js';
 export * from './api/index.js';
 export * from './rules/timings.js';
+export * from './rules/uploads.js';
 export * from './rules/stages.js';
 export * from './rules/settings.js';
 export * from './rules/permit-status.js';

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { companyNameSchema } from '../rules/validation.js';
 import { companyRoleSchema } from './identity.js';
 import { dateSchema, idSchema, subSchema, timestampSchema } from './common.js';
+import { uploadContentTypeSchema, uploadFileNameSchema } from '../rules/uploads.js';
 
 /** Company status codes: Active 1, Inactive -1 (SPEC §9). */
 export const COMPANY_STATUS = { Active: 1, Inactive: -1 } as const;
@@ -128,8 +129,8 @@ export type CompanyDocumentableType = (typeof COMPANY_DOCUMENTABLE_TYPES)[number
  * (its documentId becomes this file); a Company file without one starts a new 'Unsorted' documentation.
  */
 export const companyDocumentUploadSchema = v.object({
-  fileName: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(255)),
-  contentType: v.pipe(v.string(), v.maxLength(255)),
+  fileName: uploadFileNameSchema,
+  contentType: uploadContentTypeSchema,
   size: v.pipe(v.number(), v.integer(), v.minValue(1)),
   documentableType: v.picklist(COMPANY_DOCUMENTABLE_TYPES),
   documentableId: v.optional(v.nullable(idSchema)),

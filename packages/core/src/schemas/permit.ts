@@ -1,6 +1,7 @@
 // Permits, projects, their assignments, inspections and conversations (SPEC §3, §7.1, §7.2).
 import * as v from 'valibot';
 import { idSchema, postalAddressSchema, timestampSchema } from './common.js';
+import { uploadContentTypeSchema, uploadFileNameSchema } from '../rules/uploads.js';
 
 export const ACCESS_LEVELS = ['owner', 'editor', 'view-only', 'contributor'] as const;
 export const accessLevelSchema = v.picklist(ACCESS_LEVELS);
@@ -140,8 +141,8 @@ export const cancellationStatusSchema = v.object({ isSubmitted: v.boolean(), sub
 export type CancellationStatus = v.InferOutput<typeof cancellationStatusSchema>;
 
 export const documentUploadRequestSchema = v.object({
-  fileName: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(255)),
-  contentType: v.pipe(v.string(), v.maxLength(255)),
+  fileName: uploadFileNameSchema,
+  contentType: uploadContentTypeSchema,
   size: v.pipe(v.number(), v.integer(), v.minValue(1)),
   documentType: v.optional(v.pipe(v.string(), v.maxLength(100)), 'permit'),
 });

@@ -53,7 +53,7 @@ export async function registerCompanyUpload(services: Pick<AppServices, 'db' | '
   const contentType = upload.contentType.trim() || 'application/octet-stream';
   const key = newFileKey(`companies/${upload.companyId}`, upload.fileName);
   // Outside the transaction: the storage records the expected file through services.db.
-  const presigned = await services.storage.presignUpload(key, { contentType, fileName: upload.fileName, ownerUserId: upload.userId });
+  const presigned = await services.storage.presignUpload(key, { contentType, fileName: upload.fileName, size: upload.size, ownerUserId: upload.userId });
   const now = services.clock();
   const file = { file_name: upload.fileName, content_type: contentType, size: upload.size, storage_key: key, uploaded_at: null, updated_at: now };
 
@@ -115,7 +115,7 @@ const toDocument = (row: FileRow): Document => ({
 export async function listCompanyFiles(db: Db, companyId: number, of?: { type: DocumentableType; id: number }): Promise<Document[]> {
   const scope = of ? sql`AND d.documentable_type = ${of.type} AND d.documentable_id = ${of.id}` : sql``;
   const { rows } = await sql<FileRow>`
-    SELECT d.id, d.documentable_type, d.documentable_id, d.document_type, d.file_name, d.content_type, d.size, d.storage_key,
+    SELECT d.id, d.documentable_type, d.documentable_id, d.document_type, d.file_name, COALESCE(f.served_type, d.content_type) AS content_type, d.size, d.storage_key,
            (d.uploaded_at IS NOT NULL OR COALESCE(f.uploaded, false)) AS uploaded, d.created_at
     FROM company_documents d LEFT JOIN files f ON f.key = d.storage_key
     WHERE d.company_id = ${companyId} AND d.storage_key IS NOT NULL ${scope}

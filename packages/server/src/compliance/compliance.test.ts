@@ -326,11 +326,11 @@ describe.each(databaseTargets())('compliance center on %s', (target) => {
     const client = await companyOf(t, outsider, 'Client Corp');
     const ended = await companyOf(t, outsider, 'Former Client');
     expect((await t.request('GET', `/v4/companies/${companyId}/guest-fors`, as(pm))).body).toEqual([]);
-    await db.insertInto('company_guests' as never).values({ host_company_id: host, guest_company_id: companyId, status: 1 } as never).execute();
-    await db.insertInto('company_vendors' as never).values([
+    await db.insertInto('company_guests').values({ host_company_id: host, guest_company_id: companyId, status: 1 }).execute();
+    await db.insertInto('company_vendors').values([
       { company_id: client, vendor_id: companyId, status: 1 },
       { company_id: ended, vendor_id: companyId, status: 12 },
-    ] as never).execute();
+    ]).execute();
     const guestFors = await t.request('GET', `/v4/companies/${companyId}/guest-fors`, as(pm));
     expect(guestFors.body).toEqual([expect.objectContaining({ id: host, name: 'Host Builders', guestAccess: true, role: null })]);
     const current = await t.request('GET', `/v4/companies/${companyId}/vendor-fors`, as(observer));

@@ -13,7 +13,7 @@ const sourceFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(file);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [file] : [];
+    return entry.name.endsWith('.ts') ? [file] : [];
   });
 
 /** A cast that hides a handle's type: `as unknown as` / `as never` on a line about the database, or `as Kysely<…>`. */

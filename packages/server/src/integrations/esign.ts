@@ -40,18 +40,6 @@ async function toDocument(db: Db, row: DocumentRow): Promise<EsignDocument> {
   return { docID: row.id, document: row.title, isSubmitted: await isSubmitted(db, Number(row.documentable_id)) };
 }
 
-/** Stores bytes under a key through whichever storage is configured (local folder, or S3 by its presigned PUT). */
-async function store(services: AppServices, key: string, body: string, contentType: string, ownerUserId: string): Promise<void> {
-  const upload = await services.storage.presignUpload(key, { contentType, fileName: key.split('/').pop() ?? 'document.html', ownerUserId });
-  const bytes = new TextEncoder().encode(body);
-  if (services.localStorage) {
-    await services.localStorage.write(key, new Blob([bytes]).stream(), contentType);
-    return;
-  }
-  const response = await fetch(upload.url, { method: 'PUT', headers: upload.headers, body: bytes });
-  if (!response.ok) throw new Error(`Storing ${key} failed with ${response.status}`);
-}
-
 async function render(db: Db, permitId: number, signer: string, now: Date): Promise<{ title: string; html: string }> {
   const permit = await db
     .selectFrom('permits as p')
@@ -91,7 +79,8 @@ export async function esignDocumentOf(services: AppServices, db: Db, user: AuthU
   const now = services.clock();
   const { title, html } = await render(db, permitId, user.email, now);
   const key = `esign/permits/${permitId}/${randomUUID()}/cancellation-request.html`;
-  await store(services, key, html, 'text/html; charset=utf-8', user.sub);
+  // Our own page, kept as a file: served only as an attachment, sandboxed (see storage/serving.ts).
+  await services.storage.put(key, new TextEncoder().encode(html), { contentType: 'text/html; charset=utf-8', fileName: 'cancellation-request.html', ownerUserId: user.sub });
   const row = await db
     .insertInto('esign_documents')
     .values({ documentable_type: DOCUMENTABLE_TYPE, documentable_id: String(permitId), title, signer_email: user.email, storage_key: key, created_by: user.sub, created_at: now })
@@ -120,7 +109,7 @@ async function reachableDocument(db: Db, user: AuthUser, docId: string, needed: 
 /** GET /v4/documents-esign/download/{id}: a short-lived URL of the document. */
 export async function downloadEsign(services: AppServices, db: Db, user: AuthUser, docId: string): Promise<{ url: string }> {
   const row = await reachableDocument(db, user, docId, 'view-only');
-  const download = await services.storage.presignDownload(row.storage_key, { fileName: 'cancellation-request.html' });
+  const download = await services.storage.presignDownload(row.storage_key, { fileName: 'cancellation-request.html', disposition: 'attachment' });
   return { url: download.url };
 }
 

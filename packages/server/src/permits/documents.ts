@@ -3,10 +3,10 @@
 // documents; GET /v4/s3/presigned?file= answers a short-lived download URL for one of them.
 import { UPLOAD_MAX_BYTES, type Document, type PresignedUpload } from '@permitdesk/core';
 import { sql } from 'kysely';
-import { notFound, payloadTooLarge } from '../http/errors.js';
+import { payloadTooLarge } from '../http/errors.js';
 import { iso } from '../projects/search/radar-rows.js';
 import type { AppServices } from '../services.js';
-import { newFileKey } from '../storage/file-storage.js';
+import { fileNotUploaded, newFileKey } from '../storage/file-storage.js';
 import type { Db } from '../db/schema.js';
 
 /** SPEC §9: the upload limit, in the words the user sees. */
@@ -27,7 +27,7 @@ export async function registerUpload(services: Pick<AppServices, 'db' | 'storage
   if (request.size > UPLOAD_MAX_BYTES) throw payloadTooLarge(FILE_TOO_LARGE_MESSAGE, 'FILE_TOO_LARGE');
   const contentType = request.contentType.trim() || 'application/octet-stream';
   const key = newFileKey(`permits/${request.permitId}`, request.fileName);
-  const presigned = await services.storage.presignUpload(key, { contentType, fileName: request.fileName, ownerUserId: request.userId });
+  const presigned = await services.storage.presignUpload(key, { contentType, fileName: request.fileName, size: request.size, ownerUserId: request.userId });
   const row = await db
     .insertInto('permit_documents')
     .values({
@@ -74,7 +74,7 @@ const toDocument = (row: DocumentRow, documentableType: 'Permit' | 'Project', do
 export async function listDocuments(db: Db, of: { permitId: number } | { projectId: number }): Promise<Document[]> {
   const where = 'permitId' in of ? sql`d.permit_id = ${of.permitId}` : sql`d.project_id = ${of.projectId}`;
   const { rows } = await sql<DocumentRow>`
-    SELECT d.id, d.permit_id, d.document_type, d.file_name, d.content_type, d.size, d.storage_key,
+    SELECT d.id, d.permit_id, d.document_type, d.file_name, COALESCE(f.served_type, d.content_type) AS content_type, d.size, d.storage_key,
            (d.uploaded_at IS NOT NULL OR COALESCE(f.uploaded, false)) AS uploaded, d.created_at
     FROM permit_documents d LEFT JOIN files f ON f.key = d.storage_key
     WHERE ${where} ORDER BY d.created_at, d.id`.execute(db);
@@ -98,8 +98,9 @@ export async function presignStoredDownload(
   markUploaded: (at: Date) => Promise<unknown>,
 ) {
   if (file.uploadedAt === null) {
+    // Checks the stored bytes the first time (a refused file is removed: 400).
     const stored = await services.storage.head(file.key);
-    if (!stored) throw notFound('The file has not been uploaded yet.', 'FILE_NOT_UPLOADED');
+    if (!stored) throw fileNotUploaded();
     await markUploaded(services.clock());
   }
   const download = await services.storage.presignDownload(file.key, { fileName: file.fileName });

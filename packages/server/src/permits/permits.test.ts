@@ -142,13 +142,13 @@ describe.each(databaseTargets())('permits on %s', (target) => {
 
     const big = await t.request('POST', `/v4/permits/${permitId}/upload-document`, {
       token: customer.accessToken,
-      body: { fileName: 'drone-survey.mov', contentType: 'video/quicktime', size: 50_000_001 },
+      body: { fileName: 'drone-survey.pdf', contentType: 'application/pdf', size: 50_000_001 },
     });
     expect(big.status).toBe(413);
     expect(big.body).toEqual({ message: 'The file is too large: the limit is 50,000,000 bytes.', code: 'FILE_TOO_LARGE' });
     const atLimit = await t.request('POST', `/v4/permits/${permitId}/upload-document`, {
       token: customer.accessToken,
-      body: { fileName: 'survey.mov', contentType: 'video/quicktime', size: 50_000_000 },
+      body: { fileName: 'survey.pdf', contentType: 'application/pdf', size: 50_000_000 },
     });
     expect(atLimit.status).toBe(200);
     expect((await t.request('GET', '/v4/s3/presigned', { token: customer.accessToken, query: { file: 'permits/1/nothing.pdf' } })).status).toBe(404);

@@ -1,8 +1,10 @@
 // One interface for stored files: presigned upload and download URLs, delete and head. The local
 // folder adapter (local-storage.ts) is the embedded default; S3 (s3-storage.ts) when S3_BUCKET is set.
 import { randomUUID } from 'node:crypto';
-import { UPLOAD_MAX_BYTES } from '@permitdesk/core';
-import { badRequest } from '../http/errors.js';
+import { isAcceptedContentType, isAcceptedFileName, UPLOAD_MAX_BYTES, UPLOAD_TYPES_MESSAGE } from '@permitdesk/core';
+import { badRequest, notFound, payloadTooLarge } from '../http/errors.js';
+import type { FilesRecord } from './files-table.js';
+import { checkUpload, type StoredBytes } from './upload-check.js';
 
 export { UPLOAD_MAX_BYTES };
 /** Presigned URLs live 15 minutes unless asked otherwise. */
@@ -26,23 +28,72 @@ export interface PresignedDownload {
 export interface StoredObject {
   key: string;
   size: number;
+  /** The type it is served with: sniffed from its bytes (or set by the server for files it made). */
   contentType: string;
 }
 
 export interface UploadOptions {
+  /** The declared type: checked against core's accepted types, then only a hint. */
   contentType: string;
   fileName?: string;
+  /** The announced size: the stored bytes must be exactly this long. */
+  size: number;
   ownerUserId?: string | null;
   expiresInSeconds?: number;
 }
 
+export interface DownloadOptions {
+  expiresInSeconds?: number;
+  fileName?: string;
+  /** 'attachment' to always download; by default PDF and raster images are shown inline. */
+  disposition?: 'attachment';
+}
+
 export interface FileStorage {
   readonly kind: 'local' | 's3';
+  /** A URL for one PUT of the file's bytes; 400 when the declared type or name is not accepted. */
   presignUpload(key: string, options: UploadOptions): Promise<PresignedUpload>;
-  presignDownload(key: string, options?: { expiresInSeconds?: number; fileName?: string }): Promise<PresignedDownload>;
+  /** A URL of a stored file, every parameter signed; 404 while nothing is stored. */
+  presignDownload(key: string, options?: DownloadOptions): Promise<PresignedDownload>;
+  /** Stores a file the server made itself (not an upload), served with the given type, always as an attachment. */
+  put(key: string, bytes: Uint8Array, file: { contentType: string; fileName: string; ownerUserId: string | null }): Promise<void>;
   delete(key: string): Promise<void>;
-  /** Size and type of a stored object, or null when nothing is stored under the key. */
+  /** Size and served type of a stored object (its bytes checked the first time), or null when nothing is stored. */
   head(key: string): Promise<StoredObject | null>;
+}
+
+export const FILE_NOT_UPLOADED_MESSAGE = 'The file has not been uploaded yet.';
+export const fileNotUploaded = () => notFound(FILE_NOT_UPLOADED_MESSAGE, 'FILE_NOT_UPLOADED');
+
+/** Checks an upload request's declared type and name, then records the file the URL is for. */
+export async function expectUpload(files: FilesRecord, key: string, options: UploadOptions): Promise<void> {
+  assertSafeKey(key);
+  const fileName = options.fileName ?? key.split('/').pop() ?? key;
+  if (!isAcceptedContentType(options.contentType) || !isAcceptedFileName(fileName)) throw badRequest(UPLOAD_TYPES_MESSAGE, 'FILE_TYPE_NOT_ALLOWED');
+  if (options.size > UPLOAD_MAX_BYTES) throw payloadTooLarge(`The file is larger than ${UPLOAD_MAX_BYTES} bytes.`, 'FILE_TOO_LARGE');
+  await files.expect(key, { fileName, contentType: options.contentType, size: options.size, ownerUserId: options.ownerUserId ?? null });
+}
+
+/**
+ * The type a stored file is served with, checking its bytes the first time (uploads that went straight
+ * to S3, and files stored before these checks). A refused upload is removed (400); a file stored before
+ * sizes were announced that fails is only ever served as application/octet-stream.
+ */
+export async function servedTypeOf(files: FilesRecord, key: string, read: () => Promise<StoredBytes>, remove: () => Promise<void>): Promise<string> {
+  const row = await files.find(key);
+  if (row?.servedType) return row.servedType;
+  const stored = await read();
+  let type = 'application/octet-stream';
+  try {
+    type = await checkUpload(stored, row ?? { fileName: key, contentType: '', declaredSize: null, servedType: null });
+  } catch (error) {
+    if (row?.declaredSize != null) {
+      await remove();
+      throw error;
+    }
+  }
+  await files.uploaded(key, stored.size, type);
+  return type;
 }
 
 const SAFE_KEY = /^(?!.*\.\.)(?!\/)[A-Za-z0-9!_.*'()\-/]{1,500}$/;

@@ -1,32 +1,42 @@
 // Files in a local folder (DATA_DIR/files), reached through HMAC-signed expiring URLs that this server
-// serves itself (storage.routes.ts): PUT to upload, GET to download.
+// serves itself (storage.routes.ts): one PUT to upload (its bytes checked before they are kept), GET to
+// download with the checked type.
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rm, stat, writeFile, rename } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { payloadTooLarge } from '../http/errors.js';
+import { conflict, payloadTooLarge } from '../http/errors.js';
 import {
   assertSafeKey,
   DEFAULT_URL_TTL_SECONDS,
+  expectUpload,
+  fileNotUploaded,
+  servedTypeOf,
   UPLOAD_MAX_BYTES,
   type FileStorage,
   type StoredObject,
 } from './file-storage.js';
 import type { FilesRecord } from './files-table.js';
+import { dispositionFor } from './serving.js';
+import { checkUpload, SNIFF_BYTES, type StoredBytes } from './upload-check.js';
 import type { SignedOp, UrlSigner } from './url-signing.js';
 
 export const LOCAL_FILES_ROUTE = '/files';
+export const UPLOAD_URL_USED_MESSAGE = 'This upload link has already been used. Ask for a new one to upload again.';
 
 export interface LocalStorage extends FileStorage {
   readonly kind: 'local';
   readonly root: string;
   readonly maxBytes: number;
   signer: UrlSigner;
-  /** Writes an upload stream, refusing more than maxBytes with a 413. */
-  write(key: string, body: ReadableStream<Uint8Array> | null, contentType: string): Promise<StoredObject>;
-  /** A stream of a stored object, or null. */
-  read(key: string): Promise<{ stream: ReadableStream<Uint8Array>; object: StoredObject } | null>;
+  /**
+   * The one PUT of an upload URL: refuses a used URL (409), more than maxBytes (413), and bytes of
+   * another size than announced or of a type not accepted (400), keeping nothing then.
+   */
+  receive(key: string, body: ReadableStream<Uint8Array> | null): Promise<StoredObject>;
+  /** A stream of a stored file's bytes and its size, or null. */
+  read(key: string): Promise<{ stream: ReadableStream<Uint8Array>; size: number } | null>;
 }
 
 interface Deps {
@@ -38,31 +48,65 @@ interface Deps {
   maxBytes?: number;
 }
 
+/** The first bytes of a file, and a stream of all of them. */
+async function bytesOf(file: string, size: number): Promise<StoredBytes> {
+  const handle = await open(file, 'r');
+  try {
+    const head = new Uint8Array(Math.min(size, SNIFF_BYTES));
+    await handle.read(head, 0, head.length, 0);
+    // Opened only if read (the text check reads all of a file; other types are told by their head).
+    const whole = (async function* () {
+      yield* createReadStream(file);
+    })();
+    return { size, head, whole };
+  } finally {
+    await handle.close();
+  }
+}
+
 export function createLocalStorage(deps: Deps): LocalStorage {
   const maxBytes = deps.maxBytes ?? UPLOAD_MAX_BYTES;
   const fileOf = (key: string) => path.join(deps.root, ...assertSafeKey(key).split('/'));
-  const metaOf = (key: string) => `${fileOf(key)}.meta.json`;
   const nowSeconds = () => Math.floor(deps.clock().getTime() / 1000);
 
-  function signedUrl(op: SignedOp, key: string, ttl: number, contentType: string, fileName?: string) {
+  function signedUrl(op: SignedOp, key: string, ttl: number, params: Record<string, string>) {
     const exp = nowSeconds() + ttl;
-    const sig = deps.signer.sign({ op, key, exp, ct: contentType });
     const url = new URL(`${deps.publicUrl}${LOCAL_FILES_ROUTE}/${key.split('/').map(encodeURIComponent).join('/')}`);
-    url.searchParams.set('op', op);
-    url.searchParams.set('exp', String(exp));
-    if (contentType) url.searchParams.set('ct', contentType);
-    if (fileName) url.searchParams.set('name', fileName);
-    url.searchParams.set('sig', sig);
+    url.search = deps.signer.sign(key, { op, exp: String(exp), ...params }).toString();
     return { url: url.toString(), expiresAt: new Date(exp * 1000).toISOString() };
   }
 
+  async function sizeOf(key: string): Promise<number | null> {
+    const info = await stat(fileOf(key)).catch(() => null);
+    return info?.isFile() ? info.size : null;
+  }
+
+  async function remove(key: string) {
+    await rm(fileOf(key), { force: true });
+    // Written by earlier versions next to each file.
+    await rm(`${fileOf(key)}.meta.json`, { force: true });
+  }
+
   async function head(key: string): Promise<StoredObject | null> {
-    try {
-      const [info, meta] = await Promise.all([stat(fileOf(key)), readFile(metaOf(key), 'utf8')]);
-      return { key, size: info.size, contentType: (JSON.parse(meta) as { contentType: string }).contentType };
-    } catch {
-      return null;
-    }
+    const size = await sizeOf(key);
+    if (size === null) return null;
+    const contentType = await servedTypeOf(deps.files, key, () => bytesOf(fileOf(key), size), () => remove(key));
+    return { key, size, contentType };
+  }
+
+  /** Streams a body into a temporary file next to the target, at most maxBytes: its size. */
+  async function writePartial(body: ReadableStream<Uint8Array> | null, partial: string): Promise<number> {
+    let size = 0;
+    const limit = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        if (size > maxBytes) done(payloadTooLarge(`The file is larger than ${maxBytes} bytes.`, 'FILE_TOO_LARGE'));
+        else done(null, chunk);
+      },
+    });
+    const source = body ? Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>) : Readable.from([]);
+    await pipeline(source, limit, createWriteStream(partial));
+    return size;
   }
 
   return {
@@ -71,49 +115,53 @@ export function createLocalStorage(deps: Deps): LocalStorage {
     maxBytes,
     signer: deps.signer,
     async presignUpload(key, options) {
-      assertSafeKey(key);
-      await deps.files.expect(key, options.fileName ?? key.split('/').pop() ?? key, options.contentType, options.ownerUserId ?? null);
-      const signed = signedUrl('put', key, options.expiresInSeconds ?? DEFAULT_URL_TTL_SECONDS, options.contentType);
-      return { ...signed, method: 'PUT', headers: { 'content-type': options.contentType }, key, maxBytes };
+      await expectUpload(deps.files, key, options);
+      const signed = signedUrl('put', key, options.expiresInSeconds ?? DEFAULT_URL_TTL_SECONDS, { ct: options.contentType });
+      return { ...signed, method: 'PUT', headers: { 'content-type': options.contentType }, key, expiresAt: signed.expiresAt, maxBytes };
     },
     async presignDownload(key, options = {}) {
-      assertSafeKey(key);
-      return signedUrl('get', key, options.expiresInSeconds ?? DEFAULT_URL_TTL_SECONDS, '', options.fileName);
+      const object = await head(key);
+      if (!object) throw fileNotUploaded();
+      return signedUrl('get', key, options.expiresInSeconds ?? DEFAULT_URL_TTL_SECONDS, {
+        ct: object.contentType,
+        disp: dispositionFor(object.contentType, options.disposition),
+        name: options.fileName ?? key.split('/').pop() ?? key,
+      });
+    },
+    async put(key, bytes, file) {
+      await deps.files.expect(key, { fileName: file.fileName, contentType: file.contentType, size: bytes.length, ownerUserId: file.ownerUserId });
+      await mkdir(path.dirname(fileOf(key)), { recursive: true });
+      await writeFile(fileOf(key), bytes);
+      await deps.files.uploaded(key, bytes.length, file.contentType);
     },
     async delete(key) {
-      await rm(fileOf(key), { force: true });
-      await rm(metaOf(key), { force: true });
+      await remove(key);
       await deps.files.removed(key);
     },
     head,
-    async write(key, body, contentType) {
+    async receive(key, body) {
       const target = fileOf(key);
+      const declared = await deps.files.claim(key);
+      if (!declared) throw conflict(UPLOAD_URL_USED_MESSAGE, 'UPLOAD_URL_USED');
       await mkdir(path.dirname(target), { recursive: true });
       const partial = `${target}.${process.pid}.${Date.now()}.part`;
-      let size = 0;
-      const limit = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          size += chunk.length;
-          if (size > maxBytes) done(payloadTooLarge(`The file is larger than ${maxBytes} bytes.`, 'FILE_TOO_LARGE'));
-          else done(null, chunk);
-        },
-      });
+      let stored: { size: number; contentType: string };
       try {
-        const source = body ? Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>) : Readable.from([]);
-        await pipeline(source, limit, createWriteStream(partial));
-        await writeFile(metaOf(key), JSON.stringify({ contentType }));
+        const size = await writePartial(body, partial);
+        stored = { size, contentType: await checkUpload(await bytesOf(partial, size), declared) };
         await rename(partial, target);
       } catch (error) {
         await rm(partial, { force: true });
+        await deps.files.release(key);
         throw error;
       }
-      await deps.files.uploaded(key, size, contentType);
-      return { key, size, contentType };
+      await deps.files.uploaded(key, stored.size, stored.contentType);
+      return { key, ...stored };
     },
     async read(key) {
-      const object = await head(key);
-      if (!object) return null;
-      return { stream: Readable.toWeb(createReadStream(fileOf(key))) as ReadableStream<Uint8Array>, object };
+      const size = await sizeOf(key);
+      if (size === null) return null;
+      return { stream: Readable.toWeb(createReadStream(fileOf(key))) as ReadableStream<Uint8Array>, size };
     },
   };
 }

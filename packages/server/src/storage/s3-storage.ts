@@ -1,15 +1,25 @@
-// S3-compatible storage (AWS S3, MinIO, R2...) with presigned URLs, used when S3_BUCKET is set.
+// S3-compatible storage (AWS S3, MinIO, R2...) with presigned URLs, used when S3_BUCKET is set. The
+// upload URL signs the announced length, the declared type and `If-None-Match: *` (S3 stores the object
+// once: a second PUT gets 412). The stored bytes are checked (sniffed) before the first download URL is
+// handed out; the download URL signs the served type and disposition (response-content-type and
+// response-content-disposition are part of the S3 signature).
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../config.js';
-import { assertSafeKey, DEFAULT_URL_TTL_SECONDS, UPLOAD_MAX_BYTES, type FileStorage } from './file-storage.js';
+import { assertSafeKey, DEFAULT_URL_TTL_SECONDS, expectUpload, fileNotUploaded, servedTypeOf, UPLOAD_MAX_BYTES, type FileStorage } from './file-storage.js';
 import type { FilesRecord } from './files-table.js';
+import { contentDisposition, contentTypeHeader, dispositionFor } from './serving.js';
+import { SNIFF_BYTES } from './upload-check.js';
 
 type S3Config = Pick<Config, 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
+
+const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 
 export function createS3Storage(config: S3Config & { S3_BUCKET: string }, files: FilesRecord, clock: () => Date): FileStorage {
   const client = new S3Client({
     region: config.S3_REGION,
+    // A presigned PUT must not carry the checksum of an empty body (S3 would refuse the real bytes).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT, forcePathStyle: true } : {}),
     ...(config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
       ? { credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY } }
@@ -18,47 +28,57 @@ export function createS3Storage(config: S3Config & { S3_BUCKET: string }, files:
   const Bucket = config.S3_BUCKET;
   const expiry = (seconds: number) => new Date(clock().getTime() + seconds * 1000).toISOString();
 
+  /** The first bytes of an object (the S3 check reads only these: the text check sees the start of a file). */
+  async function headBytes(key: string, size: number) {
+    if (size === 0) return { size, head: new Uint8Array() };
+    const out = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=0-${Math.min(size, SNIFF_BYTES) - 1}` }));
+    return { size, head: (await out.Body?.transformToByteArray()) ?? new Uint8Array() };
+  }
+
+  async function head(key: string) {
+    let size: number;
+    try {
+      size = (await client.send(new HeadObjectCommand({ Bucket, Key: assertSafeKey(key) }))).ContentLength ?? 0;
+    } catch (error) {
+      if (statusOf(error) === 404) return null;
+      throw error;
+    }
+    const contentType = await servedTypeOf(files, key, () => headBytes(key, size), () => client.send(new DeleteObjectCommand({ Bucket, Key: key })).then(() => undefined));
+    return { key, size, contentType };
+  }
+
   return {
     kind: 's3',
     async presignUpload(key, options) {
-      assertSafeKey(key);
+      await expectUpload(files, key, options);
       const ttl = options.expiresInSeconds ?? DEFAULT_URL_TTL_SECONDS;
-      await files.expect(key, options.fileName ?? key.split('/').pop() ?? key, options.contentType, options.ownerUserId ?? null);
-      const url = await getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: options.contentType }), {
-        expiresIn: ttl,
-        signableHeaders: new Set(['content-type']),
-      });
-      return { url, method: 'PUT', headers: { 'content-type': options.contentType }, key, expiresAt: expiry(ttl), maxBytes: UPLOAD_MAX_BYTES };
+      const command = new PutObjectCommand({ Bucket, Key: key, ContentType: options.contentType, ContentLength: options.size, IfNoneMatch: '*' });
+      const url = await getSignedUrl(client, command, { expiresIn: ttl, signableHeaders: new Set(['content-type', 'content-length', 'if-none-match']) });
+      const headers = { 'content-type': options.contentType, 'if-none-match': '*' };
+      return { url, method: 'PUT', headers, key, expiresAt: expiry(ttl), maxBytes: UPLOAD_MAX_BYTES };
     },
     async presignDownload(key, options = {}) {
-      assertSafeKey(key);
+      // Checked once: afterwards the files table knows the type, without asking S3.
+      const servedType = (await files.find(key))?.servedType ?? (await head(key))?.contentType;
+      if (!servedType) throw fileNotUploaded();
       const ttl = options.expiresInSeconds ?? DEFAULT_URL_TTL_SECONDS;
-      const url = await getSignedUrl(
-        client,
-        new GetObjectCommand({
-          Bucket,
-          Key: key,
-          ...(options.fileName ? { ResponseContentDisposition: `attachment; filename="${options.fileName.replace(/"/g, '')}"` } : {}),
-        }),
-        { expiresIn: ttl },
-      );
-      return { url, expiresAt: expiry(ttl) };
+      const command = new GetObjectCommand({
+        Bucket,
+        Key: key,
+        ResponseContentType: contentTypeHeader(servedType),
+        ResponseContentDisposition: contentDisposition(dispositionFor(servedType, options.disposition), options.fileName ?? key.split('/').pop()!),
+      });
+      return { url: await getSignedUrl(client, command, { expiresIn: ttl }), expiresAt: expiry(ttl) };
+    },
+    async put(key, bytes, file) {
+      await files.expect(assertSafeKey(key), { fileName: file.fileName, contentType: file.contentType, size: bytes.length, ownerUserId: file.ownerUserId });
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: file.contentType, ContentDisposition: contentDisposition('attachment', file.fileName) }));
+      await files.uploaded(key, bytes.length, file.contentType);
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: assertSafeKey(key) }));
       await files.removed(key);
     },
-    async head(key) {
-      try {
-        const out = await client.send(new HeadObjectCommand({ Bucket, Key: assertSafeKey(key) }));
-        const object = { key, size: out.ContentLength ?? 0, contentType: out.ContentType ?? 'application/octet-stream' };
-        await files.uploaded(key, object.size, object.contentType);
-        return object;
-      } catch (error) {
-        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-        if (status === 404) return null;
-        throw error;
-      }
-    },
+    head,
   };
 }

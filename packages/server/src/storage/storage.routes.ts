@@ -1,8 +1,10 @@
-// The local file storage's signed URLs: PUT uploads (at most 50,000,000 bytes, 413 beyond) and GET
-// downloads, each refused when the signature is wrong or the URL has expired.
+// The local file storage's signed URLs: one PUT per upload URL (at most 50,000,000 bytes, 413 beyond;
+// the announced size and an accepted type, 400 otherwise) and GET downloads served with the checked type,
+// nosniff and a sandboxing CSP; each refused when any parameter or the signature is wrong, or expired.
 import type { App, AppContext } from '../http/context.js';
 import { badRequest, forbidden, notFound, payloadTooLarge } from '../http/errors.js';
 import { LOCAL_FILES_ROUTE, type LocalStorage } from './local-storage.js';
+import { contentDisposition, contentTypeHeader, dispositionFor, FILE_SECURITY_HEADERS } from './serving.js';
 import type { SignedOp } from './url-signing.js';
 
 function keyOf(c: AppContext): string {
@@ -14,16 +16,14 @@ function keyOf(c: AppContext): string {
   }
 }
 
-function verify(c: AppContext, storage: LocalStorage, op: SignedOp, key: string): { ct: string } {
-  const exp = Number(c.req.query('exp'));
-  const sig = c.req.query('sig') ?? '';
-  const ct = c.req.query('ct') ?? '';
-  if (c.req.query('op') !== op || !Number.isInteger(exp) || !sig) throw forbidden('This file link is not valid.', 'URL_INVALID');
+/** The signed parameters of the request's URL; 403 when any differs from what was signed, or it expired. */
+function verify(c: AppContext, storage: LocalStorage, op: SignedOp, key: string): URLSearchParams {
+  const params = new URL(c.req.url).searchParams;
   const now = Math.floor(c.get('services').clock().getTime() / 1000);
-  const result = storage.signer.check({ op, key, exp, ct }, sig, now);
+  const result = params.get('op') === op ? storage.signer.check(key, params, now) : 'invalid';
   if (result === 'expired') throw forbidden('This file link has expired.', 'URL_EXPIRED');
   if (result !== 'ok') throw forbidden('This file link is not valid.', 'URL_INVALID');
-  return { ct };
+  return params;
 }
 
 export function registerStorageRoutes(app: App): void {
@@ -36,29 +36,29 @@ export function registerStorageRoutes(app: App): void {
   app.put(`${LOCAL_FILES_ROUTE}/*`, async (c) => {
     const storage = local(c);
     const key = keyOf(c);
-    const { ct } = verify(c, storage, 'put', key);
+    const ct = verify(c, storage, 'put', key).get('ct') ?? '';
     const declared = Number(c.req.header('content-length'));
     if (Number.isFinite(declared) && declared > storage.maxBytes) throw payloadTooLarge(`The file is larger than ${storage.maxBytes} bytes.`, 'FILE_TOO_LARGE');
-    const contentType = c.req.header('content-type') ?? 'application/octet-stream';
-    if (ct && contentType !== ct) throw badRequest('The upload must be sent with the content type it was signed for.', 'CONTENT_TYPE_MISMATCH');
-    const object = await storage.write(key, c.req.raw.body, contentType);
+    if ((c.req.header('content-type') ?? '') !== ct) throw badRequest('The upload must be sent with the content type it was signed for.', 'CONTENT_TYPE_MISMATCH');
+    const object = await storage.receive(key, c.req.raw.body);
     return c.json({ key: object.key, size: object.size, contentType: object.contentType });
   });
 
   app.get(`${LOCAL_FILES_ROUTE}/*`, async (c) => {
     const storage = local(c);
     const key = keyOf(c);
-    verify(c, storage, 'get', key);
+    const params = verify(c, storage, 'get', key);
     const found = await storage.read(key);
     if (!found) throw notFound('This file does not exist.', 'FILE_NOT_FOUND');
-    const name = c.req.query('name');
+    const servedType = params.get('ct') || 'application/octet-stream';
+    const disposition = dispositionFor(servedType, params.get('disp') === 'inline' ? 'inline' : 'attachment');
     return new Response(found.stream, {
       headers: {
-        'content-type': found.object.contentType,
-        'content-length': String(found.object.size),
+        'content-type': contentTypeHeader(servedType),
+        'content-length': String(found.size),
+        'content-disposition': contentDisposition(disposition, params.get('name') || key.split('/').pop()!),
         'cache-control': 'private, max-age=300',
-        'x-content-type-options': 'nosniff',
-        ...(name ? { 'content-disposition': `attachment; filename="${name.replace(/["\\\r\n]/g, '')}"` } : {}),
+        ...FILE_SECURITY_HEADERS,
       },
     });
   });

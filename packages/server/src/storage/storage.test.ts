@@ -27,11 +27,11 @@ describe.each(databaseTargets())('storage on %s', (target) => {
     expect(t.services.storage.kind).toBe('local');
     const key = newFileKey('companies/1/licenses', 'State License (2024).pdf');
     expect(key).toMatch(/^companies\/1\/licenses\/[0-9a-f-]{36}\/State-License-2024-\.pdf$/);
-    const upload = await t.services.storage.presignUpload(key, { contentType: 'application/pdf', fileName: 'State License (2024).pdf' });
+    const content = new TextEncoder().encode('%PDF-1.4 pretend license');
+    const upload = await t.services.storage.presignUpload(key, { contentType: 'application/pdf', fileName: 'State License (2024).pdf', size: content.length });
     expect(upload.url.startsWith('http://permitdesk.test/files/')).toBe(true);
     expect(upload.maxBytes).toBe(50_000_000);
 
-    const content = new TextEncoder().encode('%PDF-1.4 pretend license');
     const res = await put(upload.url, content);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ key, size: content.length, contentType: 'application/pdf' });
@@ -45,7 +45,8 @@ describe.each(databaseTargets())('storage on %s', (target) => {
     const got = await t.app.request(local(download.url));
     expect(got.status).toBe(200);
     expect(got.headers.get('content-type')).toBe('application/pdf');
-    expect(got.headers.get('content-disposition')).toBe('attachment; filename="license.pdf"');
+    // A PDF is shown in the browser (sandboxed); other types are downloaded.
+    expect(got.headers.get('content-disposition')).toBe('inline; filename="license.pdf"');
     expect(new Uint8Array(await got.arrayBuffer())).toEqual(content);
 
     await t.services.storage.delete(key);
@@ -55,7 +56,7 @@ describe.each(databaseTargets())('storage on %s', (target) => {
 
   it('refuses tampered URLs', async () => {
     const key = newFileKey('tests', 'a.txt');
-    const upload = await t.services.storage.presignUpload(key, { contentType: 'text/plain' });
+    const upload = await t.services.storage.presignUpload(key, { contentType: 'text/plain', size: 5 });
     expect((await put(upload.url, 'hello', { 'content-type': 'text/plain' })).status).toBe(200);
     const download = new URL((await t.services.storage.presignDownload(key)).url);
 
@@ -75,16 +76,17 @@ describe.each(databaseTargets())('storage on %s', (target) => {
     // A download URL cannot be used to overwrite the file.
     expect((await put(asUpload.toString(), 'evil', { 'content-type': 'text/plain' })).status).toBe(403);
     // Nor an upload URL with another content type.
-    const typed = await t.services.storage.presignUpload(newFileKey('tests', 'c.txt'), { contentType: 'text/plain' });
+    const typed = await t.services.storage.presignUpload(newFileKey('tests', 'c.txt'), { contentType: 'text/plain', size: 8 });
     expect((await put(typed.url, '<script>', { 'content-type': 'text/html' })).status).toBe(400);
     // Keys that climb out of the folder are refused.
     await expect(t.services.storage.presignDownload('../secrets')).rejects.toMatchObject({ status: 400 });
   });
 
   it('refuses expired URLs', async () => {
-    const key = newFileKey('tests', 'late.txt');
-    const upload = await t.services.storage.presignUpload(key, { contentType: 'text/plain', expiresInSeconds: 60 });
-    const download = await t.services.storage.presignDownload(key, { expiresInSeconds: 60 });
+    const upload = await t.services.storage.presignUpload(newFileKey('tests', 'late.txt'), { contentType: 'text/plain', size: 8, expiresInSeconds: 60 });
+    const stored = await t.services.storage.presignUpload(newFileKey('tests', 'early.txt'), { contentType: 'text/plain', size: 5 });
+    expect((await put(stored.url, 'early', { 'content-type': 'text/plain' })).status).toBe(200);
+    const download = await t.services.storage.presignDownload(stored.key, { expiresInSeconds: 60 });
     t.advanceTime(61_000);
     const res = await put(upload.url, 'too late', { 'content-type': 'text/plain' });
     expect(res.status).toBe(403);
@@ -93,9 +95,9 @@ describe.each(databaseTargets())('storage on %s', (target) => {
   });
 
   it('refuses uploads over 50,000,000 bytes with 413, declared or streamed', async () => {
-    const key = newFileKey('tests', 'huge.bin');
-    const upload = await t.services.storage.presignUpload(key, { contentType: 'application/octet-stream' });
-    const declared = await put(upload.url, 'x', { 'content-type': 'application/octet-stream', 'content-length': String(UPLOAD_MAX_BYTES + 1) });
+    const key = newFileKey('tests', 'huge.pdf');
+    const upload = await t.services.storage.presignUpload(key, { contentType: 'application/pdf', size: UPLOAD_MAX_BYTES });
+    const declared = await put(upload.url, 'x', { 'content-type': 'application/pdf', 'content-length': String(UPLOAD_MAX_BYTES + 1) });
     expect(declared.status).toBe(413);
 
     // No length announced: the stream is counted as it arrives.
@@ -108,7 +110,7 @@ describe.each(databaseTargets())('storage on %s', (target) => {
         controller.enqueue(chunk);
       },
     });
-    const streamed = await put(upload.url, stream, { 'content-type': 'application/octet-stream' });
+    const streamed = await put(upload.url, stream, { 'content-type': 'application/pdf' });
     expect(streamed.status).toBe(413);
     expect(((await streamed.json()) as { code: string }).code).toBe('FILE_TOO_LARGE');
     expect(await t.services.storage.head(key)).toBeNull();
@@ -121,15 +123,14 @@ describe.each(databaseTargets())('storage on %s', (target) => {
       t.services.clock,
     );
     const key = newFileKey('companies/2', 'cert.pdf');
-    const upload = await s3.presignUpload(key, { contentType: 'application/pdf' });
+    const upload = await s3.presignUpload(key, { contentType: 'application/pdf', size: 1200, expiresInSeconds: 120 });
     const url = new URL(upload.url);
     expect(url.host).toBe('s3.example.test');
     expect(url.pathname).toBe(`/permitdesk-files/${key}`);
     expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     expect(url.searchParams.get('X-Amz-SignedHeaders')).toContain('content-type');
-    expect(upload.headers).toEqual({ 'content-type': 'application/pdf' });
-    const download = new URL((await s3.presignDownload(key, { expiresInSeconds: 120 })).url);
-    expect(download.searchParams.get('X-Amz-Expires')).toBe('120');
+    expect(upload.headers).toEqual({ 'content-type': 'application/pdf', 'if-none-match': '*' });
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('120');
     expect(await t.services.db.selectFrom('files').select('uploaded').where('key', '=', key).executeTakeFirst()).toEqual({ uploaded: false });
   });
 });

@@ -1,30 +1,33 @@
-// HMAC-signed, expiring URLs for the local file storage. The signature covers the operation, the key,
-// the expiry and (for uploads) the content type, so none can be changed without breaking it.
+// HMAC-signed, expiring URLs for the local file storage. The signature covers the key and every query
+// parameter (operation, expiry, content type, name, disposition...), so none can be changed, added or
+// dropped without breaking it.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export type SignedOp = 'get' | 'put';
 
-export interface SignedFields {
-  op: SignedOp;
-  key: string;
-  /** Expiry, epoch seconds. */
-  exp: number;
-  /** Content type the upload must carry ('' for downloads). */
-  ct: string;
-}
+/** Every parameter but the signature itself, in a fixed order; repeated names stay repeated. */
+const canonical = (key: string, params: URLSearchParams) =>
+  JSON.stringify([key, [...params].filter(([name]) => name !== 'sig').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
 
 export function createUrlSigner(secret: Uint8Array) {
   // A key of its own, derived from the server secret, so file URLs can never pass as anything else.
-  const key = createHmac('sha256', secret).update('permitdesk/file-urls').digest();
-  const sign = (f: SignedFields) => createHmac('sha256', key).update(`${f.op}\n${f.key}\n${f.exp}\n${f.ct}`).digest('base64url');
+  const hmacKey = createHmac('sha256', secret).update('permitdesk/file-urls').digest();
+  const sign = (key: string, params: URLSearchParams) => createHmac('sha256', hmacKey).update(canonical(key, params)).digest('base64url');
   return {
-    sign,
-    /** 'ok', 'expired' or 'invalid'. */
-    check(fields: SignedFields, signature: string, nowSeconds: number): 'ok' | 'expired' | 'invalid' {
-      const expected = Buffer.from(sign(fields));
-      const given = Buffer.from(signature);
+    /** `params` with their signature added as `sig`; `exp` (epoch seconds) must be one of them. */
+    sign(key: string, params: Record<string, string>): URLSearchParams {
+      const signed = new URLSearchParams(params);
+      signed.set('sig', sign(key, signed));
+      return signed;
+    },
+    /** 'ok', 'expired' or 'invalid', for a key and the query of a request. */
+    check(key: string, params: URLSearchParams, nowSeconds: number): 'ok' | 'expired' | 'invalid' {
+      const expected = Buffer.from(sign(key, params));
+      const given = Buffer.from(params.get('sig') ?? '');
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
-      return nowSeconds > fields.exp ? 'expired' : 'ok';
+      const exp = Number(params.get('exp'));
+      if (!Number.isInteger(exp)) return 'invalid';
+      return nowSeconds > exp ? 'expired' : 'ok';
     },
   };
 }

@@ -1,5 +1,6 @@
 // The file of a vault item in a table: its name as a download button (a short-lived URL), and for those
 // who may change the item an Upload / Replace file picker.
+import { UPLOAD_ACCEPT } from '@permitdesk/core';
 import { useId } from 'react';
 import { downloadCompanyFile } from './upload-company-file.js';
 
@@ -20,6 +21,7 @@ export function FileCell({ item, canChange, onUpload }: { item: { fileName?: str
           <input
             id={inputId}
             type="file"
+            accept={UPLOAD_ACCEPT}
             aria-label={`Upload a file for ${item.name}`}
             onChange={(event) => {
               const chosen = event.currentTarget.files?.[0];

@@ -1,24 +1,23 @@
 // Uploads one file for a license, insurance, certificate or documentation: checked against the
-// 50,000,000-byte maximum (SPEC §9), registered with companies.uploadDocument (which attaches it), then
+// 50,000,000-byte maximum (SPEC §9) and the accepted types, registered with companies.uploadDocument (which attaches it), then
 // PUT to the presigned URL the server answered. Downloads go through documents.presignedDownload.
-import { UPLOAD_MAX_BYTES, type CompanyDocumentableType, type PresignedUpload } from '@permitdesk/core';
+import type { CompanyDocumentableType, PresignedUpload } from '@permitdesk/core';
 import { api } from '../../session/api.js';
-import { TOO_LARGE_MESSAGE, UploadError } from '../permits/upload-document.js';
+import { checkFile, putFailure, UploadError } from '../permits/upload-document.js';
 
 export async function uploadCompanyFile(
   companyId: string | number,
   file: File,
   target: { documentableType: CompanyDocumentableType; documentableId?: number | null },
 ): Promise<PresignedUpload> {
-  if (file.size > UPLOAD_MAX_BYTES) throw new UploadError(TOO_LARGE_MESSAGE);
-  if (file.size === 0) throw new UploadError('The file is empty.');
+  checkFile(file);
   const upload = await api.companies.uploadDocument({
     params: { id: companyId },
     body: { fileName: file.name, contentType: file.type || 'application/octet-stream', size: file.size, ...target },
     silent: true,
   });
   const response = await fetch(upload.uploadUrl, { method: upload.method, headers: upload.headers, body: file });
-  if (!response.ok) throw new UploadError(`The upload failed (${response.status}).`);
+  if (!response.ok) throw new UploadError(await putFailure(response));
   return upload;
 }
 

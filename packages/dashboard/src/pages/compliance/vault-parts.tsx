@@ -1,5 +1,6 @@
 // What the vault tables (licenses, insurance, certificates) and the documentation table share: the
 // Active/Archived filter, a row's Edit / Archive / Restore buttons, the changes that reload the list and
+import { UPLOAD_ACCEPT } from '@permitdesk/core';
 // the compliance indicators, and, in their forms, the optional file and the Cancel / Save row.
 import { useId } from 'react';
 import { notify } from '../../ui/notify.js';
@@ -69,7 +70,7 @@ export function AttachFileField({ fileName, onFile }: { fileName?: string | null
       <label className="field__label" htmlFor={id}>
         {fileName ? `Replace the file (${fileName})` : 'Attach a file'}
       </label>
-      <input id={id} type="file" className="field__input" onChange={(event) => onFile(event.currentTarget.files?.[0] ?? null)} />
+      <input id={id} type="file" accept={UPLOAD_ACCEPT} className="field__input" onChange={(event) => onFile(event.currentTarget.files?.[0] ?? null)} />
       <p className="field__hint">Up to 50,000,000 bytes.</p>
     </div>
   );

@@ -2,7 +2,7 @@
 // task, inspections, state and local licenses, company, expiration date, price, permit number, permit
 // fees, files and the reason for no upload. react-hook-form checks it with core's dataCollectionSchema.
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { dataCollectionSchema, usableCompanies, type DataCollection } from '@permitdesk/core';
+import { dataCollectionSchema, UPLOAD_ACCEPT, usableCompanies, type DataCollection } from '@permitdesk/core';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm, type FieldError } from 'react-hook-form';
 import { useAuth } from '../../session/session.js';
@@ -199,6 +199,7 @@ export function DataCollectionForm({ permitId, defaults, onSave }: DataCollectio
               <input
                 id="data-collection-file"
                 type="file"
+                accept={UPLOAD_ACCEPT}
                 disabled={uploading}
                 onChange={(event) => {
                   const file = event.currentTarget.files?.[0];

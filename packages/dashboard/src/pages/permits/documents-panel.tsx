@@ -1,6 +1,6 @@
 // A permit's documents: the list (documents.list), an upload of up to 50,000,000 bytes through the
 // presigned URL of permits.uploadDocument, and downloads through documents.presignedDownload.
-import { DATE_FORMATS, formatDate, formatProjectValue, isApiRequestError, type Document } from '@permitdesk/core';
+import { DATE_FORMATS, formatDate, formatProjectValue, isApiRequestError, UPLOAD_ACCEPT, type Document } from '@permitdesk/core';
 import { useId, useRef, useState } from 'react';
 import { api } from '../../session/api.js';
 import { notify } from '../../ui/notify.js';
@@ -69,6 +69,7 @@ export function DocumentsPanel({ permitId }: { permitId: number }) {
           ref={input}
           id={inputId}
           type="file"
+          accept={UPLOAD_ACCEPT}
           className="documents__input"
           disabled={busy}
           onChange={(event) => {
