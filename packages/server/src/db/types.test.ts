@@ -19,7 +19,7 @@ const sourceFiles = (dir: string): string[] =>
 /** A cast that hides a handle's type: `as unknown as` / `as never` on a line about the database, or `as Kysely<…>`. */
 const isHandleCast = (line: string): boolean => {
   const code = line.trim();
-  if (code.startsWith('//') || code.startsWith('*')) return false;
+  if (code.startsWith('/') || code.startsWith('*')) return false; // comments
   if (/\bas (Kysely<|Transaction<|Db\b|Tx\b)/.test(code)) return true;
   return /\bas (unknown as|never)\b/.test(code) && /\b(db|trx|kysely|transaction|database|tx)\b/i.test(code);
 };
