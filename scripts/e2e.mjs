@@ -31,7 +31,7 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'permitdesk-e2e-'));
 const server = spawn(process.execPath, ['--conditions=@permitdesk/source', '--import', 'tsx', 'src/main.ts'], {
   cwd: join(root, 'packages/server'),
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development', LOG_LEVEL: 'warn', EMAIL_MX_LOOKUP: 'off', DEMO_DATA_PROJECTS: '200' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development', LOG_LEVEL: 'warn', EMAIL_MX_LOOKUP: 'off', DEMO_DATA_PROJECTS: '200', EMBED_ORIGINS: `http://partner.app.localhost:${port}` },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 let code = 1;

@@ -1,6 +1,7 @@
 // The construction platform's side: frame the hosted widget and drive it with the typed protocol of
 // @permitdesk/widget (createFrameHost). The frame is told this page's origin; both sides post only to
-// the other's origin and read only messages from it.
+// the other's origin and read only messages from it. A platform on another origin must be listed in the
+// PermitDesk server's EMBED_ORIGINS: /embed refuses to be framed by, or to talk to, any other origin.
 import { createFrameHost } from '/widget/esm/frame-host.js';
 
 // In a real integration the PermitDesk server is another origin, e.g. https://permits.example.com.

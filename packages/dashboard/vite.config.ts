@@ -2,7 +2,7 @@
 // "@permitdesk/source" condition; in development the API paths are proxied to the server on :3000,
 // which serves dist/ itself (same origin, SPA fallback) in production.
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { firstLoadBudget, preloadBeyondFirstLoad } from './build/first-load.mjs';
 
 const apiTarget = process.env.PERMITDESK_API ?? 'http://localhost:3000';
@@ -28,8 +28,26 @@ const proxy = Object.fromEntries(
 
 const preload = preloadBeyondFirstLoad();
 
+/**
+ * sonner (toasts) adds its stylesheet as a <style> element at run time, which the dashboard's CSP
+ * (style-src 'self', no inline styles) refuses: the build loads the same package's styles.css as a file
+ * instead. The build fails if sonner changes how it injects, so the CSP check in e2e/security stays honest.
+ */
+function sonnerStylesAsFile(): Plugin {
+  return {
+    name: 'permitdesk-sonner-styles-as-file',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]sonner[\\/]dist[\\/]index\.mjs$/.test(id)) return null;
+      const out = code.replace(/__insertCSS\("(?:[^"\\]|\\.)*"\);/, "import './styles.css';");
+      if (out === code) this.error('sonner no longer injects its styles through __insertCSS("..."): update sonnerStylesAsFile');
+      return { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), preload.plugin, firstLoadBudget()],
+  plugins: [react(), sonnerStylesAsFile(), preload.plugin, firstLoadBudget()],
   resolve: { conditions: ['@permitdesk/source', ...defaultClientConditions] },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

@@ -1,4 +1,4 @@
-// createApp(services): the Hono app with CORS, request ids, body limits, JSON errors and 404,
+// createApp(services): the Hono app with security headers, CORS, request ids, body limits, JSON errors and 404,
 // /healthz, /openapi.json and every area's routes.
 import { PAGINATION_HEADERS } from '@permitdesk/core';
 import { Hono } from 'hono';
@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import type { App, AppEnv } from './http/context.js';
 import { fromDatabaseError, HttpError, notFound, payloadTooLarge, validationError } from './http/errors.js';
 import { registeredEndpoints } from './http/register.js';
+import { securityHeaders } from './http/security-headers.js';
 import { buildOpenApi } from './openapi/openapi.js';
 import { registerRoutes } from './routes.js';
 import type { AppServices } from './services.js';
@@ -27,6 +28,8 @@ export function createApp(services: AppServices, options: AppOptions = {}): App 
   const origins = services.config.CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean);
 
   app.use(requestId());
+  // Outermost: it sees every answer, 404s and errors included.
+  app.use(securityHeaders(services.config));
   app.use(async (c, next) => {
     c.set('services', services);
     await next();

@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { seedAll } from './db/seed.js';
 import type { App } from './http/context.js';
 import { registerStaticRoutes } from './http/static-files.js';
+import { isLoopback } from './mail/mailbox.routes.js';
 import { closeServices, createServices, type AppServices } from './services.js';
 import { DEMO_PASSWORD, DEMO_USERS, loadDemoData } from './reference/demo-data.js';
 import { DEMO_OPERATOR, ensureDemoOperator } from './operator/demo-operator.js';
@@ -44,9 +45,10 @@ export async function bootstrap(config: Config): Promise<Running> {
   });
   const url = config.PUBLIC_URL;
   log.info(`PermitDesk is running on ${services.dbKind === 'pglite' ? `PGlite (${path.join(config.DATA_DIR, 'pglite')})` : 'PostgreSQL'}`);
+  log.info(`  ${listenBanner(config)}`);
   log.info(`  dashboard:      ${url}/`);
   log.info(`  widget demo:    ${url}/examples/partner-site/`);
-  if (config.NODE_ENV !== 'production') log.info(`  dev mailbox:    ${url}/dev/mailbox`);
+  if (config.NODE_ENV !== 'production') log.info(`  dev mailbox:    ${url}/dev/mailbox (from this machine only)`);
   log.info(`  API reference:  ${url}/openapi.json`);
 
   let stopping: Promise<void> | null = null;
@@ -57,6 +59,15 @@ export async function bootstrap(config: Config): Promise<Running> {
     })());
   return { app, services, server, url, stop };
 }
+
+/** Where the server listens, in the start banner: loopback only is the safe default outside production. */
+export function listenBanner(config: Pick<Config, 'HOST' | 'NODE_ENV'>): string {
+  if (isLoopbackHost(config.HOST)) return `listening on ${config.HOST} only (${config.NODE_ENV}); set HOST=0.0.0.0 to expose`;
+  const where = config.HOST === '0.0.0.0' || config.HOST === '::' ? `${config.HOST} (every interface)` : config.HOST;
+  return `listening on ${where} (${config.NODE_ENV})`;
+}
+
+const isLoopbackHost = (host: string) => host === 'localhost' || isLoopback(host);
 
 /** With DEMO_DATA_PROJECTS set, a fresh data folder gets the demo company, its users and projects once. */
 async function seedDemoDataOnce(services: AppServices): Promise<void> {

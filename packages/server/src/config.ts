@@ -12,7 +12,8 @@ const optionalUrl = v.optional(v.pipe(v.string(), v.trim(), v.url('must be a URL
 
 export const configSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number)), '3000'),
-  HOST: v.optional(v.string(), '0.0.0.0'),
+  /** Interface to listen on: 127.0.0.1 outside production (the dev mailbox must not face the network), else 0.0.0.0. */
+  HOST: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
   /** Where users reach this server (links in mails, signed file URLs). Defaults to http://localhost:PORT. */
   PUBLIC_URL: optionalUrl,
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'must be development, production or test'), 'development'),
@@ -53,9 +54,21 @@ export const configSchema = v.object({
   ),
   /** redis://host:6379: keep rate-limit counters in Redis instead of the database (shared by replicas either way). */
   REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'must start with redis:// or rediss://'))),
+  /**
+   * Proxies in front of the server whose X-Forwarded-For is believed: off (default: the socket's address
+   * is the client), on (one proxy), or a number of hops. Rate limits count per client address.
+   */
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(on|off|\d{1,2})$/, 'must be on, off or a number of proxy hops'),
+      v.transform((value) => (value === 'on' ? 1 : value === 'off' ? 0 : Number(value))),
+    ),
+    'off',
+  ),
 });
 
-export type Config = v.InferOutput<typeof configSchema> & { PUBLIC_URL: string; DATA_DIR: string };
+export type Config = v.InferOutput<typeof configSchema> & { HOST: string; PUBLIC_URL: string; DATA_DIR: string };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -76,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const out = result.output;
   return {
     ...out,
+    HOST: out.HOST ?? (out.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     DATA_DIR: path.resolve(out.DATA_DIR),
     PUBLIC_URL: (out.PUBLIC_URL ?? `http://localhost:${out.PORT}`).replace(/\/+$/, ''),
   };

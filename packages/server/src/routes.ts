@@ -17,8 +17,10 @@ import { registerComplianceRoutes } from './compliance/compliance.routes.js';
 import { registerInvitationRoutes } from './invitations/invitations.routes.js';
 import { registerVendorRoutes } from './vendors/vendors.routes.js';
 import { registerIntegrationRoutes } from './integrations/integrations.routes.js';
+import { registerRateLimits } from './http/rate-limit.js';
 
 export function registerRoutes(app: App): void {
+  registerRateLimits(app); // first: the limits run before the endpoints they guard
   registerIdentityRoutes(app);
   registerCompanyRoutes(app);
   registerLookupRoutes(app);

@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/datab
 import type { Db } from './db/schema.js';
 import { createGeoService, type GeoService } from './geo/geo-service.js';
 import { createLogger, type Logger } from './http/logger.js';
+import { openRateLimiter, type RateLimiter } from './http/rate-limit.js';
 import { createAccessTokens } from './identity/access-tokens.js';
 import { createCodes } from './identity/codes.js';
 import { createHandoffs } from './identity/handoffs.js';
@@ -48,6 +49,8 @@ export interface AppServices {
   geo: GeoService;
   /** Sign-up e-mail checks: the built-in verifier, or the third-party adapter when configured. */
   emailVerifier: EmailVerifier;
+  /** Per-client rate limits, shared by every replica (database, or Redis when REDIS_URL is set). */
+  rateLimits: RateLimiter;
 }
 
 export interface ServiceOptions {
@@ -67,6 +70,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
 
   const mailWorker = createMailWorker({ db, transport: createMailTransport(config), from: config.MAIL_FROM, clock, log, messageIdDomain: new URL(config.PUBLIC_URL).hostname });
   const mail = createMailService({ db, clock, onQueued: () => mailWorker.nudge() });
+  const rateLimits = await openRateLimiter(config, db, clock);
 
   const identity = createIdentityService({
     db,
@@ -77,6 +81,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     codes: createCodes(hasher, clock),
     handoffs: createHandoffs(hasher, clock),
     throttle: createThrottle(db, clock),
+    limits: rateLimits,
     mail,
   });
 
@@ -93,11 +98,12 @@ export async function createServices(config: Config, options: ServiceOptions = {
 
   const geo = createGeoService({ GOOGLE_MAPS_API_KEY: config.GOOGLE_MAPS_API_KEY });
   const emailVerifier = createEmailVerifier(config, log);
-  return { config, db, dbKind: database.kind, database, clock, log, identity, companies, mail, mailWorker, storage, localStorage, geo, emailVerifier };
+  return { config, db, dbKind: database.kind, database, clock, log, identity, companies, mail, mailWorker, storage, localStorage, geo, emailVerifier, rateLimits };
 }
 
 /** Stops background work and closes the database. */
 export async function closeServices(services: AppServices): Promise<void> {
   await services.mailWorker.stop();
+  await services.rateLimits.close();
   await services.database.close();
 }

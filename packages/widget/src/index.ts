@@ -1,6 +1,6 @@
 // @permitdesk/widget, ESM entry (side-effect free): types, mount() for React or other hosts, the snippet,
 // and the form engine the dashboard reuses. Importing it defines nothing and renders nothing.
-import { connectToParent, parentOriginOf } from './frame/frame-child.js';
+import { connectToParent, embedOriginsOf, parentOriginOf } from './frame/frame-child.js';
 import { createEmbedHost } from './loader/embed-host.js';
 import type { ModalModule } from './loader/modal-contract.js';
 import type { RuntimeOptions } from './runtime/widget-runtime.js';
@@ -15,7 +15,7 @@ export { AddressDetail, type AddressDetailProps } from './address/address-detail
 export type { AddressSearch } from './address/use-address-search.js';
 export type { MapView, LatLng } from './map/map-types.js';
 export { createFrameHost, type FrameHost } from './frame/frame-host.js';
-export { FRAME_SOURCE, PARENT_ORIGIN_PARAM, type FrameMessages, type ParentMessages } from './frame/protocol.js';
+export { EMBED_ORIGINS_META, FRAME_SOURCE, PARENT_ORIGIN_PARAM, type FrameMessages, type ParentMessages } from './frame/protocol.js';
 
 /** Options of mount(): the widget's options plus, for hosts running their own app, its session store. */
 export interface MountOptions extends RuntimeOptions {
@@ -28,6 +28,11 @@ export interface MountOptions extends RuntimeOptions {
    * open and close it (see createFrameHost). Defaults to the parent_origin URL parameter.
    */
   parentOrigin?: string;
+  /**
+   * Origins the parent may have besides this page's own; any other is ignored (no messages either way).
+   * Defaults to the page's <meta name="permitdesk-embed-origins"> (PermitDesk's /embed has it), else any.
+   */
+  allowedParentOrigins?: readonly string[];
 }
 
 export interface WidgetHandle {
@@ -46,7 +51,7 @@ export interface WidgetHandle {
 export function mount(element: HTMLElement, options: MountOptions = {}): WidgetHandle {
   const apiBase = options.apiBase ?? window.location.origin;
   const host = createEmbedHost(element, () => import('./modal/modal-entry.js') as Promise<ModalModule>, () => ({ ...options, apiBase }));
-  const parentOrigin = parentOriginOf(window, options.parentOrigin);
+  const parentOrigin = parentOriginOf(window, options.parentOrigin, options.allowedParentOrigins ?? embedOriginsOf(document));
   const disconnect = parentOrigin ? connectToParent(window, parentOrigin, element, host) : undefined;
   if (options.open !== false) host.open(options.start);
   return {

@@ -88,11 +88,13 @@ export const lookupEndpoints = {
     response: v.object({ id: v.number(), center: v.tuple([v.number(), v.number()]), zoom: v.number(), municipalityCount: v.number() }),
   }),
   getAddressCount: endpoint({
-    method: 'GET', path: '/address-count/{id}', auth: 'none', summary: 'Requests so far at one address',
+    // Public, but only a signed-in caller learns anything: their own company's (or personal) requests there.
+    method: 'GET', path: '/address-count/{id}', auth: 'none', summary: "The caller's own requests at one address (0 when anonymous)",
     params: v.object({ id: v.pipe(v.string(), v.maxLength(300)) }), response: addressCountSchema,
   }),
   putAddressCount: endpoint({
-    method: 'PUT', path: '/address-count/{id}', auth: 'none', summary: 'Count one more request at an address',
+    // Requests are counted when a permit request is stored; this changes nothing and ignores `details`.
+    method: 'PUT', path: '/address-count/{id}', auth: 'bearer', summary: "The caller's own requests at an address (counting is done by the permit request)",
     params: v.object({ id: v.pipe(v.string(), v.maxLength(300)) }), body: addressCountUpdateSchema, response: addressCountSchema,
   }),
   addressCountIntegrations: creatingEndpoint({

@@ -25,7 +25,8 @@ export const verificationEndpoints = {
     method: 'GET', path: '/verify-reoon/{email}', auth: 'none',
     summary: 'Check an address with the verifier; usable statuses get a one-time code mail',
     params: emailParam,
-    // Where the mailed link returns (default: the product's /verified page) and the greeting name.
+    // The greeting name, and the page to offer after verification (kept only on an allow-listed origin;
+    // the mailed link itself always goes to the product's /verified page).
     query: v.object({
       firstName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
       location: v.optional(v.pipe(v.string(), v.url(), v.maxLength(2000), v.regex(/^https?:\/\//i))),
@@ -38,7 +39,11 @@ export const verificationEndpoints = {
   }),
   verificationData: endpoint({
     method: 'GET', path: '/verify_email_reoon/{email}', auth: 'none', summary: 'Stored verification data of an address',
-    params: emailParam, response: emailVerificationSchema,
+    params: emailParam,
+    // The sign-up's own data (first name, start page, its verification) only for its owner: a flow key
+    // or the mailed link's token; without one those fields are null.
+    query: v.object({ totp: v.optional(v.pipe(v.string(), v.maxLength(100))) }),
+    response: emailVerificationSchema,
   }),
   sendVerifyMail: endpoint({
     method: 'POST', path: '/sendMailToVerifyAccount', auth: 'none', summary: 'Mail the verification link and one-time code',

@@ -53,7 +53,7 @@ export type EmailVerification = v.InferOutput<typeof emailVerificationSchema>;
 export const sendVerifyMailSchema = v.object({
   toEmail: normalizedEmailSchema,
   firstName: v.pipe(v.string(), v.trim(), v.maxLength(200)),
-  /** The page the user started on; the mailed link returns there with email and accepted=1. */
+  /** The page the user started on: offered after verification when its origin is allow-listed (the link goes to /verified). */
   location: v.pipe(v.string(), v.url(), v.maxLength(2000), v.regex(/^https?:\/\//i)),
   totp: v.optional(v.string()),
   source: v.optional(v.literal('home'), 'home'),

@@ -9,6 +9,7 @@ import type { IntegrationTables } from './tables/integrations.js';
 import type { InvitationTables } from './tables/invitations.js';
 import type { MailTables } from './tables/mail.js';
 import type { PermitTables } from './tables/permits.js';
+import type { RateLimitTables } from './tables/rate-limits.js';
 import type { ReferenceTables } from './tables/reference.js';
 import type { SignupTables } from './tables/signup.js';
 
@@ -22,7 +23,8 @@ export interface Database
     ComplianceTables,
     InvitationTables,
     IntegrationTables,
-    IdempotencyTables {}
+    IdempotencyTables,
+    RateLimitTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
 export type Db = Kysely<Database>;
@@ -45,5 +47,5 @@ export const TABLES = [
   'company_licenses', 'company_documents', 'company_insurances', 'company_certificates', 'compliance_types',
   'invitations', 'company_vendors', 'company_guests', 'wallet_shares',
   'permit_quotes', 'esign_documents', 'esign_passcode_secrets',
-  'idempotency_keys',
+  'idempotency_keys', 'rate_limits',
 ] as const satisfies readonly (keyof Database)[];

@@ -22,6 +22,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js'
 import { IDENTITY_MESSAGES as M, IDENTITY_POLICY as P } from './policy.js';
 import type { RefreshTokens } from './refresh-tokens.js';
 import type { Throttle } from './throttle.js';
+import { RATE_LIMITS, RateLimitedError, type RateLimiter } from '../http/rate-limit.js';
 import { inTransaction } from '../db/transaction.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -55,7 +56,8 @@ export interface IdentityService {
   signUp(input: { email: string; password: string; fullName: string; phoneNumber?: string; companyName?: string; companyAddress?: string; fromURL?: string }): Promise<{ sub: string; codeDeliveryDestination: string }>;
   confirmRegistration(email: string, code: string): Promise<void>;
   resendCode(email: string): Promise<void>;
-  authenticate(email: string, password: string): Promise<AuthenticateResult>;
+  /** `client` is the caller's address: wrong passwords are counted per client and per account+client. */
+  authenticate(email: string, password: string, client?: string): Promise<AuthenticateResult>;
   forgotPassword(email: string): Promise<void>;
   confirmPassword(email: string, code: string, newPassword: string): Promise<void>;
   changePassword(sub: string, oldPassword: string, newPassword: string): Promise<void>;
@@ -89,6 +91,8 @@ interface Deps {
   codes: Codes;
   handoffs: Handoffs;
   throttle: Throttle;
+  /** Sign-in failures per client and per account+client, shared by every replica. */
+  limits: RateLimiter;
   mail: MailService;
 }
 
@@ -113,12 +117,14 @@ export function toProfile(user: UserRow, permissions: Profile['permissions']): P
 }
 
 export function createIdentityService(deps: Deps): IdentityService {
-  const { db, clock, tokens, refresh, codes, handoffs, throttle, mail } = deps;
+  const { db, clock, tokens, refresh, codes, handoffs, throttle, limits, mail } = deps;
   const signInUrl = () => `${deps.publicUrl}/sign-in`;
   /** The only audience handoff codes may name: the PermitDesk site itself. */
   const siteOrigin = new URL(deps.publicUrl).origin;
   const keys = {
-    signIn: (email: string) => `sign-in:${email}`,
+    signInClient: (client: string) => `sign-in:client:${client}`,
+    signInAccount: (email: string, client: string) => `sign-in:account:${client}:${email}`,
+    changePassword: (sub: string) => `change-password:${sub}`,
     code: (purpose: string, email: string) => `code:${purpose}:${email}`,
     send: (purpose: string, email: string) => `send:${purpose}:${email}`,
     handoffIssue: (sub: string) => `handoff-issue:${sub}`,
@@ -277,19 +283,26 @@ export function createIdentityService(deps: Deps): IdentityService {
       });
     },
 
-    async authenticate(email, password) {
+    async authenticate(email, password, client = 'local') {
       email = normalize(email);
-      const key = keys.signIn(email);
-      if (await throttle.isLocked(key)) throw tooManyRequests(M.attemptsExceeded, 'PASSWORD_ATTEMPTS_EXCEEDED');
+      // Failures delay this client (all accounts) and this account from this client, never the account
+      // for everyone: the owner signing in from elsewhere is not locked out by someone guessing.
+      const clientKey = keys.signInClient(client);
+      const accountKey = keys.signInAccount(email, client);
+      const attemptsExceeded = { message: M.attemptsExceeded, code: 'PASSWORD_ATTEMPTS_EXCEEDED' };
+      await limits.check(clientKey, attemptsExceeded);
+      await limits.check(accountKey, attemptsExceeded);
       const user = await findByEmail(email);
       // Unknown addresses cost the same scrypt time as known ones.
       const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
       if (!user || !ok) {
-        const locked = await throttle.fail(key, P.signIn);
-        if (locked) throw tooManyRequests(M.attemptsExceeded, 'PASSWORD_ATTEMPTS_EXCEEDED');
+        const delays = [await limits.hit(clientKey, RATE_LIMITS.signInClient), await limits.hit(accountKey, RATE_LIMITS.signInAccount)];
+        const wait = Math.max(...delays);
+        // The failure that starts a delay says so at once.
+        if (wait > 0) throw new RateLimitedError(wait, attemptsExceeded.message, attemptsExceeded.code);
         throw unauthorized(M.incorrectCredentials, 'NOT_AUTHORIZED');
       }
-      await throttle.reset(key);
+      await limits.reset(accountKey);
       if (user.status === 'DISABLED') throw unauthorized(M.disabled, 'USER_DISABLED');
       if (user.status === 'UNCONFIRMED') throw forbidden(M.notConfirmed, 'USER_NOT_CONFIRMED');
       return passwordChallenge(user);
@@ -321,13 +334,12 @@ export function createIdentityService(deps: Deps): IdentityService {
           .execute();
         await refresh.revokeAllOf(trx, target.id);
       });
-      await throttle.reset(keys.signIn(email));
     },
 
     async changePassword(sub, oldPassword, newPassword) {
       const user = await findById(sub);
       if (!user) throw unauthorized();
-      const key = keys.signIn(user.email);
+      const key = keys.changePassword(sub);
       if (await throttle.isLocked(key)) throw tooManyRequests(M.attemptsExceeded, 'PASSWORD_ATTEMPTS_EXCEEDED');
       if (!(await verifyPassword(oldPassword, user.password_hash))) {
         await throttle.fail(key, P.signIn);

@@ -1,22 +1,13 @@
 // The identity endpoints of core's catalogue ("hosted identity pool" operations, SPEC §7) and
 // GET /v4/permissions.
 import { endpoints } from '@permitdesk/core';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { permissionsOf } from '../companies/permissions.js';
-import type { App, AppContext } from '../http/context.js';
+import type { App } from '../http/context.js';
+import { clientAddress } from '../http/rate-limit.js';
 import { registerEndpoint } from '../http/register.js';
 
 const ok = { ok: true } as const;
 const e = endpoints.identity;
-
-/** The peer's address (not X-Forwarded-For, which any caller can write); 'local' for in-process requests. */
-function clientAddress(c: AppContext): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'local';
-  } catch {
-    return 'local';
-  }
-}
 
 export function registerIdentityRoutes(app: App): void {
   registerEndpoint(app, e.signUp, ({ services }, { body }) =>
@@ -38,7 +29,9 @@ export function registerIdentityRoutes(app: App): void {
     await services.identity.resendCode(body.email);
     return ok;
   });
-  registerEndpoint(app, e.authenticate, ({ services }, { body }) => services.identity.authenticate(body.email, body.password));
+  registerEndpoint(app, e.authenticate, ({ services, c }, { body }) =>
+    services.identity.authenticate(body.email, body.password, clientAddress(c, services.config.TRUST_PROXY)),
+  );
   registerEndpoint(app, e.forgotPassword, async ({ services }, { body }) => {
     await services.identity.forgotPassword(body.email);
     return ok;
@@ -61,7 +54,7 @@ export function registerIdentityRoutes(app: App): void {
   registerEndpoint(app, e.profile, ({ services, user }) => services.identity.profile(user.sub));
   registerEndpoint(app, e.createHandoff, ({ services, user }, { body }) => services.identity.createHandoff(user.sub, body.audience));
   registerEndpoint(app, e.exchangeHandoff, ({ services, c }, { body }) =>
-    services.identity.exchangeHandoff({ code: body.code, audience: body.audience, origin: c.req.header('origin') ?? null, client: clientAddress(c) }),
+    services.identity.exchangeHandoff({ code: body.code, audience: body.audience, origin: c.req.header('origin') ?? null, client: clientAddress(c, services.config.TRUST_PROXY) }),
   );
   registerEndpoint(app, endpoints.account.permissions, ({ services, user }) => permissionsOf(services.db, user.sub));
 }

@@ -1,6 +1,9 @@
 // Every limit of the identity service in one place.
 export const IDENTITY_POLICY = {
-  /** 5 wrong passwords within 15 minutes lock sign-in for that e-mail for 15 minutes (known or not). */
+  /**
+   * 5 wrong old passwords within 15 minutes lock a signed-in user's password change for 15 minutes.
+   * (Sign-in failures are counted per client and per account+client: RATE_LIMITS in http/rate-limit.ts.)
+   */
   signIn: { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
   /** 5 wrong codes for one e-mail and purpose within 15 minutes kill the code and lock for 15 minutes. */
   codeAttempts: { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },

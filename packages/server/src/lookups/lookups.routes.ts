@@ -92,10 +92,11 @@ export function registerLookupRoutes(app: App): void {
   registerEndpoint(app, api.addressCountIntegrations, ({ services }, { body }) =>
     countAddressRequest(services.db, body.addressId, body.details, 'integration'),
   );
-  registerEndpoint(app, api.getAddressCount, ({ services }, { params }) => getAddressCount(services.db, params.id));
-  registerEndpoint(app, api.putAddressCount, ({ services }, { params, body }) =>
-    countAddressRequest(services.db, params.id, body.details, 'widget'),
-  );
+  registerEndpoint(app, api.getAddressCount, ({ services, user }, { params }) => getAddressCount(services.db, params.id, user?.sub ?? null));
+  // Kept for the catalogue, made harmless: requests are counted when a permit request is stored
+  // (forms/submit.ts), so this changes nothing, ignores the caller's place name and answers what the
+  // signed-in caller may see, however often it is called.
+  registerEndpoint(app, api.putAddressCount, ({ services, user }, { params }) => getAddressCount(services.db, params.id, user.sub));
 
   registerEndpoint(app, api.tasks, ({ services }) => listTasks(services.db));
   registerEndpoint(app, api.permitServices, ({ services }) => permitServices(services.db));

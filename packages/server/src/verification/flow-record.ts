@@ -21,9 +21,13 @@ export const toRecord = (flow: FlowRow, key: string): SignupFlowRecord => ({
   verified: flow.verified_at !== null,
 });
 
-/** The page the user started on, with email, accepted=1 and the token that proves the link (SPEC §2.5). */
-export function verificationLink(location: string, email: string, token: string): string {
-  const url = new URL(location);
+/**
+ * The mailed link: always our own /verified page (never a caller's address: the token in it proves the
+ * mailbox), with email, accepted=1 and the token (SPEC §2.5, §4.1). The sign-up goes on there; a partner
+ * page the user started on is offered afterwards, without the token (see returnAddress).
+ */
+export function verificationLink(publicUrl: string, email: string, token: string): string {
+  const url = new URL(`${publicUrl}/verified`);
   url.searchParams.set('email', email);
   url.searchParams.set('accepted', '1');
   url.searchParams.set('token', token);

@@ -2,13 +2,14 @@
 import { endpoints, FLOW_MESSAGES, isUsableEmailStatus } from '@permitdesk/core';
 import type { EndpointHandler } from '../http/register.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../http/errors.js';
+import { isTrustedUrl } from '../config.js';
 import type { AppServices } from '../services.js';
 import { findAccount } from './account-status.js';
 import { codeKey } from './code-key.js';
 import { toRecord, verificationLink } from './flow-record.js';
 import {
   addKey, deleteFlow, findFlow, keepOnlyKey, keyMatches, linkTokenMatches, lockIfExhausted, markFlowVerified, prepareMail,
-  saveState, takeOtpAttempt, type FlowRow,
+  replaceKeys, saveState, takeOtpAttempt, type FlowRow,
 } from './flow-store.js';
 import { hashCode, hashToken, newCode, newLinkToken, sameDigest } from './secrets.js';
 import { findVerification, markAddressVerified, rememberSender, saveReported, verdictFor, verdictOf } from './verification-store.js';
@@ -35,9 +36,21 @@ async function usableVerdict(services: AppServices, email: string) {
   return row;
 }
 
+/** Our own /verified page: where every mailed link goes, and the return address when none is kept. */
+const verifiedPage = (services: AppServices) => `${services.config.PUBLIC_URL}/verified`;
+
+/**
+ * The page to offer after verification: the caller's `location` only when its origin is ours or an
+ * allow-listed partner's (EMBED_ORIGINS); anything else is ignored (our own page), so nobody can make
+ * the product send users to a host of their choosing.
+ */
+const returnAddress = (services: AppServices, location: string | undefined): string =>
+  location && isTrustedUrl(services.config, location) ? location : verifiedPage(services);
+
 /** New code and link for the address, stored hashed, and the verification mail with both. */
-async function mailCode(services: AppServices, email: string, firstName: string | null, location: string, key: string | undefined) {
+async function mailCode(services: AppServices, email: string, firstName: string | null, requested: string | undefined, key: string | undefined) {
   const now = services.clock();
+  const location = returnAddress(services, requested);
   const code = newCode();
   const linkToken = newLinkToken();
   const prepared = await inTransaction(services.db, async (trx) => {
@@ -49,7 +62,7 @@ async function mailCode(services: AppServices, email: string, firstName: string 
     }, now);
     if (result.kind === 'ready') {
       await rememberSender(trx, email, firstName, location, now);
-      await services.mail.send('verification', email, { code, firstName, link: verificationLink(location, email, linkToken) }, { db: trx });
+      await services.mail.send('verification', email, { code, firstName, link: verificationLink(services.config.PUBLIC_URL, email, linkToken) }, { db: trx });
     }
     return result;
   });
@@ -65,21 +78,32 @@ async function guardedFlow(services: AppServices, email: string, key: string, me
   return flow;
 }
 
-/** The mailbox owner proved the address: the flow and the address are verified, the device gets a key. */
-async function verifiedResult(services: AppServices, flow: FlowRow) {
+/**
+ * The mailbox owner proved the address: the flow and the address are verified, the device gets a key.
+ * `byLink`: the first opening of the mailed link revokes every key handed out before it, so whoever
+ * started a sign-up for someone else's address cannot finish it once that person clicks the link. (A
+ * typed code is typed where the flow was started: that device keeps its key.)
+ */
+async function verifiedResult(services: AppServices, flow: FlowRow, byLink = false) {
   const now = services.clock();
   return inTransaction(services.db, async (trx) => {
     const updated = await markFlowVerified(trx, flow.id, now);
     await markAddressVerified(trx, flow.email, now);
-    return { verified: true, signupFlow: toRecord(updated, await addKey(trx, flow.id)) };
+    const key = byLink && flow.verified_at === null ? await replaceKeys(trx, flow.id) : await addKey(trx, flow.id);
+    return { verified: true, signupFlow: toRecord(updated, key) };
   });
+}
+
+/** Whether the caller owns the sign-up in progress: it holds one of its keys, or the mailed link's token. */
+async function ownsFlow(services: AppServices, flow: FlowRow | null, secret: string | undefined): Promise<boolean> {
+  if (!flow || !secret) return false;
+  return linkTokenMatches(flow, secret, services.clock()) || (await keyMatches(services.db, flow.id, secret));
 }
 
 export const checkEmail: Handler<'checkEmail'> = async ({ services }, { params: { email }, query }) => {
   if (await findAccount(services, email)) throw accountExists();
   const verdict = await usableVerdict(services, email);
-  const location = query.location ?? `${services.config.PUBLIC_URL}/verified`;
-  const { key } = await mailCode(services, email, query.firstName || null, location, undefined);
+  const { key } = await mailCode(services, email, query.firstName || null, query.location, undefined);
   return { status: verdict.status, email, isSendMailSuccess: true, totp: key, didYouMean: null };
 };
 
@@ -90,11 +114,17 @@ async function existence(services: AppServices, email: string) {
 
 export const checkExists: Handler<'checkExists'> = ({ services }, { params: { email } }) => existence(services, email);
 
-export const verificationData: Handler<'verificationData'> = async ({ services }, { params: { email } }) => {
+export const verificationData: Handler<'verificationData'> = async ({ services }, { params: { email }, query }) => {
   const now = services.clock();
   const row = await verdictFor(services.db, services.emailVerifier, email, now);
   const [account, flow] = await Promise.all([findAccount(services, email), findFlow(services.db, email, now)]);
   const { status, ...result } = verdictOf(row);
+  // The existence checks of SPEC §4.1 answer anyone (rate-limited per client); what a sign-up in
+  // progress holds (name, start page, its own verification) only its owner.
+  if (!(await ownsFlow(services, flow, query.totp))) {
+    const alreadyVerified = row.verified_at !== null;
+    return { email, status, result, alreadyVerified, accountExists: account !== null, totp: null, firstName: null, location: null, verified: alreadyVerified };
+  }
   return {
     email,
     status,
@@ -103,9 +133,9 @@ export const verificationData: Handler<'verificationData'> = async ({ services }
     accountExists: account !== null,
     // The flow key is never disclosed here: it guards the flow record.
     totp: null,
-    firstName: flow?.first_name ?? row.first_name,
-    location: flow?.location ?? row.location,
-    verified: flow ? flow.verified_at !== null : row.verified_at !== null,
+    firstName: flow!.first_name,
+    location: flow!.location,
+    verified: flow!.verified_at !== null,
   };
 };
 
@@ -162,7 +192,7 @@ export const confirmVerifiedUrl: Handler<'confirmVerifiedUrl'> = async ({ servic
     return { verified: row?.verified_at != null, signupFlow: null };
   }
   if (!linkTokenMatches(flow, body.token, now)) throw badRequest(FLOW_MESSAGES.confirmVerifyUrlFailure, 'VERIFY_LINK_INVALID');
-  return verifiedResult(services, flow);
+  return verifiedResult(services, flow, true);
 };
 
 export const verifyOtp: Handler<'verifyOtp'> = async ({ services }, { body }) => {

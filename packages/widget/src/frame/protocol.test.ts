@@ -1,6 +1,7 @@
 // The frame protocol: only messages of the protocol, from the pinned origin and the expected window,
 // are read; the parent holds commands until the frame's ready, and posts only to the pinned origin.
 import { describe, expect, it } from 'vitest';
+import { embedOriginsOf, parentOriginOf } from './frame-child.js';
 import { createFrameHost } from './frame-host.js';
 import { FRAME_SOURCE, listen, parseOrigin } from './protocol.js';
 
@@ -64,5 +65,33 @@ describe('createFrameHost', () => {
     deliver({ source: FRAME_SOURCE, type: 'state', payload: { state: 'closed' } }, PERMITDESK, frameWindow);
     expect(states).toEqual(['closed']);
     host.destroy();
+  });
+});
+
+describe('the framed side (/embed) talks only to an allow-listed parent', () => {
+  /** A window framed at `href` (its parent is another window). */
+  const framedAt = (href: string) => ({ parent: {}, location: { href } }) as unknown as Window;
+  const embed = (parent: string) => framedAt(`${PERMITDESK}/embed?parent_origin=${encodeURIComponent(parent)}`);
+  const allowed = ['https://partner.example'];
+
+  it('accepts a parent_origin on the allow-list or its own origin, and no other', () => {
+    expect(parentOriginOf(embed('https://partner.example'), undefined, allowed)).toBe('https://partner.example');
+    expect(parentOriginOf(embed(PERMITDESK), undefined, allowed)).toBe(PERMITDESK);
+    expect(parentOriginOf(embed('https://evil.example'), undefined, allowed)).toBeNull();
+    expect(parentOriginOf(embed('https://partner.example.evil.test'), undefined, allowed)).toBeNull();
+    expect(parentOriginOf(embed('https://evil.example'), undefined, [])).toBeNull();
+    expect(parentOriginOf(framedAt(`${PERMITDESK}/embed`), 'https://evil.example', allowed)).toBeNull();
+  });
+
+  it('reads the allow-list the server writes into the page', () => {
+    const meta = document.createElement('meta');
+    meta.name = 'permitdesk-embed-origins';
+    expect(embedOriginsOf(document)).toBeNull();
+    document.head.append(meta);
+    meta.content = '';
+    expect(embedOriginsOf(document)).toEqual([]);
+    meta.content = 'http://permitdesk.test https://partner.example';
+    expect(embedOriginsOf(document)).toEqual(['http://permitdesk.test', 'https://partner.example']);
+    meta.remove();
   });
 });

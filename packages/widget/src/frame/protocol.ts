@@ -7,6 +7,11 @@ import type { ClosedDetail, OpenCommand, SubmittedDetail, WidgetState } from '..
 export const FRAME_SOURCE = 'permitdesk';
 /** The frame's URL parameter naming the parent's origin, e.g. /embed?parent_origin=https%3A%2F%2Fpartner.example */
 export const PARENT_ORIGIN_PARAM = 'parent_origin';
+/**
+ * The <meta> naming the origins allowed to frame the page and talk to it, space-separated: the server
+ * fills it from EMBED_ORIGINS (packages/server/src/http/static-files.ts), its policy's frame-ancestors.
+ */
+export const EMBED_ORIGINS_META = 'permitdesk-embed-origins';
 
 /** Parent → frame. */
 export interface ParentMessages {
