@@ -12,6 +12,7 @@ import { createGeoService, type GeoService } from './geo/geo-service.js';
 import { createLogger, type Logger } from './http/logger.js';
 import { openRateLimiter, type RateLimiter } from './http/rate-limit.js';
 import { createAccessTokens } from './identity/access-tokens.js';
+import { createSessions } from './identity/sessions.js';
 import { createCodes } from './identity/codes.js';
 import { createHandoffs } from './identity/handoffs.js';
 import { createIdentityService, type IdentityService } from './identity/identity-service.js';
@@ -72,12 +73,14 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const mail = createMailService({ db, clock, onQueued: () => mailWorker.nudge() });
   const rateLimits = await openRateLimiter(config, db, clock);
 
+  const sessions = createSessions(db, clock);
   const identity = createIdentityService({
     db,
     clock,
     publicUrl: config.PUBLIC_URL,
     tokens: createAccessTokens(secret, clock),
-    refresh: createRefreshTokens(hasher, clock),
+    refresh: createRefreshTokens(hasher, clock, () => sessions.forget()),
+    sessions,
     codes: createCodes(hasher, clock),
     handoffs: createHandoffs(hasher, clock),
     throttle: createThrottle(db, clock),

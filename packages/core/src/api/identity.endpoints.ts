@@ -64,13 +64,16 @@ export const identityEndpoints = {
     method: 'PATCH', path: '/auth/attributes', auth: 'bearer', summary: 'Update hasMigrated, setupCompanyName, fromURL, name or phone',
     body: updateAttributesSchema, response: profileSchema,
   }),
+  // A refresh token comes in the body (widget, API clients) or, for a cookie session (the dashboard, which
+  // sends the session-mode header), in an HttpOnly cookie scoped to this path.
   refreshSession: endpoint({
-    method: 'POST', path: '/auth/refresh', auth: 'none', summary: 'Rotate the refresh token and get a new access token',
+    method: 'POST', path: '/auth/refresh', auth: 'none', summary: 'Rotate the refresh token (body or cookie) and get a new access token',
     body: refreshSessionSchema, response: v.object({ tokens: sessionTokensSchema, profile: profileSchema }),
   }),
   signOut: endpoint({
-    method: 'POST', path: '/auth/sign-out', auth: 'none', summary: 'Revoke the refresh token family',
-    body: refreshSessionSchema, response: okSchema,
+    method: 'POST', path: '/auth/sign-out', auth: 'none',
+    summary: "End a session: the refresh token's family, or the session of the bearer access token; clears the session cookie",
+    body: refreshSessionSchema, headers: v.object({ authorization: v.optional(v.string()) }), response: okSchema,
   }),
   profile: endpoint({
     method: 'GET', path: '/auth/profile', auth: 'bearer', summary: 'The signed-in user profile with permissions',

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from './create-api-client.js';
 import { ApiRequestError, isAbortError, REQUEST_ERRORS } from './errors.js';
-import { latestOnly } from './latest-only.js';
 import { startTestServer, type TestServer } from './testing/http-test-server.js';
 import type { ApiClientConfig } from './types.js';
 
@@ -213,20 +212,32 @@ describe('createApiClient: header paging', () => {
 });
 
 describe('createApiClient: cancellation', () => {
-  it('aborts an older project search when a newer one starts', async () => {
+  it('lets two project searches run side by side: a newer one does not cancel the older', async () => {
     server.routes = {
       'GET /v4/projects/search': (request) => ({
-        delayMs: request.query.get('keyword') === 'old' ? 300 : 0,
+        delayMs: request.query.get('keyword') === 'radar' ? 200 : 0,
         body: [],
-        headers: { 'x-pagination-index': '1', 'x-pagination-size': '20', 'x-pagination-totalcount': request.query.get('keyword') === 'old' ? '1' : '2' },
+        headers: { 'x-pagination-index': '1', 'x-pagination-size': '20', 'x-pagination-totalcount': request.query.get('keyword') === 'radar' ? '1' : '2' },
       }),
     };
     const { client, errors } = setup();
-    const older = client.projects.search({ query: { keyword: 'old' } });
-    const newer = client.projects.search({ query: { keyword: 'new' } });
-    const olderFailure = await older.catch((e: unknown) => e);
-    expect(isAbortError(olderFailure)).toBe(true);
-    await expect(newer).resolves.toMatchObject({ totalCount: 2 });
+    // The radar's search, then the header's suggestions: each caller cancels only its own.
+    const radar = client.projects.search({ query: { keyword: 'radar' } });
+    const suggestions = client.projects.search({ query: { keyword: 'suggest', size: 5 } });
+    await expect(suggestions).resolves.toMatchObject({ totalCount: 2 });
+    await expect(radar).resolves.toMatchObject({ totalCount: 1 });
+    expect(errors).toHaveLength(0);
+  });
+
+  it("cancels a project search through its caller's signal only", async () => {
+    server.routes = { 'GET /v4/projects/search': () => ({ delayMs: 200, body: [], headers: { 'x-pagination-totalcount': '3', 'x-pagination-size': '20' } }) };
+    const { client, errors } = setup();
+    const own = new AbortController();
+    const cancelled = client.projects.search({ query: { keyword: 'old' }, signal: own.signal });
+    const other = client.projects.search({ query: { keyword: 'other' } });
+    setTimeout(() => own.abort(), 20);
+    expect(isAbortError(await cancelled.catch((e: unknown) => e))).toBe(true);
+    await expect(other).resolves.toMatchObject({ totalCount: 3 });
     expect(errors).toHaveLength(0);
   });
 
@@ -238,22 +249,5 @@ describe('createApiClient: cancellation', () => {
     setTimeout(() => controller.abort(), 20);
     expect(isAbortError(await call.catch((e: unknown) => e))).toBe(true);
     expect(errors).toHaveLength(0);
-  });
-
-  it('latestOnly lets only the newest call resolve', async () => {
-    const seen: AbortSignal[] = [];
-    const slow = latestOnly((input: { n: number; signal?: AbortSignal }) => {
-      seen.push(input.signal!);
-      return new Promise<number>((resolve, reject) => {
-        input.signal!.addEventListener('abort', () => reject(input.signal!.reason));
-        setTimeout(() => resolve(input.n), 10);
-      });
-    });
-    const first = slow({ n: 1 });
-    const second = slow({ n: 2 });
-    expect(isAbortError(await first.catch((e: unknown) => e))).toBe(true);
-    await expect(second).resolves.toBe(2);
-    expect(seen[0]?.aborted).toBe(true);
-    expect(seen[1]?.aborted).toBe(false);
   });
 });

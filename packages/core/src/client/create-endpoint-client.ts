@@ -1,16 +1,14 @@
 // createEndpointClient: the endpoints of a tree as typed functions, grouped as in the tree, all sent
-// through one ky instance (extended per host with its prefix). It does not import the catalogue, so
-// a bundle that needs only a few areas (the widget) ships only those; createApiClient passes the
-// whole catalogue.
+// through one ky instance (extended per host with its prefix). Each call takes its caller's `{ signal }`
+// (handed to ky): a caller cancels only its own requests, never another caller's. It does not import
+// the catalogue, so a bundle that needs only a few areas (the widget) ships only those; createApiClient
+// passes the whole catalogue.
 import ky, { type KyInstance } from 'ky';
 import type { EndpointDef } from '../api/endpoint.js';
+import { COOKIE_SESSION_MODE, SESSION_MODE_HEADER } from './session-mode.js';
 import { DEFAULT_AREA_HOSTS, resolveHosts, type HostName } from './hosts.js';
-import { latestOnly } from './latest-only.js';
-import { endpointCaller, type RawInput } from './request.js';
+import { endpointCaller } from './request.js';
 import type { ApiClientConfig, ApiClientOf, EndpointTree } from './types.js';
-
-/** Endpoints where only the newest call matters: each call aborts the one still running. */
-const LATEST_ONLY = new Set(['projects.search']);
 
 const isEndpoint = (value: EndpointDef | EndpointTree): value is EndpointDef =>
   typeof (value as EndpointDef).method === 'string' && typeof (value as EndpointDef).path === 'string';
@@ -21,7 +19,7 @@ function createHttp(config: ApiClientConfig): KyInstance {
     retry: 0,
     timeout: config.timeoutMs ?? 30_000,
     ...(config.fetch ? { fetch: config.fetch } : {}),
-    headers: { accept: 'application/json' },
+    headers: { accept: 'application/json', ...(config.cookieSession ? { [SESSION_MODE_HEADER]: COOKIE_SESSION_MODE } : {}) },
     hooks: {
       beforeRequest: [
         (request, options) => {
@@ -64,8 +62,7 @@ export function createEndpointClient(config: ApiClientConfig, endpoints: Endpoin
     for (const [key, value] of Object.entries(tree)) {
       const name = prefix ? `${prefix}.${key}` : key;
       if (isEndpoint(value)) {
-        const call = endpointCaller(value, hostFor(host), hooks);
-        out[key] = LATEST_ONLY.has(name) ? latestOnly<RawInput | undefined, unknown>(call) : call;
+        out[key] = endpointCaller(value, hostFor(host), hooks);
       } else {
         out[key] = build(value, prefix ? host : (areaHosts[key] ?? 'api'), name);
       }

@@ -39,7 +39,7 @@ export class ApiRequestError extends Error {
 
 export const isApiRequestError = (error: unknown): error is ApiRequestError => error instanceof ApiRequestError;
 
-/** True for a call cancelled through its AbortSignal (including one superseded by `latestOnly`). */
+/** True for a call cancelled through its AbortSignal (the caller's own, e.g. a query left behind). */
 export const isAbortError = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 

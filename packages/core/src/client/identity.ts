@@ -28,8 +28,13 @@ export interface IdentityClient {
   changePassword(input: Body<'changePassword'>): Promise<Out<'changePassword'>>;
   completeNewPassword(input: Body<'completeNewPassword'>): Promise<Out<'completeNewPassword'>>;
   updateAttributes(attributes: UpdateAttributes): Promise<Out<'updateAttributes'>>;
-  refreshSession(refreshToken: string): Promise<Out<'refreshSession'>>;
-  signOut(refreshToken: string): Promise<Out<'signOut'>>;
+  /** Rotates the session: with the refresh token given, or (cookie session) with the cookie. */
+  refreshSession(refreshToken?: string | null): Promise<Out<'refreshSession'>>;
+  /**
+   * Ends the session of the refresh token given, or (cookie session) the one of `accessToken`, and
+   * clears the cookie.
+   */
+  signOut(refreshToken?: string | null, accessToken?: string | null): Promise<Out<'signOut'>>;
   profile(): Promise<Out<'profile'>>;
 }
 
@@ -53,8 +58,9 @@ export function createIdentityClient(client: Pick<ApiClient, 'identity'>): Ident
     changePassword: (input) => id.changePassword({ body: input, silent: true }),
     completeNewPassword: (input) => id.completeNewPassword({ body: input, silent: true }),
     updateAttributes: (attributes) => id.updateAttributes({ body: attributes, silent: true }),
-    refreshSession: (refreshToken) => id.refreshSession({ body: { refreshToken }, silent: true }),
-    signOut: (refreshToken) => id.signOut({ body: { refreshToken }, silent: true }),
+    refreshSession: (refreshToken) => id.refreshSession({ body: refreshToken ? { refreshToken } : {}, silent: true }),
+    signOut: (refreshToken, accessToken) =>
+      id.signOut({ body: refreshToken ? { refreshToken } : {}, headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {}, silent: true }),
     profile: () => id.profile({ silent: true }),
   };
 }

@@ -11,6 +11,9 @@ import type { ApiClientConfig, ApiResult, CallOptions } from './types.js';
 /** The session-expired message of SPEC §8, carried by the error an expired call rejects with. */
 export const SESSION_EXPIRED_MESSAGE = 'Your user session has expired and you will need to login again to proceed.';
 
+/** The server's codes for a bearer token whose session is over. */
+const SESSION_ENDED_CODES = new Set(['SESSION_ENDED', 'TOKEN_EXPIRED']);
+
 export interface RawInput extends CallOptions {
   params?: Record<string, unknown>;
   query?: Record<string, unknown>;
@@ -34,6 +37,8 @@ export function newIdempotencyKey(): string {
  * itself), so ky may retry them after a lost answer: the server replays the first answer.
  */
 const IDEMPOTENT_RETRY = { limit: 2, methods: ['post', 'put', 'patch'], statusCodes: [502, 503, 504] };
+
+const withHeaders = (headers: Record<string, string> | undefined) => (headers ? { headers } : {});
 
 function headersOf(def: EndpointDef, input: RawInput): Record<string, string> | undefined {
   const headers = Object.fromEntries(Object.entries(input.headers ?? {}).filter(([, value]) => value != null).map(([name, value]) => [name, String(value)]));
@@ -103,7 +108,9 @@ export function endpointCaller(def: EndpointDef, http: KyInstance, hooks: Hooks)
         method: def.method,
         searchParams: toSearchParams(input.query),
         json: input.body,
-        headers: headersOf(def, input),
+        // Only when there are some: ky takes an explicit `headers: undefined` as "none" and would drop the
+        // instance's own (accept, the session-mode header).
+        ...withHeaders(headersOf(def, input)),
         ...(def.idempotent ? { retry: IDEMPOTENT_RETRY } : {}),
         signal: input.signal,
         context: { token },
@@ -113,6 +120,8 @@ export function endpointCaller(def: EndpointDef, http: KyInstance, hooks: Hooks)
       if (error instanceof HTTPError) {
         const errorBody = readErrorBody(await readJson(error.response).catch(() => null));
         const status = error.response.status;
+        // The server ended the session (signed out elsewhere, password changed): log out as on expiry.
+        if (token && status === 401 && SESSION_ENDED_CODES.has(errorBody?.code ?? '')) hooks.onExpired?.();
         if (def.returnsErrorBody) {
           const result: ApiResult<never> = {
             ok: false,

@@ -16,6 +16,11 @@ export interface ApiClientConfig extends HostConfig {
   /** Another area → host mapping (defaults: verification, integrations and account on their hosts). */
   areaHosts?: Partial<Record<string, HostName>>;
   fetch?: typeof globalThis.fetch;
+  /**
+   * Keep the refresh token in the server's HttpOnly cookie instead of handing it to page script (the
+   * dashboard, served from the API's own origin): sends the session-mode header on every call.
+   */
+  cookieSession?: boolean;
   /** Per-request timeout in milliseconds (default 30 s); false for none. */
   timeoutMs?: number | false;
 }

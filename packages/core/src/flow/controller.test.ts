@@ -9,6 +9,7 @@ import { createSessionStore } from '../session/session-store.js';
 import { createMemoryStorage } from '../session/storage.js';
 import { createSignupFlow, PENDING_VERIFICATION_KEY, type SignupFlowOptions } from './controller.js';
 import { FLOW_MESSAGES } from './messages.js';
+import { MESSAGES } from '../rules/messages.js';
 import type { TrackedStep } from './steps.js';
 import { address, companyAddress, geocoded, municipality, task } from './testing/fixtures.js';
 import { createManualTimers } from './testing/manual-timers.js';
@@ -111,6 +112,8 @@ function fakeServer() {
     'POST /create-user-app': handle(e.account.createUserApp, 'create', (r) => {
       const body = r.body as { email: string; password: string };
       if (state.accounts.has(body.email)) return { status: 409, body: { message: 'Exists', code: 'CONFLICT' } };
+      // Like the real server: the most common passwords are refused with core's message.
+      if (body.password === 'password1') return { status: 400, body: { message: MESSAGES.passwordTooCommon, code: 'PASSWORD_TOO_COMMON' } };
       state.accounts.set(body.email, { password: body.password, verified: true });
       return { status: 201, body: { id: SUB, emailAddress: body.email } };
     }),
@@ -339,6 +342,10 @@ describe('signup flow: back through the mailed link', () => {
     server.requests.length = 0;
     await t.s().createPassword('short');
     expect(t.s().alert?.message).toBe('Password longer than 7 characters');
+    await t.s().createPassword('password1');
+    expect(t.s().alert).toMatchObject({ type: 'error', message: 'This password is too common. Please choose another.' });
+    expect(t.s().flow.step).toBe('create-password');
+    server.requests.length = 0;
     await t.s().createPassword('secret-123');
     expect(t.calls()).toEqual(['POST /create-user-app', 'POST /auth/authenticate']);
     expect(server.requests[0]?.body).toEqual({

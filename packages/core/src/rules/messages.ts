@@ -9,6 +9,8 @@ export const MESSAGES = {
   passwordTooLong: 'Password is too long.',
   passwordTooShort: 'Password longer than 7 characters',
   newPasswordTooShort: 'Password longer than 7 characters.',
+  /** Not a SPEC message (issue 10): the server refuses the most common breached passwords with it. */
+  passwordTooCommon: 'This password is too common. Please choose another.',
   codeRequired: 'Code is required.',
   codeInvalid: 'Invalid format, valid formats must be 6 digits.',
   noticeRequired: 'Please check this box if you want to proceed',

@@ -40,10 +40,13 @@ export const profileSchema = v.object({
 });
 export type Profile = v.InferOutput<typeof profileSchema>;
 
-/** Tokens handed out by the identity service. */
+/**
+ * Tokens handed out by the identity service. The refresh token is absent when the caller asked for a
+ * cookie session (the dashboard): it then lives in an HttpOnly cookie that page script cannot read.
+ */
 export const sessionTokensSchema = v.object({
   accessToken: v.string(),
-  refreshToken: v.string(),
+  refreshToken: v.optional(v.string()),
   /** Epoch milliseconds when the access token expires. */
   expiresAt: v.number(),
 });
@@ -133,4 +136,5 @@ export const updateAttributesSchema = v.object({
   phone_number: v.optional(phoneSchema),
 });
 export type UpdateAttributes = v.InferInput<typeof updateAttributesSchema>;
-export const refreshSessionSchema = v.object({ refreshToken: v.pipe(v.string(), v.nonEmpty()) });
+/** The refresh token in the body (widget, API clients), or none: the cookie session's HttpOnly cookie. */
+export const refreshSessionSchema = v.optional(v.object({ refreshToken: v.optional(v.pipe(v.string(), v.nonEmpty())) }), {});

@@ -187,3 +187,76 @@ describe('session store: logout', () => {
     expect(store.getState().isAuthenticated).toBe(false);
   });
 });
+
+describe('session store: cookie session (the dashboard)', () => {
+  const cookieSetup = (storage = createMemoryStorage()) => {
+    const logouts: LogoutReason[] = [];
+    const identity = createIdentityClient(createApiClient({ baseUrl: server.url, cookieSession: true }));
+    const store = createSessionStore({ storage, identity, cookieSession: true, autoRefresh: false, onLogout: (r) => void logouts.push(r) });
+    return { store, storage, logouts };
+  };
+  const cookieTokens = (n: number) => ({ accessToken: `a${n}`, expiresAt: Date.now() + 3_600_000 });
+
+  it('keeps tokens in memory only: the storage holds the profile and company, never a token', () => {
+    const { store, storage } = cookieSetup();
+    store.getState().login(cookieTokens(1), profile(twoCompanies));
+    expect(store.getState()).toMatchObject({ isAuthenticated: true, authToken: 'a1', refreshToken: null });
+    expect(storage.getItem(SESSION_STORAGE_KEYS.tokens)).toBeNull();
+    const stored = Array.from({ length: storage.length }, (_, i) => storage.getItem(storage.key(i)!)).join('\n');
+    expect(stored).not.toContain('"a1"');
+    // Even a refresh token handed in by mistake is not kept.
+    store.getState().login(tokens(2), profile(twoCompanies));
+    expect(store.getState().refreshToken).toBeNull();
+    expect(storage.getItem(SESSION_STORAGE_KEYS.tokens)).toBeNull();
+  });
+
+  it('after a page load, gets its access token from the cookie (a body-less refresh with the session-mode header)', async () => {
+    server.routes = { 'POST /auth/refresh': () => ({ body: { tokens: cookieTokens(2), profile: profile(twoCompanies) } }) };
+    const first = cookieSetup();
+    first.store.getState().login(cookieTokens(1), profile(twoCompanies));
+    const { store } = cookieSetup(first.storage); // the next page load
+    expect(store.getState()).toMatchObject({ isAuthenticated: true, authToken: null });
+    expect(store.getState().isExpired()).toBe(true);
+    await expect(store.getState().ensureFreshToken()).resolves.toBe('a2');
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]).toMatchObject({ path: '/auth/refresh', body: {} });
+    expect(server.requests[0]!.headers['x-permitdesk-session']).toBe('cookie');
+  });
+
+  it('a refused restore ends the session at once (no three strikes without an access token)', async () => {
+    server.routes = {
+      'POST /auth/refresh': () => ({ status: 401, body: { message: 'Invalid Refresh Token', code: 'REFRESH_TOKEN_INVALID' } }),
+      'POST /auth/sign-out': () => ({ body: { ok: true } }),
+    };
+    const first = cookieSetup();
+    first.store.getState().login(cookieTokens(1), profile());
+    const { store, storage, logouts } = cookieSetup(first.storage);
+    await expect(store.getState().refresh()).resolves.toBe(false);
+    expect(store.getState().isAuthenticated).toBe(false);
+    expect(storage.getItem(SESSION_STORAGE_KEYS.profile)).toBeNull();
+    expect(logouts).toEqual(['expired']);
+  });
+
+  it('signs out by its access token (the cookie goes only to the refresh path) and clears the storage', async () => {
+    server.routes = { 'POST /auth/sign-out': () => ({ body: { ok: true } }) };
+    const { store, storage } = cookieSetup();
+    store.getState().login(cookieTokens(1), profile());
+    storage.setItem(SAVED_VIEW_KEYS.radarSort, '+customerName');
+    await store.getState().logout();
+    expect(server.requests.map((r) => [r.path, r.body, r.headers.authorization])).toEqual([['/auth/sign-out', {}, 'Bearer a1']]);
+    expect(storage.length).toBe(1);
+  });
+
+  it('an API call answered 401 SESSION_ENDED logs out as an expired session', async () => {
+    server.routes = {
+      'GET /v4/permissions': () => ({ status: 401, body: { message: 'Your user session has expired and you will need to login again to proceed.', code: 'SESSION_ENDED' } }),
+      'POST /auth/sign-out': () => ({ body: { ok: true } }),
+    };
+    const { store, logouts } = cookieSetup();
+    const client = createApiClient({ baseUrl: server.url, cookieSession: true, ...sessionClientHooks(store) });
+    store.getState().login(cookieTokens(1), profile());
+    await expect(client.account.permissions()).rejects.toMatchObject({ status: 401, code: 'SESSION_ENDED' });
+    await vi.waitFor(() => expect(logouts).toEqual(['expired']));
+    expect(store.getState().isAuthenticated).toBe(false);
+  });
+});

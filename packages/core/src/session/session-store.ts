@@ -1,6 +1,8 @@
 // The session store (SPEC §3 AuthState, §4.2): zustand/vanilla, so preact and React read it alike
 // through their own useStore. It keeps tokens and profile in a Storage, refreshes every 15 minutes,
 // refreshes an expired access token before use, counts failed refreshes and logs out.
+// A cookie session (the dashboard) keeps no token in the Storage: the access token lives in memory,
+// the refresh token in the server's HttpOnly cookie; a page load gets a fresh access token from it.
 import * as v from 'valibot';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { isApiRequestError } from '../client/errors.js';
@@ -64,7 +66,15 @@ export interface SessionStoreOptions {
   now?: () => number;
   /** Called after a logout, e.g. to show 'Your Session Expired' and go to /sign-in. */
   onLogout?: (reason: LogoutReason) => void;
+  /**
+   * The refresh token lives in the server's HttpOnly cookie (the identity client must send the
+   * session-mode header): tokens stay in memory, only the profile and company choice are stored.
+   */
+  cookieSession?: boolean;
 }
+
+/** Cookie sessions share one rotating cookie across tabs: their refreshes run one at a time. */
+const REFRESH_LOCK = 'permitdesk.session.refresh';
 
 /** SPEC §3: the first company key of the permissions, else null. */
 export const firstCompanyId = (permissions: Permissions | null | undefined): string | null =>
@@ -81,7 +91,7 @@ const signedOut = {
 } as const;
 
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
-  const { storage } = options;
+  const { storage, cookieSession = false } = options;
   const now = options.now ?? (() => Date.now());
   const refreshAheadMs = options.refreshAheadMs ?? 30_000;
   const getIdentity = (): IdentityClient =>
@@ -91,7 +101,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   let inflight: Promise<boolean> | null = null;
 
   const persist = (tokens: SessionTokens, profile: Profile, currentCompanyId: string | null) => {
-    storage.setItem(SESSION_STORAGE_KEYS.tokens, JSON.stringify(tokens));
+    if (!cookieSession) storage.setItem(SESSION_STORAGE_KEYS.tokens, JSON.stringify(tokens));
     storage.setItem(SESSION_STORAGE_KEYS.profile, JSON.stringify(profile));
     storage.setItem(SESSION_STORAGE_KEYS.currentCompanyId, JSON.stringify(currentCompanyId));
   };
@@ -104,7 +114,12 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   };
 
   const hydrate = (): Partial<SessionState> => {
-    const tokens = v.safeParse(sessionTokensSchema, readJsonItem(storage, SESSION_STORAGE_KEYS.tokens));
+    // A cookie session stores no tokens (one left by an older version goes): the profile says someone
+    // signed in, and the first refresh (restoreSession) gets the access token from the cookie.
+    if (cookieSession) storage.removeItem(SESSION_STORAGE_KEYS.tokens);
+    const tokens = cookieSession
+      ? { success: true as const, output: { accessToken: null, refreshToken: null, expiresAt: null } }
+      : v.safeParse(sessionTokensSchema, readJsonItem(storage, SESSION_STORAGE_KEYS.tokens));
     const profile = v.safeParse(profileSchema, readJsonItem(storage, SESSION_STORAGE_KEYS.profile));
     if (!tokens.success || !profile.success) return { ...signedOut };
     const stored = storage.getItem(SESSION_STORAGE_KEYS.currentCompanyId);
@@ -112,7 +127,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       isAuthenticated: true,
       user: profile.output,
       authToken: tokens.output.accessToken,
-      refreshToken: tokens.output.refreshToken,
+      refreshToken: tokens.output.refreshToken ?? null,
       expiresAt: tokens.output.expiresAt,
       currentCompanyId: companyFor(profile.output, stored === null ? undefined : readJsonItem(storage, SESSION_STORAGE_KEYS.currentCompanyId)),
     };
@@ -137,10 +152,16 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         isAuthenticated: true,
         user: profile,
         authToken: tokens.accessToken,
-        refreshToken: tokens.refreshToken,
+        refreshToken: cookieSession ? null : (tokens.refreshToken ?? null),
         expiresAt: tokens.expiresAt,
         currentCompanyId,
       });
+    };
+
+    /** One refresh at a time across tabs for a cookie session (Web Locks, where the browser has them). */
+    const exclusive = <T,>(work: () => Promise<T>): Promise<T> => {
+      const locks = cookieSession ? (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks : undefined;
+      return locks ? (locks.request(REFRESH_LOCK, work) as Promise<T>) : work();
     };
 
     /** SPEC §4.2: more than 2 failed refreshes in a row mean the user was deleted by an administrator. */
@@ -169,14 +190,21 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       },
 
       async logout(reason = 'user') {
-        const { refreshToken, authToken } = get();
         // Several calls may find the same expired token; the first one logs out.
-        if (reason === 'expired' && !authToken && !refreshToken) return;
+        if (reason === 'expired' && !get().isAuthenticated) return;
+        // A cookie session is ended by its access token (the cookie only goes to the refresh path): a
+        // user signing out with an expired one gets a fresh one first.
+        if (cookieSession && reason === 'user' && get().isExpired()) {
+          await get().refresh();
+          // A session the server refused to restore is logged out already.
+          if (!get().isAuthenticated) return;
+        }
+        const { refreshToken, authToken } = get();
         stopAutoRefresh();
         clearStorageExcept(storage, Object.values(SAVED_VIEW_KEYS));
         set({ ...signedOut });
         // Revoking is best effort: the local session is gone either way.
-        if (refreshToken) await getIdentity().signOut(refreshToken).catch(() => undefined);
+        if (refreshToken || cookieSession) await getIdentity().signOut(refreshToken, cookieSession ? authToken : null).catch(() => undefined);
         options.onLogout?.(reason);
       },
 
@@ -192,17 +220,20 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       },
 
       refresh() {
-        const { refreshToken } = get();
-        if (!refreshToken) return Promise.resolve(false);
+        const { refreshToken, isAuthenticated } = get();
+        if (cookieSession ? !isAuthenticated : !refreshToken) return Promise.resolve(false);
         inflight ??= (async () => {
           try {
-            const result = await getIdentity().refreshSession(refreshToken);
+            const result = await exclusive(() => getIdentity().refreshSession(refreshToken));
             storage.removeItem(SESSION_STORAGE_KEYS.failedProfileRefresh);
             applySession(result.tokens, result.profile, get().currentCompanyId);
             return true;
           } catch (error) {
+            const refused = !isApiRequestError(error) || error.status > 0;
+            // Restoring a cookie session on page load: without an access token, a refusal ends it.
+            if (refused && cookieSession && !get().authToken) await get().logout('expired');
             // Only a refusal from the server counts; being offline says nothing about the account.
-            if (!isApiRequestError(error) || error.status > 0) countFailure();
+            else if (refused) countFailure();
             return false;
           } finally {
             inflight = null;
@@ -212,9 +243,11 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       },
 
       async ensureFreshToken() {
-        const { authToken, expiresAt } = get();
-        if (!authToken) return null;
-        if (expiresAt === null || now() < expiresAt - refreshAheadMs) return authToken;
+        const { authToken, expiresAt, isAuthenticated } = get();
+        // A cookie session after a page load has no access token yet: the refresh gets one.
+        const restoring = cookieSession && isAuthenticated && !authToken;
+        if (!authToken && !restoring) return null;
+        if (authToken && (expiresAt === null || now() < expiresAt - refreshAheadMs)) return authToken;
         set({ waiting: true });
         try {
           await get().refresh();
@@ -225,7 +258,9 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       },
 
       isExpired() {
-        const { expiresAt } = get();
+        const { expiresAt, authToken, isAuthenticated } = get();
+        // A cookie session not restored yet has no live access token.
+        if (cookieSession && isAuthenticated && !authToken) return true;
         return expiresAt !== null && now() >= expiresAt;
       },
 

@@ -36,6 +36,22 @@ export function createMemoryStorage(initial: Record<string, string> = {}): Stora
   return storage as Storage;
 }
 
+let pageFallback: Storage | undefined;
+/**
+ * The page's localStorage, or (where the browser blocks it: a third-party frame such as /embed on a
+ * partner's page, some privacy modes) one in-memory storage for this page load, instead of a
+ * SecurityError that would leave the page blank.
+ */
+export function pageStorage(): Storage {
+  try {
+    const storage = globalThis.localStorage;
+    if (storage) return storage;
+  } catch {
+    // blocked: fall through
+  }
+  return (pageFallback ??= createMemoryStorage());
+}
+
 /** Clears the storage but for the given keys. */
 export function clearStorageExcept(storage: Storage, keep: readonly string[]): void {
   const saved = keep.flatMap((key) => {

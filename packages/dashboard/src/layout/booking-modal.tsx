@@ -1,6 +1,6 @@
 // The booking modal (SPEC §2.8): the external scheduling page, with a 'Close Window' link. The page is
 // configured by VITE_BOOKING_URL; without one, the team is reached by e-mail instead.
-import { supportEmail } from '../components/support-email.js';
+import { supportEmail } from '../ui/support-email.js';
 import { Modal } from '../ui/modal.js';
 
 const bookingUrl: string | undefined = import.meta.env.VITE_BOOKING_URL;

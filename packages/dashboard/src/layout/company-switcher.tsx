@@ -2,13 +2,15 @@
 // Choosing sets currentCompanyId in the session store, which every page reads.
 import { companySwitcherOptions } from '@permitdesk/core';
 import { useId } from 'react';
-import { invalidateQueries } from '../data/use-query.js';
+import { queryKeys } from '../data/query-keys.js';
+import { useQueryClient } from '../data/query-provider.js';
 import { switchCompany, useAuth } from '../session/session.js';
 
 const PERSONAL = '__personal__';
 
 export function CompanySwitcher() {
   const id = useId();
+  const client = useQueryClient();
   const permissions = useAuth((s) => s.user?.permissions);
   const current = useAuth((s) => s.currentCompanyId);
   const options = companySwitcherOptions(permissions, current);
@@ -25,7 +27,7 @@ export function CompanySwitcher() {
           const value = event.target.value === PERSONAL ? null : event.target.value;
           switchCompany(value);
           // Company-scoped reads (updates, projects) must be asked again for the new company.
-          invalidateQueries('company:');
+          client.invalidateQueries({ queryKey: queryKeys.company.all });
         }}
       >
         {options.map((option) => (

@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../session/session.js';
-import { invalidateQueries } from '../data/use-query.js';
 import { fakeNetwork, profile, tokens } from '../test/fixtures.js';
 import { renderAt } from '../test/render.js';
 import { Footer } from './footer.js';
@@ -20,7 +19,6 @@ const update = (id: number, read: boolean) => ({
 
 beforeEach(() => {
   localStorage.clear();
-  invalidateQueries();
 });
 afterEach(async () => {
   sessionStore.getState().stopAutoRefresh();

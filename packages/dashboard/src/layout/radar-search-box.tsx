@@ -1,9 +1,11 @@
 // The radar search box (SPEC §2.4): suggestions from the project search (size 5, page 1, +customerName,
 // type active) as a combobox; Enter without a suggestion runs the full search
 // (/project-radar/search?keyword=..&searchFields=...).
-import { isAbortError, projectPermitUrl, radarSearchUrl, SUGGESTION_SEARCH, type ProjectSearchRow } from '@permitdesk/core';
+import { projectPermitUrl, radarSearchUrl, SUGGESTION_SEARCH, type ProjectSearchRow } from '@permitdesk/core';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { queryKeys } from '../data/query-keys.js';
+import { useQuery } from '../data/use-query.js';
 import { api } from '../session/api.js';
 import { useAuth } from '../session/session.js';
 
@@ -14,7 +16,8 @@ export function RadarSearchBox() {
   const navigate = useNavigate();
   const companyId = useAuth((s) => s.currentCompanyId);
   const [keyword, setKeyword] = useState('');
-  const [items, setItems] = useState<ProjectSearchRow[]>([]);
+  // The text the suggestions are asked for: the keyword once typing paused, '' after a search is submitted.
+  const [lookup, setLookup] = useState('');
   const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -24,39 +27,31 @@ export function RadarSearchBox() {
 
   useEffect(() => {
     const text = keyword.trim();
-    if (!text) {
-      setItems([]);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      api.projects
-        .search({
-          query: { ...SUGGESTION_SEARCH, keyword: text, ...(companyId ? { companyId: Number(companyId) } : {}) },
-          signal: controller.signal,
-          silent: true,
-        })
-        .then((page) => {
-          setItems(page.items);
-          setActive(-1);
-          setOpen(true);
-        })
-        .catch((error: unknown) => {
-          if (!isAbortError(error)) setItems([]);
-        });
-    }, DEBOUNCE_MS);
-    const cancel = () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
+    const timer = setTimeout(() => setLookup(text), text ? DEBOUNCE_MS : 0);
+    const cancel = () => clearTimeout(timer);
     cancelLookup.current = cancel;
     return cancel;
-  }, [keyword, companyId]);
+  }, [keyword]);
+
+  // Its own query: the signal aborts only this box's previous lookup, never the radar's search.
+  const request = { ...SUGGESTION_SEARCH, keyword: lookup, ...(companyId ? { companyId: Number(companyId) } : {}) };
+  const suggestions = useQuery({
+    queryKey: lookup ? queryKeys.projects.suggestions(request) : null,
+    queryFn: ({ signal }) => api.projects.search({ query: request, signal, silent: true }),
+    keepPreviousData: true,
+  });
+  const items: ProjectSearchRow[] = lookup && suggestions.error === undefined ? (suggestions.data?.items ?? []) : [];
+  const answer = suggestions.loading ? undefined : suggestions.data;
+  useEffect(() => {
+    if (!answer) return;
+    setActive(-1);
+    setOpen(true);
+  }, [answer]);
 
   const go = (to: string) => {
     cancelLookup.current();
+    setLookup('');
     setOpen(false);
-    setItems([]);
     navigate(to);
   };
   const choose = (row: ProjectSearchRow) => go(projectPermitUrl(row.projectId, row.id));

@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { sessionStore } from '../session/session.js';
 import { LocationProbe, type LocationRecord } from '../test/location-probe.js';
 import { fakeNetwork, profile, tokens } from '../test/fixtures.js';
+import { WithQueryClient } from '../test/render.js';
 import { AppRoutes, type PageRenderer } from './router.js';
 
 /** Renders the routes at `path`. The act() is awaited: a render that suspends on use() (a page module,
@@ -15,10 +16,12 @@ async function openAt(path: string, renderPage?: PageRenderer): Promise<() => st
   const record: LocationRecord = { current: path };
   await act(async () => {
     render(
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes {...(renderPage ? { renderPage } : {})} />
-        <LocationProbe record={record} />
-      </MemoryRouter>,
+      <WithQueryClient>
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes {...(renderPage ? { renderPage } : {})} />
+          <LocationProbe record={record} />
+        </MemoryRouter>
+      </WithQueryClient>,
     );
   });
   return () => record.current;

@@ -3,7 +3,7 @@
 import { use, useLayoutEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, type Location } from 'react-router';
 import { rememberTarget, saveInvitationQuery, saveLoginNotice } from '../session/redirect-memory.js';
-import { pendingHandoff, sessionStore, whenSessionReady } from '../session/session.js';
+import { pendingSessionStart, sessionStore, whenSessionReady } from '../session/session.js';
 import { decideAccess, type GuardDecision } from './access.js';
 import type { PageRoute } from './route-table.js';
 
@@ -18,9 +18,9 @@ let sessionCheck: { token: string; settled: Promise<void> } | null = null;
 /** Suspends while an expired token is refreshed: until then the session is not known. use() may run
  *  conditionally, unlike hooks: only a navigation not yet decided waits. */
 function waitForSession(): void {
-  // A session handed over by the widget is traded first.
-  const handoff = pendingHandoff();
-  if (handoff) use(handoff);
+  // A session handed over by the widget is traded first; a signed-in one gets its access token.
+  const start = pendingSessionStart();
+  if (start) use(start);
   const state = sessionStore.getState();
   if (!state.isAuthenticated || !state.authToken || !state.isExpired()) return;
   if (sessionCheck?.token !== state.authToken) {

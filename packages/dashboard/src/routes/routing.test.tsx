@@ -10,6 +10,7 @@ import { pageRoutes } from './route-table.js';
 import { STORAGE_KEYS } from '../session/redirect-memory.js';
 import { sessionStore } from '../session/session.js';
 import { fakeNetwork, profile, tokens } from '../test/fixtures.js';
+import { WithQueryClient } from '../test/render.js';
 
 /** Stands in for the page a guard let through and reports where it was shown. The real pages would
  *  consume what the guards saved (the invite sign-up page takes the 'Login Required' notice); every
@@ -24,9 +25,11 @@ async function open(path: string): Promise<string> {
   let shown: (at: string) => void = () => undefined;
   const settled = new Promise<string>((resolve) => (shown = resolve));
   const view = render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppRoutes renderPage={() => <PageShown onShown={shown} />} />
-    </MemoryRouter>,
+    <WithQueryClient>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes renderPage={() => <PageShown onShown={shown} />} />
+      </MemoryRouter>
+    </WithQueryClient>,
   );
   const at = await settled;
   view.unmount();

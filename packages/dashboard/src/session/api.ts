@@ -7,6 +7,8 @@ import { sessionStore } from './session.js';
 
 export const api: ApiClient = createApiClient({
   baseUrl: '/',
+  // The refresh token stays in the server's HttpOnly cookie (see session.ts).
+  cookieSession: true,
   ...sessionClientHooks(sessionStore),
   // The global error handler of SPEC §7.8: the response message, or 'An error occurred'.
   onError: (message) => notify('error', message),

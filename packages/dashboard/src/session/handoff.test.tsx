@@ -1,6 +1,7 @@
-// The widget's session handoff as the dashboard receives it: /success?...&handoff=<code> opened in a
-// fresh page. Each test loads the app's modules anew (the code is read once, as the app starts) and
-// runs the real session store, client, guard and routes against a fake network.
+// The session as a page load finds it: the widget's handoff (/success?...&handoff=<code> opened in a
+// fresh page) and the cookie session's restore. Each test loads the app's modules anew (the code is
+// read once, as the app starts) and runs the real session store, client, guard and routes against a
+// fake network.
 import { SESSION_STORAGE_KEYS } from '@permitdesk/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeNetwork, profile, tokens } from '../test/fixtures.js';
@@ -21,7 +22,7 @@ async function arrive(path: string) {
   const { createElement, useEffect } = await import('react');
   const { MemoryRouter, useLocation } = await import('react-router');
   const { AppRoutes } = await import('../routes/router.js');
-  const { pendingHandoff, sessionStore } = await import('./session.js');
+  const { pendingSessionStart, sessionStore } = await import('./session.js');
   unmount = cleanup;
   function PageShown({ onShown }: { onShown: (at: string) => void }) {
     const { pathname, search } = useLocation();
@@ -38,8 +39,8 @@ async function arrive(path: string) {
   await act(async () => {
     render(createElement(MemoryRouter, { initialEntries: [start] }, createElement(AppRoutes, { renderPage: () => createElement(PageShown, { onShown: shown }) })));
   });
-  // The exchange has not answered yet: the guard waits for it rather than deciding.
-  const pending = pendingHandoff();
+  // The exchange (or restore) has not answered yet: the guard waits for it rather than deciding.
+  const pending = pendingSessionStart();
   if (pending) expect(shownFirst).toBeNull();
   await act(async () => {
     openGate();
@@ -50,24 +51,31 @@ async function arrive(path: string) {
 
 let openGate: () => void = () => undefined;
 let unmount: () => void = () => undefined;
-/** Holds the exchange's answer until openGate() (the network is never as quick as a test). */
+/** Holds the exchange's (and the restore's) answer until openGate() (the network is never as quick as a test). */
 function gateExchange() {
   const gate = new Promise<void>((resolve) => (openGate = resolve));
   const answer = globalThis.fetch;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (String(input instanceof Request ? input.url : input).includes('/auth/handoff/exchange')) await gate;
+    if (/\/auth\/(handoff\/exchange|refresh)$/.test(String(input instanceof Request ? input.url : input))) await gate;
     return answer(input, init);
   });
 }
 
 let exchangeAnswer: { status?: number; body: unknown };
+let refreshAnswer: { status?: number; body: unknown };
 let network: ReturnType<typeof fakeNetwork>;
+/** The headers of each call to a path (the fake network records bodies only). */
+let headersSeen: Record<string, Headers[]>;
+const seen = (request: Request, url: URL) => void (headersSeen[url.pathname] ??= []).push(request.headers);
 beforeEach(() => {
   localStorage.clear();
+  headersSeen = {};
   exchangeAnswer = { body: { tokens: annTokens, profile: ann } };
+  refreshAnswer = { status: 401, body: { message: 'Invalid Refresh Token', code: 'REFRESH_TOKEN_INVALID' } };
   network = fakeNetwork({
-    'POST /auth/handoff/exchange': () => exchangeAnswer,
-    'POST /auth/sign-out': () => ({ body: { ok: true } }),
+    'POST /auth/handoff/exchange': (request, url) => (seen(request, url), exchangeAnswer),
+    'POST /auth/refresh': (request, url) => (seen(request, url), refreshAnswer),
+    'POST /auth/sign-out': (request, url) => (seen(request, url), { body: { ok: true } }),
   });
   gateExchange();
 });
@@ -84,24 +92,28 @@ describe('arriving with a handoff code', () => {
     expect(window.location.search).toBe('?type=APPLY_FOR_PROJECT_PERMIT&session=s-77');
     const exchange = network.calls.find((c) => c.url.pathname === '/auth/handoff/exchange');
     expect(exchange?.body).toEqual({ code: CODE, audience: window.location.origin });
-    expect(sessionStore.getState()).toMatchObject({ isAuthenticated: true, authToken: 'ann-access' });
+    expect(sessionStore.getState()).toMatchObject({ isAuthenticated: true, authToken: 'ann-access', refreshToken: null });
     expect(sessionStore.getState().user?.email).toBe('ann@example.com');
-    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEYS.tokens)!)).toMatchObject({ refreshToken: 'ann-refresh' });
+    // The exchange asked for a cookie session: the refresh token went to an HttpOnly cookie, no token is stored.
+    expect(headersSeen['/auth/handoff/exchange']?.[0]?.get('x-permitdesk-session')).toBe('cookie');
+    expect(localStorage.getItem(SESSION_STORAGE_KEYS.tokens)).toBeNull();
+    expect(Object.values({ ...localStorage }).join('\n')).not.toMatch(/ann-access|ann-refresh/);
     sessionStore.getState().stopAutoRefresh();
   });
 
   it('switches a browser signed in as someone else to the handed-off user, ending the other session', async () => {
-    localStorage.setItem(SESSION_STORAGE_KEYS.tokens, JSON.stringify({ ...tokens(), accessToken: 'bob-access', refreshToken: 'bob-refresh' }));
     localStorage.setItem(SESSION_STORAGE_KEYS.profile, JSON.stringify(bob));
+    refreshAnswer = { body: { tokens: { accessToken: 'bob-access', expiresAt: Date.now() + 3_600_000 }, profile: bob } };
     const { at, sessionStore } = await arrive(`${SUCCESS}&${HANDOFF_PARAM}=${CODE}`);
     expect(at).toBe(SUCCESS);
     expect(sessionStore.getState().user?.sub).toBe(ann.sub);
-    expect(network.calls.filter((c) => c.url.pathname === '/auth/sign-out').map((c) => c.body)).toEqual([{ refreshToken: 'bob-refresh' }]);
+    // Bob's session is ended by its access token, got from the cookie first.
+    expect(network.calls.filter((c) => c.url.pathname === '/auth/sign-out').map((c) => c.body)).toEqual([{}]);
+    expect(headersSeen['/auth/sign-out']?.[0]?.get('authorization')).toBe('Bearer bob-access');
     sessionStore.getState().stopAutoRefresh();
   });
 
   it('keeps the session of the same user and does not sign them out', async () => {
-    localStorage.setItem(SESSION_STORAGE_KEYS.tokens, JSON.stringify(tokens()));
     localStorage.setItem(SESSION_STORAGE_KEYS.profile, JSON.stringify(ann));
     const { at, sessionStore } = await arrive(`${SUCCESS}&${HANDOFF_PARAM}=${CODE}`);
     expect(at).toBe(SUCCESS);
@@ -122,6 +134,34 @@ describe('arriving with a handoff code', () => {
     const { at } = await arrive(SUCCESS);
     expect(at).toBe('/sign-in');
     expect(network.calls.some((c) => c.url.pathname === '/auth/handoff/exchange')).toBe(false);
+  });
+});
+
+describe('a page load with a cookie session', () => {
+  it('gets a fresh access token from the cookie before the guard decides, and stores no token', async () => {
+    localStorage.setItem(SESSION_STORAGE_KEYS.profile, JSON.stringify(ann));
+    refreshAnswer = { body: { tokens: { accessToken: 'ann-fresh', expiresAt: Date.now() + 3_600_000 }, profile: ann } };
+    const { at, sessionStore } = await arrive(SUCCESS);
+    expect(at).toBe(SUCCESS);
+    expect(network.calls.find((c) => c.url.pathname === '/auth/refresh')?.body).toEqual({});
+    expect(headersSeen['/auth/refresh']?.[0]?.get('x-permitdesk-session')).toBe('cookie');
+    expect(sessionStore.getState()).toMatchObject({ isAuthenticated: true, authToken: 'ann-fresh' });
+    expect(localStorage.getItem(SESSION_STORAGE_KEYS.tokens)).toBeNull();
+    sessionStore.getState().stopAutoRefresh();
+  });
+
+  it('asks for sign-in when the cookie is refused (signed out elsewhere, expired), forgetting the profile', async () => {
+    localStorage.setItem(SESSION_STORAGE_KEYS.profile, JSON.stringify(ann));
+    const { at, sessionStore } = await arrive(SUCCESS);
+    expect(at).toBe('/sign-in');
+    expect(sessionStore.getState().isAuthenticated).toBe(false);
+    expect(localStorage.getItem(SESSION_STORAGE_KEYS.profile)).toBeNull();
+  });
+
+  it('drops a token an older version left in localStorage', async () => {
+    localStorage.setItem(SESSION_STORAGE_KEYS.tokens, JSON.stringify(tokens()));
+    await arrive(SUCCESS);
+    expect(localStorage.getItem(SESSION_STORAGE_KEYS.tokens)).toBeNull();
   });
 });
 

@@ -1,6 +1,10 @@
 // The dashboard's one session store (core's zustand/vanilla store), read in React through useAuth().
 // The API and identity clients live in ./api.ts, loaded on first use, to keep the first load small.
-import { createSessionStore, type AuthState, type IdentityClient, type LogoutReason, type SessionStore } from '@permitdesk/core';
+// A cookie session: no token is ever written to localStorage (a script on this origin could read it).
+// The access token lives in memory; the refresh token in an HttpOnly cookie only the refresh endpoint
+// receives. localStorage keeps the profile and company choice, which say someone signed in here: a page
+// load then trades the cookie for an access token before any guard decides.
+import { createSessionStore, pageStorage, type AuthState, type IdentityClient, type LogoutReason, type SessionStore } from '@permitdesk/core';
 import { useStore } from 'zustand';
 import { redeemHandoff, takeHandoffCode } from './handoff.js';
 
@@ -17,8 +21,9 @@ const lazyIdentity = new Proxy({} as IdentityClient, {
 });
 
 export const sessionStore: SessionStore = createSessionStore({
-  storage: localStorage,
+  storage: pageStorage(),
   identity: lazyIdentity,
+  cookieSession: true,
   onLogout: (reason) => logoutListeners.forEach((listener) => listener(reason)),
 });
 
@@ -32,9 +37,15 @@ const handoff: Promise<boolean> | null = handoffCode
 /** The trade of this page load's handoff code (one promise, settled or not: use() reads it), or null. */
 export const pendingHandoff = (): Promise<boolean> | null => handoff;
 
+// Signed in before this page load (and no handoff replacing it): the cookie gives a fresh access token.
+const restore: Promise<boolean> | null = !handoff && sessionStore.getState().isAuthenticated ? sessionStore.getState().refresh() : null;
+
+/** What the guards wait for before deciding: this page load's handoff trade or session restore, or null. */
+export const pendingSessionStart = (): Promise<boolean> | null => handoff ?? restore;
+
 export const useAuth = <T,>(selector: (state: AuthState) => T): T => useStore(sessionStore, selector);
 
-/** The store hydrates synchronously from localStorage; a token past its expiry is refreshed first. */
+/** The store hydrates synchronously from localStorage (no tokens); an expired or missing access token is refreshed first. */
 export async function whenSessionReady(): Promise<void> {
   const state = sessionStore.getState();
   if (state.isAuthenticated && state.isExpired()) await state.ensureFreshToken();

@@ -42,10 +42,10 @@ describe('restart on a PGlite data folder', () => {
       expect(await second.identity.findByEmail('keep.me@example.com')).toMatchObject({ id: user.id, name: 'Keep Me', status: 'CONFIRMED' });
       expect(await second.companies.get(company.id, user.id)).toMatchObject({ name: 'Persistent Plumbing', role: 'owner' });
       expect((await second.mail.list({ to: user.email })).map((m) => m.template)).toEqual(['welcome']);
-      expect(await second.identity.verifyAccessToken(session.tokens.accessToken)).toEqual({ sub: user.id, email: 'keep.me@example.com' });
+      expect(await second.identity.verifyAccessToken(session.tokens.accessToken)).toMatchObject({ sub: user.id, email: 'keep.me@example.com' });
       const signIn = await second.identity.authenticate('keep.me@example.com', 'Durable-pass1');
       expect(signIn.status).toBe('ok');
-      const refreshed = await second.identity.refreshSession(session.tokens.refreshToken);
+      const refreshed = await second.identity.refreshSession(session.tokens.refreshToken!);
       expect(refreshed.profile.permissions).toEqual({ [String(company.id)]: { name: 'Persistent Plumbing', role: 'owner' } });
     } finally {
       await closeServices(second);

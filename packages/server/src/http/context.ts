@@ -6,6 +6,8 @@ import type { AppServices } from '../services.js';
 export interface AuthUser {
   sub: string;
   email: string;
+  /** The session of the token (its refresh token family); always set for a verified token. */
+  sid?: string;
 }
 
 export interface AppEnv {

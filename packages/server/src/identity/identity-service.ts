@@ -1,13 +1,16 @@
 // The identity service: the "hosted identity pool" operations of SPEC §7 run by the server itself.
-// Passwords are scrypt hashes, access tokens are short JWTs, refresh tokens rotate, codes are mailed
+// Passwords are scrypt hashes (the most common ones refused), access tokens are short JWTs tied to a
+// session (a refresh token family, checked on use), refresh tokens rotate, codes are mailed
 // through the outbox, and failures are throttled per e-mail without revealing whether it exists.
 import {
+  SESSION_EXPIRED_MESSAGE,
   splitFullName,
   type AuthenticateResult,
   type Profile,
   type SessionTokens,
   type SetupCompanyName,
 } from '@permitdesk/core';
+import { randomUUID } from 'node:crypto';
 import { sql, type Selectable, type Updateable } from 'kysely';
 import { permissionsOf } from '../companies/permissions.js';
 import type { Db } from '../db/schema.js';
@@ -17,10 +20,12 @@ import { badRequest, conflict, forbidden, HttpError, notFound, tooManyRequests, 
 import type { MailService } from '../mail/mail-service.js';
 import type { AccessTokens } from './access-tokens.js';
 import type { Codes } from './codes.js';
+import { refuseCommonPassword } from './common-passwords.js';
 import type { Handoffs } from './handoffs.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import { IDENTITY_MESSAGES as M, IDENTITY_POLICY as P } from './policy.js';
 import type { RefreshTokens } from './refresh-tokens.js';
+import type { Sessions } from './sessions.js';
 import type { Throttle } from './throttle.js';
 import { RATE_LIMITS, RateLimitedError, type RateLimiter } from '../http/rate-limit.js';
 import { inTransaction } from '../db/transaction.js';
@@ -64,7 +69,8 @@ export interface IdentityService {
   completeNewPassword(session: string, newPassword: string): Promise<AuthenticateResult>;
   updateAttributes(sub: string, changes: AttributeChanges): Promise<Profile>;
   refreshSession(refreshToken: string): Promise<{ tokens: SessionTokens; profile: Profile }>;
-  signOut(refreshToken: string): Promise<void>;
+  /** Ends a session: the refresh token's family, or the session of an access token (`sid`). */
+  signOut(input: { refreshToken?: string; sid?: string }): Promise<void>;
   profile(sub: string, options?: InTx): Promise<Profile>;
   /** A single-use, 60-second code for the signed-in user, redeemable at `audience` (the PermitDesk site). */
   createHandoff(sub: string, audience: string): Promise<{ code: string; expiresAt: number }>;
@@ -88,6 +94,7 @@ interface Deps {
   clock: () => Date;
   tokens: AccessTokens;
   refresh: RefreshTokens;
+  sessions: Sessions;
   codes: Codes;
   handoffs: Handoffs;
   throttle: Throttle;
@@ -117,7 +124,7 @@ export function toProfile(user: UserRow, permissions: Profile['permissions']): P
 }
 
 export function createIdentityService(deps: Deps): IdentityService {
-  const { db, clock, tokens, refresh, codes, handoffs, throttle, limits, mail } = deps;
+  const { db, clock, tokens, refresh, sessions, codes, handoffs, throttle, limits, mail } = deps;
   const signInUrl = () => `${deps.publicUrl}/sign-in`;
   /** The only audience handoff codes may name: the PermitDesk site itself. */
   const siteOrigin = new URL(deps.publicUrl).origin;
@@ -146,8 +153,9 @@ export function createIdentityService(deps: Deps): IdentityService {
   async function issueSession(sub: string, options: InTx = {}) {
     const conn = options.db ?? db;
     const current = await profile(sub, { db: conn });
-    const access = await tokens.sign({ sub, email: current.email });
-    const refreshToken = await refresh.issue(conn, sub);
+    const sid = randomUUID(); // the session: a new refresh token family
+    const access = await tokens.sign({ sub, email: current.email, sid });
+    const refreshToken = await refresh.issue(conn, sub, sid);
     return { tokens: { accessToken: access.token, refreshToken, expiresAt: access.expiresAt }, profile: current };
   }
 
@@ -179,6 +187,7 @@ export function createIdentityService(deps: Deps): IdentityService {
     const email = normalize(user.email);
     const { firstName, lastName } = splitFullName(user.name);
     const status: UserStatus = user.forceChangePassword ? 'FORCE_CHANGE_PASSWORD' : user.confirmed ? 'CONFIRMED' : 'UNCONFIRMED';
+    await refuseCommonPassword(user.password);
     const now = clock();
     try {
       return await conn
@@ -214,7 +223,12 @@ export function createIdentityService(deps: Deps): IdentityService {
   }
 
   return {
-    verifyAccessToken: (token) => tokens.verify(token),
+    async verifyAccessToken(token) {
+      const user = await tokens.verify(token);
+      // Signed out, password changed or reset: every token of the session ends with it.
+      if (!(await sessions.isAlive(user.sid))) throw unauthorized(SESSION_EXPIRED_MESSAGE, 'SESSION_ENDED');
+      return user;
+    },
     createUser,
     issueSession,
     findByEmail,
@@ -236,6 +250,7 @@ export function createIdentityService(deps: Deps): IdentityService {
 
     async signUp(input) {
       const email = normalize(input.email);
+      await refuseCommonPassword(input.password); // before counting a mail that will not be sent
       await countSend('confirm_signup', email);
       return inTransaction(db, async (trx) => {
         const user = await createUser(
@@ -322,6 +337,7 @@ export function createIdentityService(deps: Deps): IdentityService {
     async confirmPassword(email, code, newPassword) {
       email = normalize(email);
       const user = await findByEmail(email);
+      await refuseCommonPassword(newPassword); // before the code is spent
       await checkCode(user?.status === 'DISABLED' ? null : user, email, 'reset_password', code);
       const target = user!;
       const passwordHash = await hashPassword(newPassword);
@@ -334,6 +350,7 @@ export function createIdentityService(deps: Deps): IdentityService {
           .execute();
         await refresh.revokeAllOf(trx, target.id);
       });
+      sessions.forget(); // again, now that the revocation is committed
     },
 
     async changePassword(sub, oldPassword, newPassword) {
@@ -345,15 +362,18 @@ export function createIdentityService(deps: Deps): IdentityService {
         await throttle.fail(key, P.signIn);
         throw new HttpError(400, M.incorrectCredentials, 'NOT_AUTHORIZED');
       }
+      await refuseCommonPassword(newPassword);
       const passwordHash = await hashPassword(newPassword);
       await inTransaction(db, async (trx) => {
         await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: clock() }).where('id', '=', sub).execute();
         // SPEC §4.2: a password change sends the user to sign in again, everywhere.
         await refresh.revokeAllOf(trx, sub);
       });
+      sessions.forget(); // again, now that the revocation is committed
     },
 
     async completeNewPassword(session, newPassword) {
+      await refuseCommonPassword(newPassword); // before the challenge session is spent
       const userId = await codes.takeSession(db, session);
       if (!userId) throw unauthorized(M.sessionInvalid, 'SESSION_INVALID');
       await db
@@ -391,13 +411,14 @@ export function createIdentityService(deps: Deps): IdentityService {
       const user = await findById(userId);
       if (!user || user.status === 'DISABLED') throw unauthorized(M.refreshInvalid, 'REFRESH_TOKEN_INVALID');
       const current = toProfile(user, await permissionsOf(db, userId));
-      const access = await tokens.sign({ sub: userId, email: user.email });
+      const access = await tokens.sign({ sub: userId, email: user.email, sid: familyId });
       const next = await refresh.issue(db, userId, familyId);
       return { tokens: { accessToken: access.token, refreshToken: next, expiresAt: access.expiresAt }, profile: current };
     },
 
-    async signOut(refreshToken) {
-      await refresh.revokeFamilyOf(db, refreshToken);
+    async signOut({ refreshToken, sid }) {
+      if (refreshToken) await refresh.revokeFamilyOf(db, refreshToken);
+      if (sid) await refresh.revokeFamily(db, sid);
     },
 
     async createHandoff(sub, audience) {

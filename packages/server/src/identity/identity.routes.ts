@@ -2,9 +2,12 @@
 // GET /v4/permissions.
 import { endpoints } from '@permitdesk/core';
 import { permissionsOf } from '../companies/permissions.js';
-import type { App } from '../http/context.js';
+import type { App, AppContext } from '../http/context.js';
+import { unauthorized } from '../http/errors.js';
 import { clientAddress } from '../http/rate-limit.js';
 import { registerEndpoint } from '../http/register.js';
+import { IDENTITY_MESSAGES } from './policy.js';
+import { clearSessionCookie, deliverSession, refreshTokenFromCookie, wantsCookieSession } from './session-cookie.js';
 
 const ok = { ok: true } as const;
 const e = endpoints.identity;
@@ -29,8 +32,8 @@ export function registerIdentityRoutes(app: App): void {
     await services.identity.resendCode(body.email);
     return ok;
   });
-  registerEndpoint(app, e.authenticate, ({ services, c }, { body }) =>
-    services.identity.authenticate(body.email, body.password, clientAddress(c, services.config.TRUST_PROXY)),
+  registerEndpoint(app, e.authenticate, async ({ services, c }, { body }) =>
+    deliverSession(c, await services.identity.authenticate(body.email, body.password, clientAddress(c, services.config.TRUST_PROXY))),
   );
   registerEndpoint(app, e.forgotPassword, async ({ services }, { body }) => {
     await services.identity.forgotPassword(body.email);
@@ -44,17 +47,27 @@ export function registerIdentityRoutes(app: App): void {
     await services.identity.changePassword(user.sub, body.oldPassword, body.newPassword);
     return ok;
   });
-  registerEndpoint(app, e.completeNewPassword, ({ services }, { body }) => services.identity.completeNewPassword(body.session, body.newPassword));
+  registerEndpoint(app, e.completeNewPassword, async ({ services, c }, { body }) => deliverSession(c, await services.identity.completeNewPassword(body.session, body.newPassword)));
   registerEndpoint(app, e.updateAttributes, ({ services, user }, { body }) => services.identity.updateAttributes(user.sub, body));
-  registerEndpoint(app, e.refreshSession, ({ services }, { body }) => services.identity.refreshSession(body.refreshToken));
-  registerEndpoint(app, e.signOut, async ({ services }, { body }) => {
-    await services.identity.signOut(body.refreshToken);
+  registerEndpoint(app, e.refreshSession, async ({ services, c }, { body }) => {
+    const token = body.refreshToken ?? refreshTokenFromCookie(c);
+    if (!token) throw unauthorized(IDENTITY_MESSAGES.refreshInvalid, 'REFRESH_TOKEN_INVALID');
+    return deliverSession(c, await services.identity.refreshSession(token));
+  });
+  // The widget and API clients name the refresh token; the dashboard (cookie session) its access token,
+  // as the cookie is only sent to the refresh path.
+  registerEndpoint(app, e.signOut, async ({ services, user, c }, { body }) => {
+    await services.identity.signOut({ refreshToken: body.refreshToken, sid: user?.sid });
+    if (wantsCookieSession(c)) clearSessionCookie(c);
     return ok;
   });
   registerEndpoint(app, e.profile, ({ services, user }) => services.identity.profile(user.sub));
   registerEndpoint(app, e.createHandoff, ({ services, user }, { body }) => services.identity.createHandoff(user.sub, body.audience));
-  registerEndpoint(app, e.exchangeHandoff, ({ services, c }, { body }) =>
-    services.identity.exchangeHandoff({ code: body.code, audience: body.audience, origin: c.req.header('origin') ?? null, client: clientAddress(c, services.config.TRUST_PROXY) }),
+  registerEndpoint(app, e.exchangeHandoff, async ({ services, c }, { body }) =>
+    deliverSession(
+      c,
+      await services.identity.exchangeHandoff({ code: body.code, audience: body.audience, origin: c.req.header('origin') ?? null, client: clientAddress(c, services.config.TRUST_PROXY) }),
+    ),
   );
   registerEndpoint(app, endpoints.account.permissions, ({ services, user }) => permissionsOf(services.db, user.sub));
 }

@@ -22,6 +22,8 @@ export const IDENTITY_POLICY = {
   handoffFailures: { maxFailures: 10, windowMs: 10 * 60_000, lockMs: 10 * 60_000 },
   /** Refresh tokens live 30 days; each use hands out a new one in the same family. */
   refreshTokenTtlMs: 30 * 24 * 60 * 60_000,
+  /** A live session is trusted this long without asking the database again (revocation reaches other replicas within it). */
+  sessionCheckCacheMs: 5_000,
 } as const;
 
 /** Messages in the style of a hosted identity pool; none tells whether an account exists. */

@@ -33,6 +33,8 @@ export interface InvitationMailInput {
   requestType?: 'sharing' | 'claiming' | null;
   message?: string | null;
   temporaryPassword?: string | null;
+  /** The invitee's account waits for its first sign-in with a temporary password mailed earlier. */
+  earlierPassword?: boolean;
 }
 
 /** The first mail of an invitation, to its invitee. */
@@ -43,8 +45,8 @@ export async function mailInvitation(services: AppServices, db: Db, input: Invit
     await services.mail.send(
       'invitation',
       input.email,
-      { inviterName: input.inviterName, companyName: input.fromCompanyName, role: input.role ? ROLE_LABELS[input.role] : null, link, temporaryPassword: input.temporaryPassword ?? null },
-      { db: db },
+      { inviterName: input.inviterName, companyName: input.fromCompanyName, role: input.role ? ROLE_LABELS[input.role] : null, link, temporaryPassword: input.temporaryPassword ?? null, earlierPassword: input.earlierPassword ?? false },
+      { db },
     );
     return;
   }
@@ -58,12 +60,12 @@ export async function mailInvitation(services: AppServices, db: Db, input: Invit
         ? { title: `${input.fromCompanyName} asks to be your vendor`, intro: `${who} asks to be recognised as your vendor on PermitDesk and to share their compliance wallet with you.`, action: 'Review the request' }
         : { title: `${input.fromCompanyName} asks for your compliance documents`, intro: `${who} asks you to share your licenses, insurance and certificates on PermitDesk.`, action: 'Review the request' },
   };
-  await services.mail.send('invitation_notice', input.email, { ...copy[input.kind], message: input.message ?? null, link }, { db: db });
+  await services.mail.send('invitation_notice', input.email, { ...copy[input.kind], message: input.message ?? null, link }, { db });
 }
 
 /** A short notice to a list of addresses (the other side of an invitation moved it on). */
 export async function mailNotice(services: AppServices, db: Db, to: readonly string[], notice: { title: string; intro: string; link: string; action: string }): Promise<void> {
-  for (const address of new Set(to)) await services.mail.send('invitation_notice', address, { ...notice, message: null }, { db: db });
+  for (const address of new Set(to)) await services.mail.send('invitation_notice', address, { ...notice, message: null }, { db });
 }
 
 /** The e-mail addresses of a company's active owners and administrators. */

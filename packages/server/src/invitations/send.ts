@@ -15,7 +15,6 @@ import {
 } from '@permitdesk/core';
 import type * as v from 'valibot';
 import { badRequest, conflict, type HttpError } from '../http/errors.js';
-import { hashPassword } from '../identity/passwords.js';
 import { companiesUsingDomain } from '../vendors/email-domain.js';
 import { requireManager, type InvitationCtx } from './invitation-context.js';
 import { managerEmails, mailInvitation, mailNotice, customApprovalLink } from './invitation-mail.js';
@@ -76,7 +75,9 @@ const temporaryPassword = () => `${randomBytes(9).toString('base64url')}7a`;
 /**
  * POST /v4/invitations/user-type. An invitee without an account gets one with a temporary password
  * (FORCE_CHANGE_PASSWORD: they choose their own at the first sign-in). A second invitation while one is
- * open changes its role and mails it again.
+ * open changes its role and mails it again. An existing account's credentials are never touched (another
+ * company's owner must not replace them): an invitee who has not signed in yet is told to use the
+ * temporary password of the earlier mail, or 'forgot password?'.
  */
 export async function inviteUser(ctx: InvitationCtx, body: InviteUser): Promise<Invitation> {
   requireManager(ctx, body.companyId);
@@ -102,10 +103,6 @@ export async function inviteUser(ctx: InvitationCtx, body: InviteUser): Promise<
         { email: body.email, password, name: body.email.split('@')[0] ?? body.email, confirmed: true, forceChangePassword: true },
         { db: trx },
       );
-    } else if (account.status === 'FORCE_CHANGE_PASSWORD') {
-      // Invited before and never signed in: the earlier temporary password was mailed once; send a fresh one.
-      password = temporaryPassword();
-      await trx.updateTable('users').set({ password_hash: await hashPassword(password), updated_at: ctx.now }).where('id', '=', account.id).execute();
     }
     let invitationId: number;
     if (open) {
@@ -125,6 +122,7 @@ export async function inviteUser(ctx: InvitationCtx, body: InviteUser): Promise<
     }
     await mailInvitation(ctx.services, trx, {
       kind: 'USER_TYPE', id: invitationId, email: body.email, inviterName: ctx.viewer.name, fromCompanyName, role: body.role, temporaryPassword: password,
+      earlierPassword: account?.status === 'FORCE_CHANGE_PASSWORD',
     });
     return invitationId;
   });

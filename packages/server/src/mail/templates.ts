@@ -10,7 +10,7 @@ export interface TemplateData {
   reset_code: { code: string; name?: string | null };
   welcome: { name?: string | null; signInUrl: string };
   /** Invitation to a company; a temporary password when the account was created for the invitee. */
-  invitation: { inviterName: string; companyName: string; role?: string | null; link: string; temporaryPassword?: string | null };
+  invitation: { inviterName: string; companyName: string; role?: string | null; link: string; temporaryPassword?: string | null; earlierPassword?: boolean };
   /**
    * Vendor onboarding, wallet share, guest access, compliance request and e-sign mails (the invitations
    * area): a title, one sentence saying what happened, the sender's optional message and one link.
@@ -78,16 +78,22 @@ const renderers: Renderers = {
     text: `${hello(name)}\n\nYour account is ready. Sign in at ${signInUrl}\n`,
     html: layout(`Welcome to ${PRODUCT}`, [escapeHtml(hello(name)), 'Your account is ready.', button(signInUrl, 'Sign in')]),
   }),
-  invitation: ({ inviterName, companyName, role, link, temporaryPassword }) => {
+  invitation: ({ inviterName, companyName, role, link, temporaryPassword, earlierPassword }) => {
     const what = `${inviterName} invited you to join ${companyName} on ${PRODUCT}${role ? ` as ${role}` : ''}.`;
     const temp = temporaryPassword ? `Your temporary password is ${temporaryPassword}; you will choose a new one when you sign in.` : '';
+    // A later invitation never sends a new password: the account's credentials stay as they are.
+    const earlier = earlierPassword
+      ? `Sign in with the temporary password from your earlier ${PRODUCT} invitation, or use 'forgot password?' on the sign-in page to choose a new one.`
+      : '';
+    const note = temp || earlier;
     return {
       subject: `${inviterName} invited you to ${companyName}`,
-      text: `Hello,\n\n${what}\n${temp ? `${temp}\n` : ''}\nAccept the invitation: ${link}\n`,
+      text: `Hello,\n\n${what}\n${note ? `${note}\n` : ''}\nAccept the invitation: ${link}\n`,
       html: layout('You are invited', [
         'Hello,',
         escapeHtml(what),
         ...(temp ? [`Your temporary password is ${codeBlock(temporaryPassword ?? '')}; you will choose a new one when you sign in.`] : []),
+        ...(earlier ? [escapeHtml(earlier)] : []),
         button(link, 'Accept the invitation'),
       ]),
     };

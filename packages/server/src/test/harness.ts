@@ -65,7 +65,18 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(options: { target?: DatabaseTarget; env?: Record<string, string> } = {}): Promise<TestContext> {
+export interface TestContextOptions {
+  target?: DatabaseTarget;
+  env?: Record<string, string>;
+  /**
+   * Every request from a client address of its own (TRUST_PROXY and X-Forwarded-For), for suites that
+   * ask what an endpoint answers rather than how often one client may call it (the per-client rate
+   * limits would answer 429 to one client making thousands of calls).
+   */
+  distinctClients?: boolean;
+}
+
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const target = options.target ?? 'pglite';
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'permitdesk-test-'));
   const config = loadConfig({
@@ -74,6 +85,7 @@ export async function createTestContext(options: { target?: DatabaseTarget; env?
     PUBLIC_URL: 'http://permitdesk.test',
     JWT_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
+    ...(options.distinctClients ? { TRUST_PROXY: 'on' } : {}),
     ...options.env,
   });
 
@@ -94,11 +106,17 @@ export async function createTestContext(options: { target?: DatabaseTarget; env?
   const services = await createServices(config, { database, clock, log: createLogger('silent') });
   const app = createApp(services);
   let counter = 0;
+  let clients = 0;
+  const clientHeader = (): Record<string, string> => {
+    if (!options.distinctClients) return {};
+    clients += 1;
+    return { 'x-forwarded-for': `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}` };
+  };
 
   const request: TestContext['request'] = async (method, urlPath, opts = {}) => {
     const url = new URL(urlPath, 'http://permitdesk.test');
     for (const [key, value] of Object.entries(opts.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
-    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+    const headers: Record<string, string> = { accept: 'application/json', ...clientHeader(), ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body: RequestInit['body'];
     if (opts.body !== undefined) {
@@ -128,7 +146,7 @@ export async function createTestContext(options: { target?: DatabaseTarget; env?
   const asUser = (password: string, result: AuthenticateResult | { tokens: SessionTokens; profile: Profile }): TestUser => {
     if ('status' in result && result.status !== 'ok') throw new Error(`Sign-in ended with ${result.status}`);
     const { tokens, profile } = result as { tokens: SessionTokens; profile: Profile };
-    return { sub: profile.sub, email: profile.email, password, name: profile.name, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, profile };
+    return { sub: profile.sub, email: profile.email, password, name: profile.name, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken ?? '', profile };
   };
 
   const signIn: TestContext['signIn'] = async (address, password) => {

@@ -103,13 +103,8 @@ export function FlowScreen({ options, ready, start, onClose, onSubmitted }: Flow
             : undefined
         }
         renderDetail={(detail) => <AddressDetailView {...detail} nonce={options.nonce} />}
-        onNext={() =>
-          act((r) => {
-            r.flow.getState().next();
-            // Counting is no part of the step change: it waits until the next view is drawn.
-            setTimeout(() => r.countRequest(), 100);
-          })
-        }
+        // The server counts a request at an address itself, when the permit request is stored.
+        onNext={() => act((r) => r.flow.getState().next())}
       />
     );
   } else if (runtime && flow) {

@@ -64,8 +64,6 @@ export interface WidgetRuntime {
   searchAddresses(text: string, signal: AbortSignal): Promise<AddressSearchResult[]>;
   servedRequests(): Promise<number | null>;
   tasks(): Promise<Task[]>;
-  /** Counts one more request for information at the chosen address (PUT /address-count/{id}). */
-  countRequest(): void;
   loadForm(): Promise<{ definition: FormDefinition; entry: PermitFormEntry }>;
   submitForm(entry: PermitFormEntry, answers: Answers): Promise<FormEntryResult>;
   /** The radar search for the chosen address (the similar-address warning's link, SPEC §2.5). */
@@ -95,12 +93,15 @@ function browserStorage(): Storage | undefined {
 export function createWidgetRuntime(options: RuntimeOptions): WidgetRuntime {
   const apiBase = options.apiBase ?? globalThis.location.origin;
   const storage = options.storage ?? browserStorage();
+  // On the PermitDesk site itself (/embed, municipality pages) the widget keeps the dashboard's cookie
+  // session: no token in localStorage. On a partner's origin it keeps its own (and hands it over).
+  const cookieSession = new URL(apiBase, globalThis.location.href).origin === globalThis.location.origin;
   // The session store needs the identity client, which needs the API client: wire the token hooks
   // last (the client reads its configuration at call time).
-  const config: ApiClientConfig = { baseUrl: apiBase };
+  const config: ApiClientConfig = { baseUrl: apiBase, cookieSession };
   const client = createEndpointClient(config, WIDGET_ENDPOINTS);
   const identity = createIdentityClient(client);
-  const session = options.session ?? createSessionStore({ storage: storage ?? createMemoryStorage(), identity });
+  const session = options.session ?? createSessionStore({ storage: storage ?? createMemoryStorage(), identity, cookieSession });
   Object.assign(config, sessionClientHooks(session));
 
   const flow = createSignupFlow({
@@ -138,12 +139,6 @@ export function createWidgetRuntime(options: RuntimeOptions): WidgetRuntime {
         .then((served) => served.count)
         .catch(() => null),
     tasks: () => client.lookups.tasks({ silent: true }).then((tasks) => [...tasks].sort((a, b) => a.name.localeCompare(b.name))),
-    countRequest() {
-      const { address } = context();
-      if (!address) return;
-      const details = { longitude: address.center[0], latitude: address.center[1], place_name: address.place_name };
-      void client.lookups.putAddressCount({ params: { id: address.id }, body: { details }, silent: true }).catch(() => undefined);
-    },
     async loadForm() {
       const c = context();
       const companyId = session.getState().currentCompanyId;

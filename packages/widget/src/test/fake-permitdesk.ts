@@ -72,16 +72,6 @@ export async function startFakePermitDesk(): Promise<FakePermitDesk> {
     details: { longitude: GEOCODED.longitude, latitude: GEOCODED.latitude, place_name: ADDRESSES[0]!.place_name },
     isCreate: false,
   }));
-  api.on(lookupEndpoints.putAddressCount, ({ params }) => {
-    state.addressCounts.set(params.id!, (state.addressCounts.get(params.id!) ?? 0) + 1);
-    return {
-      id: params.id!,
-      addressId: params.id!.split('.')[1]!,
-      count: state.addressCounts.get(params.id!)!,
-      details: { longitude: GEOCODED.longitude, latitude: GEOCODED.latitude, place_name: ADDRESSES[0]!.place_name },
-      isCreate: true,
-    };
-  });
   api.on(lookupEndpoints.tasks, () => TASKS);
 
   api.on(verificationEndpoints.checkExists, ({ params }) => ({ email: params.email!, exists: state.accounts.has(params.email!), verified: true }));

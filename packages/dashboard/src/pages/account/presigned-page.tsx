@@ -1,7 +1,9 @@
 // /cloudfront/presigned?url=...: turns the lasting address of a stored file into a short-lived download
 // link. A file that is gone (or not the user's) says so, with a way back.
 import { Link, useSearchParams } from 'react-router';
-import { MissingNotice } from '../../components/missing-notice.js';
+import { MissingNotice } from '../../ui/missing-notice.js';
+import { FOR_SESSION } from '../../data/query-client.js';
+import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { Spinner } from '../../ui/spinner.js';
@@ -12,7 +14,11 @@ export default function PresignedPage() {
   const [params] = useSearchParams();
   const originalUrl = params.get('url') ?? params.get('originalUrl');
   // silent: the page itself says what went wrong.
-  const link = useQuery(originalUrl ? `presigned:${originalUrl}` : null, () => api.documents.cloudfrontPresigned({ body: { originalUrl: originalUrl ?? '' }, silent: true }));
+  const link = useQuery({
+    queryKey: originalUrl ? queryKeys.presigned(originalUrl) : null,
+    queryFn: ({ signal }) => api.documents.cloudfrontPresigned({ body: { originalUrl: originalUrl ?? '' }, signal, silent: true }),
+    staleTime: FOR_SESSION,
+  });
   return (
     <div className="container container--narrow">
       <div className="card card--auth">

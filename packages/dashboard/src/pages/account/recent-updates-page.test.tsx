@@ -4,7 +4,6 @@ import type { ProjectUpdate } from '@permitdesk/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
-import { invalidateQueries } from '../../data/use-query.js';
 import { UpdatesLink } from '../../layout/updates-link.js';
 import { sessionStore } from '../../session/session.js';
 import { fakeNetwork, profile, tokens } from '../../test/fixtures.js';
@@ -17,7 +16,6 @@ const update = (id: number, customerName: string, read: boolean): ProjectUpdate 
 
 afterEach(() => {
   sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
-  invalidateQueries();
   vi.unstubAllGlobals();
 });
 

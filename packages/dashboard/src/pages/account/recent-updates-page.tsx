@@ -4,20 +4,22 @@
 import { DATE_FORMATS, formatDate, projectPermitUrl, type ProjectUpdate } from '@permitdesk/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Unavailable } from '../../components/unavailable.js';
-import { invalidateQueries } from '../../data/use-query.js';
+import { Unavailable } from '../../ui/unavailable.js';
+import { useQueryClient } from '../../data/query-provider.js';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { useAuth } from '../../session/session.js';
 import { notify } from '../../ui/notify.js';
 import { Spinner } from '../../ui/spinner.js';
-import { useLoaded } from '../permits/use-loaded.js';
 import '../compliance/compliance.css';
 
-/** The header badge's cache key (layout/updates-link.tsx). */
-const badgeKey = (companyId: string) => `company:${companyId}:updates`;
-
 function UpdatesList({ companyId }: { companyId: string }) {
-  const updates = useLoaded<ProjectUpdate[]>(`updates:${companyId}`, (signal) => api.companies.projectUpdates({ params: { id: companyId }, signal, silent: true }));
+  const client = useQueryClient();
+  const updates = useQuery<ProjectUpdate[]>({
+    queryKey: queryKeys.updatesList(companyId),
+    queryFn: ({ signal }) => api.companies.projectUpdates({ params: { id: companyId }, signal, silent: true }),
+  });
   const [marking, setMarking] = useState(false);
   if (updates.error !== undefined) {
     return <Unavailable error={updates.error} fallback="The updates could not be loaded." />;
@@ -30,7 +32,8 @@ function UpdatesList({ companyId }: { companyId: string }) {
     try {
       await api.companies.markProjectUpdatesRead({ params: { id: companyId }, silent: true });
       updates.set(list.map((update) => ({ ...update, read: true })));
-      invalidateQueries(badgeKey(companyId));
+      // The header's badge counts the unread ones.
+      client.invalidateQueries({ queryKey: queryKeys.company.updates(companyId) });
     } catch (error) {
       notify('error', 'The updates could not be marked as read.', error instanceof Error ? error.message : undefined);
     } finally {

@@ -2,9 +2,11 @@
 // The saved query string may carry the invited e-mail (email_address or email). An invitee who already
 // has an account (a user invitation creates one with a temporary password) opens on Sign In with that
 // address prefilled and locked (SPEC §2.6); anyone else opens on Create account.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { SignInForm } from '../../auth/sign-in-form.js';
 import { SignUpForm } from '../../auth/sign-up-form.js';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { readInvitationQuery, takeLoginNotice } from '../../session/redirect-memory.js';
 import { Alert } from '../../ui/alert.js';
@@ -14,20 +16,13 @@ type Mode = 'sign-in' | 'sign-up';
 
 /** Sign In when the address has an account, Create account otherwise (also when the check fails). */
 function useOpeningMode(email: string | undefined): [Mode | null, (mode: Mode) => void] {
-  const [mode, setMode] = useState<Mode | null>(email ? null : 'sign-up');
-  useEffect(() => {
-    if (!email) return;
-    let live = true;
-    const open = (found: Mode) => live && setMode((chosen) => chosen ?? found);
-    api.verification.checkExists({ params: { email }, silent: true }).then(
-      (result) => open(result.exists ? 'sign-in' : 'sign-up'),
-      () => open('sign-up'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [email]);
-  return [mode, setMode];
+  const [chosen, setMode] = useState<Mode | null>(null);
+  const check = useQuery({
+    queryKey: email ? queryKeys.emailExists(email) : null,
+    queryFn: ({ signal }) => api.verification.checkExists({ params: { email: email ?? '' }, signal, silent: true }),
+  });
+  const found: Mode | null = !email || check.error !== undefined ? 'sign-up' : check.data ? (check.data.exists ? 'sign-in' : 'sign-up') : null;
+  return [chosen ?? found, setMode];
 }
 
 export default function SignUpInvitePage() {

@@ -4,7 +4,7 @@
 // its origin is allow-listed, is offered as a plain link that carries no token.
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { WidgetHost } from '../../components/widget-host.js';
+import { WidgetHost } from '../../ui/widget-host.js';
 import { api } from '../../session/api.js';
 import { useAuth } from '../../session/session.js';
 

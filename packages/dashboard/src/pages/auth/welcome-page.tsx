@@ -2,7 +2,8 @@
 // clears the attribute, reloads the permissions and selects the new company.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { invalidateQueries } from '../../data/use-query.js';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQueryClient } from '../../data/query-provider.js';
 import { HOME_SIGNED_IN } from '../../routes/access.js';
 import { AUTH_TOASTS } from '../../session/auth-messages.js';
 import { takeTarget } from '../../session/redirect-memory.js';
@@ -16,6 +17,7 @@ type Step = { kind: 'creating' } | { kind: 'done'; name: string } | { kind: 'fai
 
 export default function WelcomePage() {
   const navigate = useNavigate();
+  const client = useQueryClient();
   const user = useAuth((s) => s.user);
   const setup = user?.['custom:setupCompanyName'] ?? null;
   const [step, setStep] = useState<Step>(setup ? { kind: 'creating' } : { kind: 'nothing' });
@@ -30,7 +32,9 @@ export default function WelcomePage() {
         await identity.updateAttributes({ 'custom:setupCompanyName': null });
         await refreshProfile();
         switchCompany(String(company.id));
-        invalidateQueries('company:');
+        // A new company: the user's list and the company-scoped reads are asked again.
+        client.invalidateQueries({ queryKey: queryKeys.companies });
+        client.invalidateQueries({ queryKey: queryKeys.company.all });
         notify('success', AUTH_TOASTS.companyCreated);
         setStep({ kind: 'done', name: company.name });
       } catch (e) {

@@ -4,6 +4,8 @@
 // when the user belongs to it, else the first company of the sidebar.
 import { sortCompaniesForSidebar, type Company, type CompanyRole } from '@permitdesk/core';
 import { useParams, useSearchParams } from 'react-router';
+import { FOR_SESSION } from '../../data/query-client.js';
+import { queryKeys } from '../../data/query-keys.js';
 import { useQuery, type QueryState } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { useAuth } from '../../session/session.js';
@@ -11,8 +13,6 @@ import { SECTIONS, type SectionKey } from './compliance-messages.js';
 
 export const COMPANY_PARAM = 'company';
 export const VENDOR_FOR_PARAM = 'vendor-for';
-/** The cache key of the user's companies (the add-company form invalidates it). */
-export const COMPANIES_KEY = 'companies';
 
 export interface ComplianceScope {
   /** The company the page shows: one of the user's, or in vendor mode a vendor of the client. */
@@ -26,14 +26,9 @@ export interface ComplianceScope {
   role: CompanyRole | null;
 }
 
-let last: { sub: string; companies: Company[] } | null = null;
-/** The user's companies; while they are asked again (after a change), this user's last list stays shown. */
+/** The user's companies; while they are asked again (after a company write), the last list stays shown. */
 export function useCompanies(): QueryState<Company[]> {
-  const sub = useAuth((s) => s.user?.sub ?? null);
-  const query = useQuery(COMPANIES_KEY, () => api.companies.list());
-  if (query.data && sub) last = { sub, companies: query.data };
-  else if (query.loading && last && last.sub === sub) return { ...query, data: last.companies };
-  return query;
+  return useQuery({ queryKey: queryKeys.companies, queryFn: ({ signal }) => api.companies.list({ signal }), staleTime: FOR_SESSION });
 }
 
 /** The address of a section for a company (and, in vendor mode, its client). */

@@ -4,11 +4,12 @@
 import { dataCollectionUrl, isApiRequestError, usableCompanies, type DataCollection } from '@permitdesk/core';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Unavailable } from '../../components/unavailable.js';
+import { Unavailable } from '../../ui/unavailable.js';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { useAuth } from '../../session/session.js';
 import { Spinner } from '../../ui/spinner.js';
-import { useLoaded } from '../permits/use-loaded.js';
 import { DataCollectionForm } from './data-collection-form.js';
 import { dataCollectionDefaults } from './data-collection-defaults.js';
 import '../permits/permits.css';
@@ -19,13 +20,18 @@ export default function DataCollectionPage() {
   const navigate = useNavigate();
   const permissions = useAuth((s) => s.user?.permissions);
   // Only a permit id: find its project first.
-  const lookup = useLoaded(projectId ? null : `permit:${permitId}`, (signal) => api.permits.get({ params: { id: permitId }, signal, silent: true }));
+  const lookup = useQuery({
+    queryKey: projectId ? null : queryKeys.permits.get(permitId),
+    queryFn: ({ signal }) => api.permits.get({ params: { id: permitId }, signal, silent: true }),
+  });
   useEffect(() => {
     if (lookup.data) navigate(dataCollectionUrl(lookup.data.projectId, lookup.data.id), { replace: true });
   }, [lookup.data, navigate]);
-  const loaded = useLoaded(projectId ? `data-collection:${projectId}:${permitId}` : null, (signal) =>
-    api.projects.getPermitData({ params: { id: projectId ?? '', permitId }, signal, silent: true }),
-  );
+  const loaded = useQuery({
+    queryKey: projectId ? queryKeys.projects.permitData(projectId, permitId) : null,
+    queryFn: ({ signal }) =>
+      api.projects.getPermitData({ params: { id: projectId ?? '', permitId }, signal, silent: true }),
+  });
 
   const save = async (data: DataCollection) => {
     try {

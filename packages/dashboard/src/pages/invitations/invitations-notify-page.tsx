@@ -5,8 +5,10 @@
 // answered invitation leaves its list. Answers that need a company chosen, and the vendor's own steps,
 // open the invitation's page. Owners and administrators can send new company invitations here too.
 import { formatDate, isInvitationOpen, type Invitation, type InvitationAction } from '@permitdesk/core';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQueryClient } from '../../data/query-provider.js';
+import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { Alert } from '../../ui/alert.js';
 import { PlainTable } from '../../ui/plain-table.js';
@@ -80,22 +82,25 @@ function InvitationTable({ title, items, waiting, onChange }: { title: string; i
 }
 
 export default function InvitationsNotifyPage() {
-  const [lists, setLists] = useState<Lists | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
+  const client = useQueryClient();
+  const query = useQuery<Lists>({
+    queryKey: queryKeys.invitations.lists,
+    queryFn: async ({ signal }) => {
+      const [todo, pending] = await Promise.all([api.invitations.todo({ signal, silent: true }), api.invitations.pending({ signal, silent: true })]);
+      return { ...todo, ...pending };
+    },
+  });
+  const lists = query.data ?? null;
+  const { error } = query;
+  const failed = error === undefined ? null : error instanceof Error ? error.message : 'An error occurred';
 
-  useEffect(() => {
-    const controller = new AbortController();
-    Promise.all([api.invitations.todo({ signal: controller.signal, silent: true }), api.invitations.pending({ signal: controller.signal, silent: true })])
-      .then(([todo, pending]) => setLists({ ...todo, ...pending }))
-      .catch((error: unknown) => !controller.signal.aborted && setFailed(error instanceof Error ? error.message : 'An error occurred'));
-    return () => controller.abort();
-  }, [version]);
-
+  const update = (change: (current: Lists) => Lists) => {
+    const current = client.getQueryData<Lists>(queryKeys.invitations.lists);
+    if (current) query.set(change(current));
+  };
   /** An answered invitation leaves the waiting lists; a closed one leaves the pending lists (SPEC §4.4 withdraw). */
   const replace = (updated: Invitation) =>
-    setLists((current) => {
-      if (!current) return current;
+    update((current) => {
       const next = { ...current };
       for (const [key] of TODO_SECTIONS) {
         next[key] = current[key].flatMap((i) => (i.invitationId !== updated.invitationId ? [i] : (updated.actions ?? []).some((a) => ANSWERS.includes(a)) ? [updated] : []));
@@ -122,7 +127,7 @@ export default function InvitationsNotifyPage() {
           ))}
         </>
       )}
-      <SendInvitation onSent={() => setVersion((n) => n + 1)} />
+      <SendInvitation onSent={() => client.invalidateQueries({ queryKey: queryKeys.invitations.lists })} />
     </div>
   );
 }

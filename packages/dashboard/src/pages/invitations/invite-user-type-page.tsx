@@ -4,7 +4,8 @@
 import { roleLabel, type Invitation } from '@permitdesk/core';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { invalidateQueries } from '../../data/use-query.js';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQueryClient } from '../../data/query-provider.js';
 import { INVITE_SIGN_UP_PATH } from '../../routes/access.js';
 import { rememberTarget, saveInvitationQuery } from '../../session/redirect-memory.js';
 import { refreshProfile, switchCompany, useAuth } from '../../session/session.js';
@@ -36,6 +37,7 @@ export default function InviteUserTypePage() {
   const { id = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const signedIn = useAuth((s) => s.isAuthenticated);
   const invitedEmail = new URLSearchParams(location.search).get('email_address');
   const [state, setInvitation] = useInvitation('USER_TYPE', id, signedIn);
@@ -55,7 +57,9 @@ export default function InviteUserTypePage() {
     // The new company must show in the permissions (and so in the switcher) at once.
     await refreshProfile();
     switchCompany(String(updated.fromCompany.id));
-    invalidateQueries('company:');
+    // A company joined: the user's list and the company-scoped reads are asked again.
+    client.invalidateQueries({ queryKey: queryKeys.companies });
+    client.invalidateQueries({ queryKey: queryKeys.company.all });
     setJoined(true);
   };
 

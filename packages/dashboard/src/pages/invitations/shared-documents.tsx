@@ -1,19 +1,16 @@
 // The files of the wallet an invitation is about, once its owner consented
 // (GET /v4/lookup/compliance-permission-documents?invitation=).
 import type { Document } from '@permitdesk/core';
-import { useEffect, useState } from 'react';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 
 export function SharedDocuments({ invitationId, title = 'Documents in this wallet', version = 0 }: { invitationId: number; title?: string; version?: number }) {
-  const [documents, setDocuments] = useState<Document[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    api.companyLookups
-      .compliancePermissionDocuments({ query: { invitation: invitationId }, signal: controller.signal, silent: true })
-      .then(setDocuments)
-      .catch(() => setDocuments([]));
-    return () => controller.abort();
-  }, [invitationId, version]);
+  const query = useQuery<Document[]>({
+    queryKey: queryKeys.invitations.sharedDocuments(invitationId, version),
+    queryFn: ({ signal }) => api.companyLookups.compliancePermissionDocuments({ query: { invitation: invitationId }, signal, silent: true }),
+  });
+  const documents = query.error === undefined ? (query.data ?? []) : [];
   if (documents.length === 0) return null;
   return (
     <section aria-label={title}>

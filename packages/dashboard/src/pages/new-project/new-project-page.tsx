@@ -17,12 +17,13 @@ import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import * as v from 'valibot';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { useAuth } from '../../session/session.js';
 import { Alert } from '../../ui/alert.js';
 import { Field } from '../../ui/field.js';
 import { Spinner } from '../../ui/spinner.js';
-import { useLoaded } from '../permits/use-loaded.js';
 import '../radar/radar.css';
 import './new-project.css';
 
@@ -41,7 +42,7 @@ interface Place {
 function TaskPicker({ chosen, onChosen }: { chosen: number[]; onChosen: (ids: number[]) => void }) {
   const [filter, setFilter] = useState('');
   const filterId = useId();
-  const tasks = useLoaded('tasks', (signal) => api.lookups.tasks({ signal, silent: true }));
+  const tasks = useQuery({ queryKey: queryKeys.tasks, queryFn: ({ signal }) => api.lookups.tasks({ signal, silent: true }) });
   const shown = useMemo(
     () => (tasks.data ?? []).filter((task) => task.name.toLowerCase().includes(filter.trim().toLowerCase())).slice(0, 60),
     [tasks.data, filter],
@@ -85,7 +86,10 @@ export default function NewProjectPage() {
   const [locating, setLocating] = useState(false);
   const [taskIds, setTaskIds] = useState<number[]>([]);
   const [failure, setFailure] = useState<{ title?: string; message: string } | null>(null);
-  const existing = useLoaded<Project>(existingId ? `project:${existingId}` : null, (signal) => api.projects.get({ params: { id: existingId ?? '' }, signal }));
+  const existing = useQuery<Project>({
+    queryKey: existingId ? queryKeys.projects.get(existingId) : null,
+    queryFn: ({ signal }) => api.projects.get({ params: { id: existingId ?? '' }, signal }),
+  });
   const { register, handleSubmit, formState } = useForm<Details>({
     resolver: valibotResolver(detailsSchema),
     defaultValues: { name: '', customerName: me?.name ?? '', orderNumber: '' },

@@ -2,10 +2,11 @@
 // core's rule, and a form to add a company, a user or a vendor with an access level.
 import { ACCESS_LEVELS, mainOwnerAssignment, usableCompanies, type AccessLevel, type ProjectAssignment } from '@permitdesk/core';
 import { useId, useMemo, useState } from 'react';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { useAuth } from '../../session/session.js';
 import { accessLevelLabel } from '../radar/permit-facts.js';
-import { useLoaded } from './use-loaded.js';
 
 type AssigneeKind = 'Company' | 'User' | 'Vendor';
 const KINDS: readonly AssigneeKind[] = ['Company', 'User', 'Vendor'];
@@ -20,16 +21,19 @@ function useCandidates(kind: AssigneeKind): { items: Candidate[]; loading: boole
   const companyId = useAuth((s) => s.currentCompanyId);
   const me = useAuth((s) => s.user);
   const companies = useMemo(() => usableCompanies(permissions).map((c) => ({ id: c.id, name: c.name })), [permissions]);
-  const remote = useLoaded<Candidate[]>(kind === 'Company' ? null : `assignees:${kind}:${companyId ?? 'personal'}`, async (signal) => {
-    if (kind === 'User') {
-      if (!companyId) return me ? [{ id: me.sub, name: me.name }] : [];
-      const { roles } = await api.companies.roles({ params: { id: companyId }, signal, silent: true });
-      return roles.filter((role) => role.active).map((role) => ({ id: role.userId, name: `${role.name} (${role.email})` }));
-    }
-    const vendors = companyId
-      ? await api.companies.vendors({ params: { id: companyId }, signal, silent: true })
-      : await api.companies.individualVendors({ signal, silent: true });
-    return vendors.map((link) => ({ id: String(link.vendor.id), name: link.vendor.name }));
+  const remote = useQuery<Candidate[]>({
+    queryKey: kind === 'Company' ? null : queryKeys.assignees(kind, companyId ?? 'personal'),
+    queryFn: async ({ signal }) => {
+      if (kind === 'User') {
+        if (!companyId) return me ? [{ id: me.sub, name: me.name }] : [];
+        const { roles } = await api.companies.roles({ params: { id: companyId }, signal, silent: true });
+        return roles.filter((role) => role.active).map((role) => ({ id: role.userId, name: `${role.name} (${role.email})` }));
+      }
+      const vendors = companyId
+        ? await api.companies.vendors({ params: { id: companyId }, signal, silent: true })
+        : await api.companies.individualVendors({ signal, silent: true });
+      return vendors.map((link) => ({ id: String(link.vendor.id), name: link.vendor.name }));
+    },
   });
   if (kind === 'Company') return { items: companies, loading: false };
   return { items: remote.data ?? [], loading: remote.loading };

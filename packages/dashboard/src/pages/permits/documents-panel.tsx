@@ -2,11 +2,12 @@
 // presigned URL of permits.uploadDocument, and downloads through documents.presignedDownload.
 import { DATE_FORMATS, formatDate, formatProjectValue, isApiRequestError, UPLOAD_ACCEPT, type Document } from '@permitdesk/core';
 import { useId, useRef, useState } from 'react';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { notify } from '../../ui/notify.js';
 import { Spinner } from '../../ui/spinner.js';
 import { uploadPermitDocument } from './upload-document.js';
-import { useLoaded } from './use-loaded.js';
 
 const failureText = (error: unknown, fallback: string): string =>
   error instanceof Error && (error.name === 'UploadError' || isApiRequestError(error)) ? error.message : fallback;
@@ -22,9 +23,11 @@ export function DocumentsPanel({ permitId }: { permitId: number }) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const documents = useLoaded(`permit-documents:${permitId}`, (signal) =>
-    api.documents.list({ query: { documentable_id: String(permitId), documentable_type: 'Permit' }, signal }),
-  );
+  const documents = useQuery({
+    queryKey: queryKeys.permits.documents(permitId),
+    queryFn: ({ signal }) =>
+      api.documents.list({ query: { documentable_id: String(permitId), documentable_type: 'Permit' }, signal }),
+  });
 
   const upload = async (file: File) => {
     setBusy(true);

@@ -3,7 +3,7 @@
 import { DATE_FORMATS, formatDate, formatPhone, formatProjectValue, permitStatusView, postalCode5, type Conversation, type Permit } from '@permitdesk/core';
 import type { ReactNode } from 'react';
 import { InspectionList } from '../radar/permit-facts.js';
-import { StatusBar } from '../radar/status-bar.js';
+import { StatusBar } from '../../ui/status-bar.js';
 import { AssignmentsPanel } from './assignments-panel.js';
 import { ConversationPanel } from './conversation-panel.js';
 import { DocumentsPanel } from './documents-panel.js';

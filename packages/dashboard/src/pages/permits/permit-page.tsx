@@ -1,17 +1,21 @@
 // /permits/{id}: one permit with its project's name (editable), and the permit detail tour.
 import { projectPermitUrl } from '@permitdesk/core';
 import { Link, useParams } from 'react-router';
-import { MissingNotice } from '../../components/missing-notice.js';
+import { MissingNotice } from '../../ui/missing-notice.js';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { useGuidedTour } from '../../tours/use-guided-tour.js';
 import { Spinner } from '../../ui/spinner.js';
 import { PermitDetail } from './permit-detail.js';
 import { ProjectNameEditor } from './project-name-editor.js';
-import { useLoaded } from './use-loaded.js';
 
 export default function PermitPage() {
   const { id = '' } = useParams();
-  const permit = useLoaded(`permit:${id}`, (signal) => api.permits.get({ params: { id }, signal, silent: true }));
+  const permit = useQuery({
+    queryKey: queryKeys.permits.get(id),
+    queryFn: ({ signal }) => api.permits.get({ params: { id }, signal, silent: true }),
+  });
   useGuidedTour('permit-detail', permit.data !== undefined);
   const p = permit.data;
   return (

@@ -2,23 +2,30 @@
 // one when the URL names none).
 import { permitStatusView, projectPermitUrl, type Permit } from '@permitdesk/core';
 import { Link, useParams } from 'react-router';
-import { MissingNotice } from '../../components/missing-notice.js';
+import { MissingNotice } from '../../ui/missing-notice.js';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { useGuidedTour } from '../../tours/use-guided-tour.js';
 import { Spinner } from '../../ui/spinner.js';
 import { PermitDetail } from '../permits/permit-detail.js';
 import { ProjectNameEditor } from '../permits/project-name-editor.js';
-import { useLoaded } from '../permits/use-loaded.js';
-import { statusLabel } from '../radar/status-bar.js';
+import { statusLabel } from '../../ui/status-bar.js';
 import '../permits/permits.css';
 
 const RADAR_WAY_BACK = [{ to: '/project-radar', label: 'Back to the Project Radar' }];
 
 export default function ProjectPage() {
   const { id = '', permitId } = useParams();
-  const project = useLoaded(`project:${id}`, (signal) => api.projects.get({ params: { id }, signal, silent: true }));
+  const project = useQuery({
+    queryKey: queryKeys.projects.get(id),
+    queryFn: ({ signal }) => api.projects.get({ params: { id }, signal, silent: true }),
+  });
   const chosen = permitId ?? (project.data?.permits[0] ? String(project.data.permits[0].id) : null);
-  const permit = useLoaded<Permit>(chosen ? `permit:${chosen}` : null, (signal) => api.permits.get({ params: { id: chosen ?? '' }, signal, silent: true }));
+  const permit = useQuery<Permit>({
+    queryKey: chosen ? queryKeys.permits.get(chosen) : null,
+    queryFn: ({ signal }) => api.permits.get({ params: { id: chosen ?? '' }, signal, silent: true }),
+  });
   useGuidedTour('permit-detail', permit.data !== undefined);
   const p = project.data;
 

@@ -1,9 +1,9 @@
 // /coverage: how many municipalities the database holds, per state, with a map (lookups.coverage).
 import { US_STATES } from '@permitdesk/core';
 import { Link } from 'react-router';
-import { useCoverage } from '../../components/coverage-count.js';
-import { ServiceNotice } from '../../components/service-notice.js';
-import { UsTileMap } from '../../components/us-tile-map.js';
+import { useCoverage } from '../../ui/coverage-count.js';
+import { ServiceNotice } from '../../ui/service-notice.js';
+import { UsTileMap } from '../../ui/us-tile-map.js';
 import { Alert } from '../../ui/alert.js';
 import { PlainTable } from '../../ui/plain-table.js';
 import { PageSpinner } from '../../ui/spinner.js';

@@ -1,6 +1,6 @@
 // /embed, /embed/construction-platform and /embed/us/...: the widget alone, full page, for iframes.
 import { useParams } from 'react-router';
-import { WidgetHost } from '../../components/widget-host.js';
+import { WidgetHost } from '../../ui/widget-host.js';
 
 export default function EmbedPage() {
   const { state, county, city, municipalityName } = useParams();

@@ -1,6 +1,6 @@
 // /support/faq.html: questions and answers, as native disclosure widgets (keyboard accessible as they are).
 import { Link } from 'react-router';
-import { CoverageCount } from '../../components/coverage-count.js';
+import { CoverageCount } from '../../ui/coverage-count.js';
 
 const faqs: Array<{ q: string; a: React.ReactNode }> = [
   { q: 'Are you the municipality?', a: 'No. PermitDesk is a professional permit service. We are not the municipality and not affiliated with any county or municipality; we interact with the municipality on your behalf.' },

@@ -1,7 +1,7 @@
 // /how-it-works: the lookup → sign-up → request flow in plain words.
 import { Link } from 'react-router';
-import { CoverageCount } from '../../components/coverage-count.js';
-import { ServiceNotice } from '../../components/service-notice.js';
+import { CoverageCount } from '../../ui/coverage-count.js';
+import { ServiceNotice } from '../../ui/service-notice.js';
 
 const steps = [
   { title: 'Tell us where', text: 'Enter the job-site address. We find the municipality that governs it, its permit office phone and its daily cutoff time.' },

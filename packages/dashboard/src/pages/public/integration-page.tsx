@@ -1,6 +1,8 @@
 // /integration/permits/{integrationPermitId?}: the construction-platform integration, and one
 // integration record when an id is given and the user is signed in.
 import { Link, useParams } from 'react-router';
+import { FOR_SESSION } from '../../data/query-client.js';
+import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { useAuth } from '../../session/session.js';
@@ -10,9 +12,11 @@ import { Spinner } from '../../ui/spinner.js';
 export default function IntegrationPage() {
   const { integrationPermitId } = useParams();
   const signedIn = useAuth((s) => s.isAuthenticated);
-  const record = useQuery(integrationPermitId && signedIn ? `integration:${integrationPermitId}` : null, () =>
-    api.integrations.webhook({ params: { id: integrationPermitId ?? '' }, silent: true }),
-  );
+  const record = useQuery({
+    queryKey: integrationPermitId && signedIn ? queryKeys.integration(integrationPermitId) : null,
+    queryFn: ({ signal }) => api.integrations.webhook({ params: { id: integrationPermitId ?? '' }, signal, silent: true }),
+    staleTime: FOR_SESSION,
+  });
   return (
     <div className="container container--text">
       <h1 className="page-title">Integrations</h1>

@@ -1,6 +1,6 @@
 // /legal: index of the legal documents.
 import { Link } from 'react-router';
-import { ServiceNotice } from '../../components/service-notice.js';
+import { ServiceNotice } from '../../ui/service-notice.js';
 
 export default function LegalPage() {
   return (

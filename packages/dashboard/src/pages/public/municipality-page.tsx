@@ -3,9 +3,11 @@
 import { formatPhone, US_STATES, type Municipality } from '@permitdesk/core';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { formatCutoffHour } from '../../components/cutoff-time.js';
-import { ServiceNotice } from '../../components/service-notice.js';
-import { WidgetHost } from '../../components/widget-host.js';
+import { formatCutoffHour } from '../../ui/cutoff-time.js';
+import { ServiceNotice } from '../../ui/service-notice.js';
+import { WidgetHost } from '../../ui/widget-host.js';
+import { FOR_SESSION } from '../../data/query-client.js';
+import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { Alert } from '../../ui/alert.js';
@@ -22,8 +24,12 @@ export default function MunicipalityPage() {
 
 function MunicipalityDetail({ slug }: { slug: string }) {
   const [open, setOpen] = useState(false);
-  const place = useQuery(`municipality:${slug}`, () => api.lookups.municipalityBySlug({ query: { slug }, silent: true }));
-  const services = useQuery('permit-services', () => api.lookups.permitServices({ silent: true }));
+  const place = useQuery({
+    queryKey: queryKeys.municipality(slug),
+    queryFn: ({ signal }) => api.lookups.municipalityBySlug({ query: { slug }, signal, silent: true }),
+    staleTime: FOR_SESSION,
+  });
+  const services = useQuery({ queryKey: queryKeys.permitServices, queryFn: ({ signal }) => api.lookups.permitServices({ signal, silent: true }), staleTime: FOR_SESSION });
   if (place.loading) return <PageSpinner />;
   if (place.error || !place.data) {
     return (
@@ -103,7 +109,11 @@ function MunicipalityList({ state, prefix, keyword }: { state: string; prefix: s
   const code = state.toUpperCase();
   const stateLabel = US_STATES.find((s) => s.value === code)?.label;
   const query = { state: code, page: String(page), size: String(PAGE_SIZE), ...(keyword ? { keyword: words(keyword) } : {}) };
-  const list = useQuery(stateLabel ? `municipalities:${JSON.stringify(query)}` : null, () => api.lookups.municipalities({ query, silent: true }));
+  const list = useQuery({
+    queryKey: stateLabel ? queryKeys.municipalities(query) : null,
+    queryFn: ({ signal }) => api.lookups.municipalities({ query, signal, silent: true }),
+    staleTime: FOR_SESSION,
+  });
   if (!stateLabel) {
     return (
       <div className="container container--text">

@@ -1,5 +1,5 @@
 // /legal/privacy-policy.html, /mobile/privacy-policy/, /m/privacy-policy/
-import { PolicyDocument } from '../../components/policy-document.js';
+import { PolicyDocument } from '../../ui/policy-document.js';
 
 export default function PrivacyPolicyPage() {
   return <PolicyDocument kind="privacy-policy" />;

@@ -1,6 +1,6 @@
 // /products: the four products the mobile menu lists (SPEC §2.4), each with its own anchor.
 import { Link } from 'react-router';
-import { ServiceNotice } from '../../components/service-notice.js';
+import { ServiceNotice } from '../../ui/service-notice.js';
 import { PRODUCTS } from './catalogue.js';
 
 

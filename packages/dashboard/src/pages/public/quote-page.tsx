@@ -3,8 +3,10 @@
 // organisation (?agent=&org=, and the order id as ?orderId= when it has one), which the quote calls send
 // as their sass_agent_id / sass_organization_id headers.
 import { formatDate, formatUsd, QUOTE_STATUSES, type AccountingQuote } from '@permitdesk/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { Alert } from '../../ui/alert.js';
 import { Spinner } from '../../ui/spinner.js';
@@ -18,30 +20,21 @@ const STATUS_VIEW: Record<string, { label: string; badge: 'primary' | 'warning' 
 };
 const statusView = (status: string) => STATUS_VIEW[status] ?? { label: status, badge: 'warning' as const };
 
-type Load = { kind: 'loading' } | { kind: 'missing' } | { kind: 'ready'; quote: AccountingQuote };
-
 export default function QuotePage() {
   const { quoteId = '' } = useParams();
   const [search] = useSearchParams();
   const agent = search.get('agent') ?? '';
   const org = search.get('org') ?? '';
   const complete = agent !== '' && org !== '';
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const load = useQuery<AccountingQuote>({
+    queryKey: complete ? queryKeys.quote(quoteId, agent, org) : null,
+    queryFn: ({ signal }) => api.integrations.quote({ params: { quoteId }, headers: { sass_agent_id: agent, sass_organization_id: org }, signal, silent: true }),
+  });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const headers = { sass_agent_id: agent, sass_organization_id: org };
 
-  useEffect(() => {
-    if (!complete) return;
-    const controller = new AbortController();
-    api.integrations
-      .quote({ params: { quoteId }, headers: { sass_agent_id: agent, sass_organization_id: org }, signal: controller.signal, silent: true })
-      .then((quote) => setLoad({ kind: 'ready', quote }))
-      .catch(() => !controller.signal.aborted && setLoad({ kind: 'missing' }));
-    return () => controller.abort();
-  }, [quoteId, agent, org, complete]);
-
-  if (!complete || load.kind === 'missing') {
+  if (!complete || load.error !== undefined) {
     return (
       <div className="container container--text">
         <h1 className="page-title">Your quote</h1>
@@ -59,16 +52,16 @@ export default function QuotePage() {
       </div>
     );
   }
-  if (load.kind === 'loading') return <Spinner large label="Loading the quote" />;
+  if (!load.data) return <Spinner large label="Loading the quote" />;
 
-  const quote = load.quote;
+  const quote = load.data;
   const view = statusView(quote.status);
   const answer = async (status: 'accepted' | 'declined') => {
     setError(null);
     setBusy(true);
     try {
       const updated = await api.integrations.updateQuote({ params: { quoteId }, headers, body: { status, orderId: search.get('orderId') ?? quote.orderId ?? quote.quoteId }, silent: true });
-      setLoad({ kind: 'ready', quote: updated });
+      load.set(updated);
     } catch (e) {
       setError(e instanceof Error ? e.message : 'An error occurred');
     } finally {

@@ -2,9 +2,11 @@
 import { US_STATES } from '@permitdesk/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CoverageCount } from '../../components/coverage-count.js';
-import { ServiceNotice } from '../../components/service-notice.js';
-import { WidgetHost } from '../../components/widget-host.js';
+import { CoverageCount } from '../../ui/coverage-count.js';
+import { ServiceNotice } from '../../ui/service-notice.js';
+import { WidgetHost } from '../../ui/widget-host.js';
+import { FOR_SESSION } from '../../data/query-client.js';
+import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { Alert } from '../../ui/alert.js';
@@ -16,7 +18,11 @@ export default function SearchPage() {
   const keyword = params.get('keyword') ?? '';
   const state = params.get('state') ?? '';
   const query = { keyword, page: '1', size: '20', ...(state ? { state } : {}) };
-  const results = useQuery(keyword || state ? `municipalities:${JSON.stringify(query)}` : null, () => api.lookups.municipalities({ query, silent: true }));
+  const results = useQuery({
+    queryKey: keyword || state ? queryKeys.municipalities(query) : null,
+    queryFn: ({ signal }) => api.lookups.municipalities({ query, signal, silent: true }),
+    staleTime: FOR_SESSION,
+  });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

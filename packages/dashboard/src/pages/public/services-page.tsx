@@ -1,6 +1,6 @@
 // /services: the three services the mobile menu lists (SPEC §2.4).
 import { Link } from 'react-router';
-import { ServiceNotice } from '../../components/service-notice.js';
+import { ServiceNotice } from '../../ui/service-notice.js';
 import { SERVICES } from './catalogue.js';
 
 

@@ -1,7 +1,7 @@
 // /support: the help center (user menu 'Help Center').
 import { Link } from 'react-router';
-import { supportEmail } from '../../components/support-email.js';
-import { ServiceNotice } from '../../components/service-notice.js';
+import { supportEmail } from '../../ui/support-email.js';
+import { ServiceNotice } from '../../ui/service-notice.js';
 
 export default function SupportPage() {
   const email = supportEmail();

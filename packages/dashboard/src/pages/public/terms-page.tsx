@@ -1,5 +1,5 @@
 // /legal/terms-of-use.html
-import { PolicyDocument } from '../../components/policy-document.js';
+import { PolicyDocument } from '../../ui/policy-document.js';
 
 export default function TermsPage() {
   return <PolicyDocument kind="terms-and-conditions" />;

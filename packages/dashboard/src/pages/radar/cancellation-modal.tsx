@@ -4,7 +4,10 @@
 import { FORM_IDS, isApiRequestError, radarAddressUrl, type ProjectSearchRow } from '@permitdesk/core';
 import { FormRenderer, type Answers } from '@permitdesk/widget';
 import { useState } from 'react';
+import { FOR_SESSION } from '../../data/query-client.js';
+import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';
+import { useQueryClient } from '../../data/query-provider.js';
 import { api } from '../../session/api.js';
 import { Modal } from '../../ui/modal.js';
 import { Spinner } from '../../ui/spinner.js';
@@ -30,8 +33,16 @@ export function CancellationModal({ row, onClose }: CancellationModalProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const definition = useQuery(`form:${FORM_ID}:definition`, () => api.forms.definition({ params: { formId: FORM_ID } }));
-  const entry = useQuery(`form:${FORM_ID}:entry:${row.id}`, () => api.forms.entryData({ params: { formId: FORM_ID }, query: { permitId: row.id } }));
+  const client = useQueryClient();
+  const definition = useQuery({
+    queryKey: queryKeys.forms.definition(FORM_ID),
+    queryFn: ({ signal }) => api.forms.definition({ params: { formId: FORM_ID }, signal }),
+    staleTime: FOR_SESSION,
+  });
+  const entry = useQuery({
+    queryKey: queryKeys.forms.entries(FORM_ID, row.id),
+    queryFn: ({ signal }) => api.forms.entryData({ params: { formId: FORM_ID }, query: { permitId: row.id }, signal }),
+  });
 
   const submit = async (answers: Answers) => {
     if (!entry.data) return;
@@ -40,6 +51,8 @@ export function CancellationModal({ row, onClose }: CancellationModalProps) {
     try {
       await api.forms.submit({ params: { formId: FORM_ID }, body: { formId: FORM_IDS.cancellation, entry: entry.data, answers }, silent: true });
       setSent(true);
+      // The row now has a cancellation request: its status is asked again.
+      client.invalidateQueries({ queryKey: queryKeys.permits.cancellation(row.id) });
     } catch (failure) {
       setError(isApiRequestError(failure) ? failure.message : 'The request could not be sent.');
     } finally {

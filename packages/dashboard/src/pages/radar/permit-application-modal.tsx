@@ -14,8 +14,10 @@ import {
   type ProjectSearchRow,
 } from '@permitdesk/core';
 import { FormRenderer, type Answers } from '@permitdesk/widget';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { invalidateQueries, useQuery } from '../../data/use-query.js';
+import { useId, useMemo, useState } from 'react';
+import { FOR_SESSION } from '../../data/query-client.js';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { useAuth } from '../../session/session.js';
 import { Modal } from '../../ui/modal.js';
@@ -55,20 +57,28 @@ export function PermitApplicationModal({ row, onSubmitted, onClose, reloadOnCanc
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const selectId = useId();
-  const entryKey = `form:${FORM_ID}:entry:${row.id}:${account ?? 'personal'}`;
 
-  const definition = useQuery(`form:${FORM_ID}:definition`, () => api.forms.definition({ params: { formId: FORM_ID } }));
-  const entry = useQuery(entryKey, () =>
-    api.forms.entryData({
-      params: { formId: FORM_ID },
-      query: { permitId: row.id, taskId: row.taskId, municipalityId: row.municipalityId, ...(account ? { companyId: account } : {}) },
-    }),
-  );
-  const licenses = useQuery(account ? `licenses:${account}:${row.municipalityId}` : null, () =>
-    api.forms.licenseLookup({ params: { id: account ?? '' }, query: { municipalityID: row.municipalityId, stateID: row.address.state }, silent: true }),
-  );
-  // The prefill belongs to this opening of the modal: the next one asks again.
-  useEffect(() => () => invalidateQueries(`form:${FORM_ID}:entry:${row.id}:`), [row.id]);
+  const definition = useQuery({
+    queryKey: queryKeys.forms.definition(FORM_ID),
+    queryFn: ({ signal }) => api.forms.definition({ params: { formId: FORM_ID }, signal }),
+    staleTime: FOR_SESSION,
+  });
+  // The prefill belongs to this opening of the modal (per view, not kept): the next one asks again.
+  const entry = useQuery({
+    queryKey: queryKeys.forms.entry(FORM_ID, row.id, account ?? 'personal'),
+    queryFn: ({ signal }) =>
+      api.forms.entryData({
+        params: { formId: FORM_ID },
+        query: { permitId: row.id, taskId: row.taskId, municipalityId: row.municipalityId, ...(account ? { companyId: account } : {}) },
+        signal,
+      }),
+  });
+  const licenses = useQuery({
+    queryKey: account ? queryKeys.forms.licenses(account, row.municipalityId) : null,
+    queryFn: ({ signal }) =>
+      api.forms.licenseLookup({ params: { id: account ?? '' }, query: { municipalityID: row.municipalityId, stateID: row.address.state }, signal, silent: true }),
+    staleTime: FOR_SESSION,
+  });
 
   const licensesReady = account === null || !licenses.loading;
   const ready = definition.data && entry.data && licensesReady;

@@ -5,7 +5,6 @@ import { SAVED_VIEW_KEYS, type Permissions } from '@permitdesk/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { invalidateQueries } from '../../data/use-query.js';
 import { sessionStore } from '../../session/session.js';
 import { fakeNetwork, profile, tokens, type Route } from '../../test/fixtures.js';
 import { renderAt } from '../../test/render.js';
@@ -44,7 +43,6 @@ function holdBack(pathname: string): () => void {
 beforeEach(() => {
   localStorage.clear();
   localStorage.setItem(SAVED_VIEW_KEYS.guidedToursSeen, JSON.stringify(['radar', 'radar-search', 'permit-detail']));
-  invalidateQueries();
   signIn();
 });
 afterEach(() => {

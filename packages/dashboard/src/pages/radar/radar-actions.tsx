@@ -3,6 +3,8 @@
 import { isPendingCancellation, type ProjectSearchRow } from '@permitdesk/core';
 import { createContext, useContext } from 'react';
 import { Link } from 'react-router';
+import { FOR_SESSION } from '../../data/query-client.js';
+import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { ACTION_LABELS, rowActions, type RowAction } from './row-actions.js';
@@ -24,9 +26,11 @@ export const RadarHandlersContext = createContext<RadarHandlers | null>(null);
  */
 export function useCancellationRequested(row: ProjectSearchRow): boolean {
   const check = isPendingCancellation(row.stage);
-  const status = useQuery(check ? `permit:${row.id}:cancellation` : null, () =>
-    api.permits.cancellationStatus({ params: { id: row.id }, silent: true }),
-  );
+  const status = useQuery({
+    queryKey: check ? queryKeys.permits.cancellation(row.id) : null,
+    queryFn: ({ signal }) => api.permits.cancellationStatus({ params: { id: row.id }, signal, silent: true }),
+    staleTime: FOR_SESSION,
+  });
   return check && status.data ? status.data.isSubmitted : row.cancellationRequested;
 }
 

@@ -1,10 +1,10 @@
 // The alternative radar (/project-radar-alt, the user menu's 'Alt Dashboard'): the same rows as cards,
 // for narrow screens and for people who prefer a list to a table.
 import { assignedLabel, DATE_FORMATS, formatDate, permitStatusView, type ProjectSearchRow } from '@permitdesk/core';
-import { MIN_TABLE_ROWS } from './data-table.js';
+import { MIN_TABLE_ROWS } from '../../ui/data-table.js';
 import { RadarActions } from './radar-actions.js';
 import { RowDetails } from './row-details.js';
-import { StatusBar } from './status-bar.js';
+import { StatusBar } from '../../ui/status-bar.js';
 
 export function RadarCards({ rows, emptyMessage, now = new Date() }: { rows: readonly ProjectSearchRow[]; emptyMessage: string; now?: Date }) {
   if (rows.length === 0) {

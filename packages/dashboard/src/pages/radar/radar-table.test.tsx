@@ -4,6 +4,7 @@ import { render, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { WithQueryClient } from '../../test/render.js';
 import { RadarHandlersContext, type RadarHandlers } from './radar-actions.js';
 import { RadarTable } from './radar-table.js';
 import { assignment, inspection, row, type Row } from './testing/radar-fixtures.js';
@@ -15,11 +16,13 @@ const handlers: RadarHandlers = { apply: () => undefined, requestCancellation: (
 
 function renderTable(rows: Row[]) {
   return render(
-    <MemoryRouter initialEntries={['/project-radar']}>
-      <RadarHandlersContext.Provider value={handlers}>
-        <RadarTable rows={rows} sort="+customerName" onSort={() => undefined} emptyMessage="No Matches Found" now={NOW} />
-      </RadarHandlersContext.Provider>
-    </MemoryRouter>,
+    <WithQueryClient>
+      <MemoryRouter initialEntries={['/project-radar']}>
+        <RadarHandlersContext.Provider value={handlers}>
+          <RadarTable rows={rows} sort="+customerName" onSort={() => undefined} emptyMessage="No Matches Found" now={NOW} />
+        </RadarHandlersContext.Provider>
+      </MemoryRouter>
+    </WithQueryClient>,
   );
 }
 

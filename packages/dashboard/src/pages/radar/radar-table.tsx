@@ -13,11 +13,11 @@ import {
 } from '@permitdesk/core';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { DataTable } from './data-table.js';
+import { DataTable } from '../../ui/data-table.js';
 import { RadarActions } from './radar-actions.js';
 import type { ProjectSort } from './radar-query.js';
 import { RowDetails } from './row-details.js';
-import { StatusBar } from './status-bar.js';
+import { StatusBar } from '../../ui/status-bar.js';
 
 export const RADAR_COLUMN_TITLES = {
   customerName: 'Customer Name',

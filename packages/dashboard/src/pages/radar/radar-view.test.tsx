@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../session/session.js';
 import { fakeNetwork, profile, tokens, type Route } from '../../test/fixtures.js';
 import { renderAt } from '../../test/render.js';
+import { RadarSearchBox } from '../../layout/radar-search-box.js';
 import { PHONE_QUERY } from '../../ui/use-media-query.js';
 import { RadarView } from './radar-view.js';
 import { assignment, inspection, row, searchAnswer } from './testing/radar-fixtures.js';
@@ -175,5 +176,40 @@ describe('RadarView', () => {
     renderAt(<RadarView variant="radar" />, '/project-radar');
     const alert = await screen.findByText('Search is down', { selector: '.alert *, .alert' });
     expect(alert.closest('.alert')?.textContent).toContain('Failed to Lookup Projects');
+  });
+});
+
+describe('RadarView beside the header search box', () => {
+  it("lets the box's suggestions run without cancelling or repeating the radar's own search", async () => {
+    const radarSignals: AbortSignal[] = [];
+    let answerRadar: () => void = () => undefined;
+    const radarAnswered = new Promise<void>((resolve) => (answerRadar = resolve));
+    const json = (rows: ReturnType<typeof row>[], total: number) => {
+      const answer = searchAnswer(rows, total);
+      return new Response(JSON.stringify(answer.body), { headers: { 'content-type': 'application/json', ...answer.headers } });
+    };
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(String(input), init);
+      const url = new URL(request.url);
+      if (url.searchParams.get('size') === '5') return json([row(7, 'Suggested Smith')], 1);
+      // The radar's search answers only after the suggestions did; it fails if its signal aborts first.
+      radarSignals.push(request.signal);
+      await radarAnswered;
+      if (request.signal.aborted) throw new DOMException('aborted', 'AbortError');
+      return json(twenty, 45);
+    });
+    renderAt(
+      <>
+        <RadarSearchBox />
+        <RadarView variant="radar" />
+      </>,
+      '/project-radar',
+    );
+    await userEvent.type(screen.getByRole('combobox', { name: 'Search projects' }), 'smith');
+    expect(await screen.findByRole('option', { name: /Suggested Smith/ })).toBeTruthy();
+    answerRadar();
+    expect(await screen.findByText('Customer 20')).toBeTruthy();
+    expect(radarSignals).toHaveLength(1);
+    expect(radarSignals[0]!.aborted).toBe(false);
   });
 });

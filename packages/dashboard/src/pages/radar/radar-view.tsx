@@ -11,6 +11,8 @@ import {
 } from '@permitdesk/core';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQueryClient } from '../../data/query-provider.js';
 import { api } from '../../session/api.js';
 import { useAuth } from '../../session/session.js';
 import { useGuidedTour, type TourId } from '../../tours/use-guided-tour.js';
@@ -20,7 +22,7 @@ import { notify } from '../../ui/notify.js';
 import { Spinner } from '../../ui/spinner.js';
 import { PHONE_QUERY, useMediaQuery } from '../../ui/use-media-query.js';
 import { CancellationModal } from './cancellation-modal.js';
-import { Pager } from './pager.js';
+import { Pager } from '../../ui/pager.js';
 import { PermitApplicationModal } from './permit-application-modal.js';
 import { RadarHandlersContext, type RadarHandlers } from './radar-actions.js';
 import { RadarCards } from './radar-cards.js';
@@ -58,15 +60,16 @@ export function RadarView({ variant }: { variant: RadarVariant }) {
   const navigate = useNavigate();
   const modals = useModals();
   const companyId = useAuth((s) => s.currentCompanyId);
-  const [revision, setRevision] = useState(0);
+  const client = useQueryClient();
   const [busyRowId, setBusyRowId] = useState<number | null>(null);
   const [modal, setModal] = useState<OpenModal>(null);
-  const refresh = useCallback(() => setRevision((n) => n + 1), []);
+  // After a write that changes rows: the radar's search (and the header's suggestions) are asked again.
+  const refresh = useCallback(() => client.invalidateQueries({ queryKey: queryKeys.projects.search }), [client]);
 
   const query = useMemo(() => readRadarQuery(params, readSavedSort()), [params]);
   const request = useMemo(() => searchRequest(query, companyId), [query, companyId]);
   // location.key: arriving again at the same URL (after a triage) searches again.
-  const search = useRadarSearch(request, `${revision}:${location.key}`);
+  const search = useRadarSearch(request, location.key);
   useGuidedTour(TOURS[variant] ?? null, search.page !== null);
 
   const update = (next: RadarQuery) => setParams(writeRadarQuery(next));
@@ -85,6 +88,7 @@ export function RadarView({ variant }: { variant: RadarVariant }) {
         api.permits
           .changeStage({ params: { id: row.id }, body: { stage: triageStage(choice) } })
           .then(() => {
+            refresh();
             const state: RadarNavigationState = { notice: triageMessage(choice) };
             // A new location key runs the search again, also when the radar is already there.
             navigate(TRIAGE_REDIRECT, { state });

@@ -1,14 +1,20 @@
 // /success?type=APPLY_FOR_PROJECT_PERMIT&session=...: the permit created by the form session.
 import { projectPermitUrl } from '@permitdesk/core';
 import { Link, useSearchParams } from 'react-router';
-import { DataState } from '../../components/data-state.js';
+import { DataState } from '../../ui/data-state.js';
+import { FOR_SESSION } from '../../data/query-client.js';
+import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 
 export default function SuccessPage() {
   const [params] = useSearchParams();
   const session = params.get('session');
-  const permit = useQuery(session ? `session:${session}` : null, () => api.permits.bySession({ query: { session: session ?? '' } }));
+  const permit = useQuery({
+    queryKey: session ? queryKeys.permits.bySession(session) : null,
+    queryFn: ({ signal }) => api.permits.bySession({ query: { session: session ?? '' }, signal }),
+    staleTime: FOR_SESSION,
+  });
   return (
     <div className="container container--narrow">
       <div className="card card--auth">

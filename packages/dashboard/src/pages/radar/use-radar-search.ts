@@ -1,9 +1,11 @@
-// Runs the radar search for the current query. Core's client lets only the newest projects.search call
-// finish (a newer search aborts the older one); this hook also aborts its own call when the query
-// changes or the page goes away, keeps the last page on screen while the next one loads, and reports
-// a failure as SPEC §8's 'Failed to Lookup Projects'.
-import { isAbortError, isApiRequestError, type HeaderPage, type ProjectSearchParams, type ProjectSearchRow } from '@permitdesk/core';
-import { useEffect, useState } from 'react';
+// Runs the radar search for the current query through the data layer: the query's signal aborts the
+// radar's own previous search (the header's suggestions run on theirs), the last page stays on screen
+// while the next one loads, and a failure is reported as SPEC §8's 'Failed to Lookup Projects'.
+import { isApiRequestError, type HeaderPage, type ProjectSearchParams, type ProjectSearchRow } from '@permitdesk/core';
+import { useEffect, useRef } from 'react';
+import { hashKey } from '../../data/query-client.js';
+import { queryKeys } from '../../data/query-keys.js';
+import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { notify } from '../../ui/notify.js';
 import { LOOKUP_PROJECTS_FAILED, LOOKUP_PROJECTS_FAILED_DETAIL } from './radar-messages.js';
@@ -14,42 +16,40 @@ export interface RadarSearchState {
   error: string | null;
 }
 
-/** A search aborted by another caller of the shared search (the header's suggestions) is tried again. */
-const RETRIES_WHEN_SUPERSEDED = 3;
-
 export const searchFailureMessage = (error: unknown): string =>
   isApiRequestError(error) && error.body?.message ? error.body.message : LOOKUP_PROJECTS_FAILED_DETAIL;
 
-/** `revision` re-runs the same search (after an action changed rows). */
-export function useRadarSearch(request: ProjectSearchParams, revision: unknown): RadarSearchState {
-  const [state, setState] = useState<RadarSearchState>({ page: null, loading: true, error: null });
-  const key = JSON.stringify(request);
+/**
+ * `arrival` (the location's key) searches again when the user arrives anew at the same query (after a
+ * triage, or the radar link clicked on the radar). Writes that change rows invalidate
+ * `queryKeys.projects.search` instead.
+ */
+export function useRadarSearch(request: ProjectSearchParams, arrival: string): RadarSearchState {
+  const queryKey = queryKeys.projects.radar(request);
+  const search = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => api.projects.search({ query: request, signal, silent: true }),
+    keepPreviousData: true,
+  });
 
+  const hash = hashKey(queryKey);
+  const last = useRef({ arrival, hash });
   useEffect(() => {
-    const own = new AbortController();
-    setState((current) => ({ ...current, loading: true }));
-    const run = (attempt: number): void => {
-      api.projects.search({ query: request, signal: own.signal, silent: true }).then(
-        (page) => {
-          if (!own.signal.aborted) setState({ page, loading: false, error: null });
-        },
-        (error: unknown) => {
-          if (own.signal.aborted) return;
-          if (isAbortError(error)) {
-            if (attempt < RETRIES_WHEN_SUPERSEDED) run(attempt + 1);
-            return;
-          }
-          const message = searchFailureMessage(error);
-          notify('error', LOOKUP_PROJECTS_FAILED, message);
-          setState((current) => ({ ...current, loading: false, error: message }));
-        },
-      );
-    };
-    run(0);
-    return () => own.abort();
-    // `key` stands for the request's content; a new object with the same content is the same search.
+    const before = last.current;
+    last.current = { arrival, hash };
+    // A new query fetches by itself, and so does one an invalidation is already asking again.
+    if (before.arrival !== arrival && before.hash === hash && !search.loading) search.reload();
+    // Runs on a new arrival or query only; `search` is a new object on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, revision]);
+  }, [arrival, hash]);
 
-  return state;
+  const message = search.error === undefined ? null : searchFailureMessage(search.error);
+  const reported = useRef<unknown>(undefined);
+  useEffect(() => {
+    if (search.error === undefined || reported.current === search.error) return;
+    reported.current = search.error;
+    notify('error', LOOKUP_PROJECTS_FAILED, searchFailureMessage(search.error));
+  }, [search.error]);
+
+  return { page: search.data ?? null, loading: search.loading, error: message };
 }

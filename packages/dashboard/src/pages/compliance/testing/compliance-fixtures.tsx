@@ -4,22 +4,22 @@ import type { Company, CompanyRole, Documentation, Insurance, License, Permissio
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { invalidateQueries } from '../../../data/use-query.js';
 import { sessionStore } from '../../../session/session.js';
 import { profile, tokens } from '../../../test/fixtures.js';
 import { LocationProbe, type LocationRecord } from '../../../test/location-probe.js';
+import { WithQueryClient } from '../../../test/render.js';
 import AppToaster from '../../../ui/app-toaster.js';
 import { GenericModalProvider } from '../../../ui/generic-modals.js';
-import AccessPage from '../access-page.js';
-import AssignedProjectsPage from '../assigned-projects-page.js';
-import CertificatesPage from '../certificates-page.js';
-import CompanyProfilePage from '../company-profile-page.js';
-import ComplianceCenterPage from '../compliance-center-page.js';
-import DocumentationsPage from '../documentations-page.js';
-import InsurancesPage from '../insurances-page.js';
-import LicensesPage from '../licenses-page.js';
-import MessagesPage from '../messages-page.js';
-import UsersPage from '../users-page.js';
+import AccessPage from '../people/access-page.js';
+import AssignedProjectsPage from '../company/assigned-projects-page.js';
+import CertificatesPage from '../vault/certificates-page.js';
+import CompanyProfilePage from '../company/company-profile-page.js';
+import ComplianceCenterPage from '../company/compliance-center-page.js';
+import DocumentationsPage from '../vault/documentations-page.js';
+import InsurancesPage from '../vault/insurances-page.js';
+import LicensesPage from '../vault/licenses-page.js';
+import MessagesPage from '../company/messages-page.js';
+import UsersPage from '../people/users-page.js';
 
 afterEach(() => cleanup());
 
@@ -46,10 +46,9 @@ export const indicators = (companyId: number, values: { license?: boolean | null
   companyId, license: null, insurance: null, certificate: null, agreement: null, ...values,
 });
 
-/** Signs in with these companies in the permissions; the cached reads of earlier tests are dropped. */
+/** Signs in with these companies in the permissions (each render has its own QueryClient). */
 export function signInWith(companies: Company[], currentCompanyId?: string) {
   localStorage.clear();
-  invalidateQueries();
   const permissions: Permissions = Object.fromEntries(companies.map((c) => [String(c.id), { name: c.name, role: c.role ?? 'user' }]));
   sessionStore.getState().login(tokens(), profile({}, permissions));
   sessionStore.getState().stopAutoRefresh();
@@ -58,7 +57,6 @@ export function signInWith(companies: Company[], currentCompanyId?: string) {
 
 export function signOutNow() {
   sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
-  invalidateQueries();
 }
 
 const PAGES = [
@@ -77,18 +75,20 @@ const PAGES = [
 export function renderCompliance(url: string): RenderResult & { location: () => string } {
   const record: LocationRecord = { current: url };
   const view = render(
-    <MemoryRouter initialEntries={[url]}>
-      <GenericModalProvider>
-        <Routes>
-          {PAGES.map(([path, Page]) => (
-            <Route key={path} path={path} element={<Page />} />
-          ))}
-          <Route path="*" element={<p>elsewhere</p>} />
-        </Routes>
-        <AppToaster />
-      </GenericModalProvider>
-      <LocationProbe record={record} />
-    </MemoryRouter>,
+    <WithQueryClient>
+      <MemoryRouter initialEntries={[url]}>
+        <GenericModalProvider>
+          <Routes>
+            {PAGES.map(([path, Page]) => (
+              <Route key={path} path={path} element={<Page />} />
+            ))}
+            <Route path="*" element={<p>elsewhere</p>} />
+          </Routes>
+          <AppToaster />
+        </GenericModalProvider>
+        <LocationProbe record={record} />
+      </MemoryRouter>
+    </WithQueryClient>,
   );
   return { ...view, location: () => record.current };
 }

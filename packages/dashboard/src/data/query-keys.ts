@@ -1,0 +1,87 @@
+// Every query key of the dashboard, in one place. A key is an array; its prefixes name groups, so a
+// write invalidates exactly the group it changes (e.g. `queryKeys.compliance.all` after a vault edit).
+import type { ProjectSearchParams } from '@permitdesk/core';
+
+export const queryKeys = {
+  // Public lookups (kept for the session).
+  coverage: ['coverage'],
+  policy: (kind: string) => ['policy', kind],
+  permitServices: ['permit-services'],
+  municipality: (slug: string) => ['municipality', slug],
+  municipalities: (query: Record<string, unknown>) => ['municipalities', query],
+  tasks: ['tasks'],
+  integration: (id: string) => ['integration', id],
+  presigned: (url: string) => ['presigned', url],
+  quote: (quoteId: string, agent: string, org: string) => ['quote', quoteId, agent, org],
+  municipalityChoices: (state: string, keyword: string) => ['municipality-choices', state, keyword],
+  emailExists: (email: string) => ['email-exists', email],
+
+  // The signed-in user's companies (the sidebar, the company list): a company write invalidates it.
+  companies: ['companies'],
+  /** Reads scoped to the current company (the header's update badge): asked again on a company switch. */
+  company: {
+    all: ['company'],
+    updates: (companyId: string) => ['company', companyId, 'updates'],
+  },
+  updatesList: (companyId: string) => ['updates-list', companyId],
+
+  // Projects and permits.
+  projects: {
+    /** The radar's search and the header's suggestions: a row action invalidates both. */
+    search: ['projects', 'search'],
+    radar: (request: ProjectSearchParams) => ['projects', 'search', 'radar', request],
+    suggestions: (request: ProjectSearchParams) => ['projects', 'search', 'suggestions', request],
+    get: (id: string) => ['projects', 'get', id],
+    permitData: (projectId: string, permitId: string) => ['projects', 'permit-data', projectId, permitId],
+  },
+  permits: {
+    get: (id: string) => ['permits', 'get', id],
+    bySession: (session: string) => ['permits', 'session', session],
+    cancellation: (id: number) => ['permits', 'cancellation', id],
+    documents: (id: number | string) => ['permits', 'documents', id],
+  },
+  forms: {
+    definition: (formId: string | number) => ['forms', formId, 'definition'],
+    /** Entry data of one form for one permit (every account). */
+    entries: (formId: string | number, permitId: number) => ['forms', formId, 'entry', permitId],
+    entry: (formId: string | number, permitId: number, account: string) => ['forms', formId, 'entry', permitId, account],
+    licenses: (account: string, municipalityId: number | string) => ['forms', 'licenses', account, municipalityId],
+  },
+
+  // Compliance: the summaries a vault change can alter sit under `compliance.all` (kept for the session).
+  compliance: {
+    all: ['compliance'],
+    indicators: (ids: string, vendorFor: string) => ['compliance', 'indicators', ids, vendorFor],
+    credentials: (companyId: string) => ['compliance', 'credentials', companyId],
+    vendorName: (vendorFor: string, companyId: string) => ['compliance', 'vendor-name', vendorFor, companyId],
+  },
+  /** A company's vault lists (license, insurance, certificate, documentation), read per visit. */
+  vault: {
+    /** Every list of one kind for one company: what a change of one of its records invalidates. */
+    of: (kind: string, companyId: string) => ['vault', kind, companyId],
+    items: (kind: string, companyId: string, vendorFor: string, status: string, searched: string) => ['vault', kind, companyId, vendorFor, status, searched],
+    /** The company's names for a kind (kept for the session). */
+    types: (kind: string, companyId: string) => ['vault-types', kind, companyId],
+  },
+  vendors: {
+    profile: (vendorFor: string, vendorId: string) => ['vendors', 'profile', vendorFor, vendorId],
+    search: (keyword: string) => ['vendors', 'search', keyword],
+    messages: (vendorFor: string, vendorId: string) => ['vendors', 'messages', vendorFor, vendorId],
+  },
+  people: {
+    roles: (companyId: string) => ['people', 'roles', companyId],
+    guestFors: (companyId: string) => ['people', 'guest-fors', companyId],
+    guestRequests: (companyId: string) => ['people', 'guest-requests', companyId],
+  },
+  assignedProjects: (companyId: string, page: number) => ['assigned-projects', companyId, page],
+  /** Who a permit can be assigned to: the company's users or vendors. */
+  assignees: (kind: string, companyId: string) => ['assignees', kind, companyId],
+
+  // Invitations.
+  invitations: {
+    all: ['invitations'],
+    lists: ['invitations', 'lists'],
+    lookup: (type: string, id: string) => ['invitations', 'lookup', type, id],
+    sharedDocuments: (invitationId: number, version: number) => ['invitations', 'shared-documents', invitationId, version],
+  },
+} as const;

@@ -1,0 +1,202 @@
+// Company profile, users and roles, assigned projects, access and the overview through the real client
+// and router (network faked at fetch), with the SPEC §6 role rules and the SPEC §8 toasts.
+import type { UserType } from '@permitdesk/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeNetwork, permitRow, type Route } from '../../../test/fixtures.js';
+import { company, indicators, renderCompliance, signInWith, signOutNow } from '../testing/compliance-fixtures.js';
+
+const OWNED = company(11, 'Summit Roofing', 'owner');
+const ADMINISTERED = company(12, 'Valley Electric', 'administrator');
+const MANAGED = company(13, 'Ridge Plumbing', 'pm');
+let net: ReturnType<typeof fakeNetwork>;
+const calls = (method: string, path: string) => net.calls.filter((c) => c.method === method && c.url.pathname === path);
+
+function network(extra: Record<string, Route>, companies = [OWNED, ADMINISTERED, MANAGED]) {
+  net = fakeNetwork({
+    'GET /v4/companies': () => ({ body: companies }),
+    'GET /v4/indicators/companies': (_, url) => ({ body: url.searchParams.get('ids')!.split(',').map((id) => indicators(Number(id))) }),
+    ...extra,
+  });
+}
+
+afterEach(() => {
+  signOutNow();
+  vi.unstubAllGlobals();
+});
+
+const userType = (id: number, name: string, role: UserType['role'], active = true): UserType => ({
+  id, companyId: 12, userId: `3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e${String(id).padStart(2, '0')}`, email: `${name.toLowerCase().split(' ')[0]}@example.com`, name, role, active, createdAt: '2026-01-01T10:00:00.000Z',
+});
+
+describe('company profile', () => {
+  it("updates the profile with 'Your company profile has been updated successfully.', refuses a taken name, reports a failure", async () => {
+    signInWith([OWNED, ADMINISTERED], '11');
+    let fail = false;
+    network({
+      'GET /v4/lookup/company-info': (_, url) => ({ body: url.searchParams.get('key') === 'Valley Electric' ? [{ id: 12, name: 'Valley Electric' }] : [] }),
+      'PATCH /v4/companies/11': () => (fail ? { status: 500, body: { message: 'Database down', code: 'INTERNAL' } } : { body: { ...OWNED, address: '9 Ridge Ave, Denver, CO 80203' } }),
+      'POST /auth/refresh': () => ({ status: 401, body: { message: 'no', code: 'NO' } }),
+    });
+    renderCompliance('/companies/11/profile');
+    const form = await screen.findByRole('form', { name: 'Company profile' });
+    expect((within(form).getByLabelText('Company Name') as HTMLInputElement).value).toBe('Summit Roofing');
+    await userEvent.clear(within(form).getByLabelText('Company Name'));
+    await userEvent.type(within(form).getByLabelText('Company Name'), 'Valley Electric');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save profile' }));
+    expect(await within(form).findByText('Company name has already been taken, please try another name!')).toBeTruthy();
+    expect(calls('PATCH', '/v4/companies/11')).toHaveLength(0);
+
+    await userEvent.clear(within(form).getByLabelText('Company Name'));
+    await userEvent.type(within(form).getByLabelText('Company Name'), 'Summit Roofing');
+    await userEvent.clear(within(form).getByLabelText('Company Address'));
+    await userEvent.type(within(form).getByLabelText('Company Address'), '9 Ridge Ave, Denver, CO 80203');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Your company profile has been updated successfully.')).toBeTruthy();
+    expect(calls('PATCH', '/v4/companies/11')[0]!.body).toEqual({ name: 'Summit Roofing', address: '9 Ridge Ave, Denver, CO 80203' });
+
+    fail = true;
+    await userEvent.click(within(form).getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('An error occurred while updating the company profile.')).toBeTruthy();
+  });
+
+  it('is read-only for a PM', async () => {
+    signInWith([OWNED, MANAGED], '13');
+    network({});
+    renderCompliance('/companies/13/profile');
+    const form = await screen.findByRole('form', { name: 'Company profile' });
+    expect((within(form).getByLabelText('Company Name') as HTMLInputElement).closest('fieldset')!.disabled).toBe(true);
+    expect(within(form).queryByRole('button', { name: 'Save profile' })).toBeNull();
+  });
+});
+
+describe('users and roles (SPEC §6)', () => {
+  const roles = [userType(1, 'Olive Owner', 'owner'), userType(2, 'Ada Admin', 'administrator'), userType(3, 'Pat Manager', 'pm'), userType(4, 'Oscar Observer', 'user')];
+
+  it('lets an Administrator change and disable only PM and User roles, never remove', async () => {
+    signInWith([ADMINISTERED], '12');
+    network({
+      'GET /v4/companies/12/roles': () => ({ body: { companyId: 12, roles } }),
+      'PUT /v4/roles/user-types/4': () => ({ body: { ...roles[3]!, active: false } }),
+      'PUT /v4/roles/user-types/3': () => ({ status: 403, body: { message: 'You may not change this user role.', code: 'ROLE_FORBIDDEN' } }),
+    });
+    renderCompliance('/users?company=12');
+    await screen.findByText('Olive Owner');
+    expect(screen.queryByLabelText('Role of Olive Owner')).toBeNull();
+    expect(screen.queryByLabelText('Role of Ada Admin')).toBeNull();
+    const pmRole = screen.getByLabelText('Role of Pat Manager') as HTMLSelectElement;
+    expect([...pmRole.options].map((o) => o.textContent)).toEqual(['Project Manager', 'Observer']);
+    expect(screen.queryByRole('button', { name: 'Disable Olive Owner' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
+    expect(screen.getByRole('form', { name: 'Invite a user' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Disable Oscar Observer' }));
+    expect(await screen.findByText('The user role has been updated.')).toBeTruthy();
+    expect(calls('PUT', '/v4/roles/user-types/4')[0]!.body).toEqual({ role: 'user', active: false });
+    expect(within(screen.getByText('Oscar Observer').closest('tr')!).getByText('Disabled')).toBeTruthy();
+
+    await userEvent.selectOptions(pmRole, 'user');
+    expect(await screen.findByText('An error occurred while updating user role.')).toBeTruthy();
+  });
+
+  it("lets the Owner remove a role after confirming, with 'An error occurred while deleting user role.' on failure", async () => {
+    const owned = { ...ADMINISTERED, role: 'owner' as const };
+    signInWith([owned], '12');
+    let removed = false;
+    const me = { ...userType(9, 'Ann Lee', 'owner'), userId: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f' };
+    network({
+      'GET /v4/companies/12/roles': () => ({ body: { companyId: 12, roles: [me, ...roles] } }),
+      'DELETE /v4/roles/user-types/3': () => ((removed = true), { body: { ok: true } }),
+      'DELETE /v4/roles/user-types/2': () => ({ status: 500, body: { message: 'Database down', code: 'INTERNAL' } }),
+    }, [owned]);
+    renderCompliance('/users?company=12');
+    await screen.findByText('Pat Manager');
+    // Not from one's own row.
+    expect(screen.queryByLabelText('Role of Ann Lee')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove Ann Lee' })).toBeNull();
+    expect([...(screen.getByLabelText('Role of Ada Admin') as HTMLSelectElement).options].map((o) => o.value)).toEqual(['owner', 'administrator', 'pm', 'user']);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Pat Manager' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('The user role has been removed.')).toBeTruthy();
+    expect(removed).toBe(true);
+    expect(screen.queryByText('Pat Manager')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Ada Admin' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('An error occurred while deleting user role.')).toBeTruthy();
+    expect(screen.getByText('Ada Admin')).toBeTruthy();
+  });
+
+  it("invites a user; a refusal shows the server's message, a failure without one the SPEC message", async () => {
+    signInWith([ADMINISTERED], '12');
+    let answer: { status: number; body: unknown } = { status: 409, body: { message: 'This user already belongs to the company.', code: 'ALREADY_MEMBER' } };
+    network({
+      'GET /v4/companies/12/roles': () => ({ body: { companyId: 12, roles } }),
+      'POST /v4/invitations/user-type': () => answer,
+    });
+    renderCompliance('/users?company=12');
+    const form = await screen.findByRole('form', { name: 'Invite a user' });
+    await userEvent.type(within(form).getByLabelText('Email Address'), 'New.Person@Example.com');
+    await userEvent.selectOptions(within(form).getByLabelText('Role'), 'pm');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('This user already belongs to the company.')).toBeTruthy();
+    expect(calls('POST', '/v4/invitations/user-type')[0]!.body).toEqual({ companyId: 12, email: 'new.person@example.com', role: 'pm' });
+
+    answer = { status: 500, body: { message: '', code: 'INTERNAL' } };
+    await userEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('An error occurred while sending company user invitation.')).toBeTruthy();
+  });
+});
+
+describe('assigned projects, access and the overview', () => {
+  it('pages the assigned projects by the x-pagination headers', async () => {
+    signInWith([OWNED], '11');
+    network({
+      'GET /v4/companies/11/assigned-projects': (_, url) => ({
+        body: url.searchParams.get('page') === '2' ? [permitRow(3, 'Chen')] : [permitRow(1, 'Adams'), permitRow(2, 'Baker')],
+        headers: { 'x-pagination-index': url.searchParams.get('page') ?? '1', 'x-pagination-size': '20', 'x-pagination-totalcount': '21' },
+      }),
+    });
+    renderCompliance('/assigned-projects?company=11');
+    expect(await screen.findByRole('link', { name: 'Adams' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Adams' }).getAttribute('href')).toBe('/projects/41/1');
+    expect(screen.getByText('21 permits assigned to this company by others.')).toBeTruthy();
+    expect(calls('GET', '/v4/companies/11/assigned-projects')[0]!.url.searchParams.get('size')).toBe('20');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('link', { name: 'Chen' })).toBeTruthy();
+  });
+
+  it('lists the companies it is a guest of and lets an Administrator ask for guest access', async () => {
+    signInWith([ADMINISTERED], '12');
+    network({
+      'GET /v4/companies/12/guest-fors': () => ({ body: [{ ...company(40, 'Host Builders', null), guestAccess: true }] }),
+      'GET /v4/companies/12/invitations': () => ({ body: [] }),
+      'POST /v4/invitations/guest-access': () => ({ status: 400, body: { message: 'No company uses this e-mail address.', code: 'NO_COMPANY' } }),
+    });
+    renderCompliance('/access?company=12');
+    expect(await screen.findByText('Host Builders')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Ask for guest access' });
+    await userEvent.type(within(form).getByLabelText('Email Address'), 'boss@host.example');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('No company uses this e-mail address.')).toBeTruthy();
+    expect(calls('POST', '/v4/invitations/guest-access')[0]!.body).toEqual({ companyId: 12, email: 'boss@host.example' });
+  });
+
+  it('shows each kind with its indicator and the expiration dates on the overview', async () => {
+    signInWith([OWNED], '11');
+    network({
+      'GET /v4/indicators/companies': () => ({ body: [indicators(11, { license: true, insurance: false })] }),
+      'GET /v4/credentials': () => ({ body: [{ kind: 'insurance', id: 1, name: 'General Liability', expiresOn: '2020-01-01' }, { kind: 'certificate', id: 2, name: 'OSHA 30-Hour', expiresOn: null }] }),
+    });
+    renderCompliance('/compliance-center');
+    const main = (await screen.findByRole('heading', { name: 'Compliance Center' })).closest('section')!;
+    await waitFor(() => expect(within(main).getByRole('link', { name: /Licenses/ }).textContent).toContain('Current items on file'));
+    expect(within(main).getByRole('link', { name: /Insurance/ }).textContent).toContain('Only expired or archived items');
+    expect(within(main).getByRole('link', { name: /Certifications/ }).textContent).toContain('Nothing on file yet');
+    const row = (await within(main).findByText('General Liability')).closest('tr')!;
+    expect(within(row).getByText('2020-01-01')).toBeTruthy();
+    expect(within(row).getByText('Expired')).toBeTruthy();
+    expect(within(within(main).getByText('OSHA 30-Hour').closest('tr')!).getByText('Does not expire')).toBeTruthy();
+  });
+});
