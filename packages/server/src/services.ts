@@ -1,14 +1,13 @@
 // Everything a request handler needs, built once by createServices(config). Each area adds its member
 // here (additive edits): the interface, and one line in createServices.
 //
-// PGlite has a single connection: inside `db.transaction().execute(async (trx) => ...)` use `trx` only;
+// PGlite has a single connection: inside `inTransaction(db, async (trx) => ...)` use `trx` only;
 // a query through `services.db` there waits for the transaction forever.
 import path from 'node:path';
-import type { Kysely } from 'kysely';
 import { createCompaniesService, type CompaniesService } from './companies/companies-service.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/database.js';
-import type { Database } from './db/schema.js';
+import type { Db } from './db/schema.js';
 import { createGeoService, type GeoService } from './geo/geo-service.js';
 import { createLogger, type Logger } from './http/logger.js';
 import { openRateLimiter, type RateLimiter } from './http/rate-limit.js';
@@ -33,7 +32,7 @@ import type { EmailVerifier } from './verification/email-verifier.js';
 
 export interface AppServices {
   config: Config;
-  db: Kysely<Database>;
+  db: Db;
   dbKind: DatabaseKind;
   database: DatabaseHandle;
   /** The time, from one place, so tests can move it. */

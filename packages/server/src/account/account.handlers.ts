@@ -4,8 +4,8 @@ import { endpoints, FLOW_MESSAGES } from '@permitdesk/core';
 import type { EndpointHandler } from '../http/register.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import { isStaff } from '../operator/staff.js';
-import { apiDb } from '../permits/tables.js';
 import { deleteFlow, findFlow, keyMatches } from '../verification/flow-store.js';
+import { inTransaction } from '../db/transaction.js';
 
 const E = endpoints.account;
 
@@ -23,7 +23,7 @@ export const createUserApp: EndpointHandler<typeof E.createUserApp> = async ({ s
   // An empty company name means a do-it-yourselfer: no company (SPEC §6 applicant types).
   const companyName = body.companyName?.trim() || null;
 
-  const user = await services.db.transaction().execute(async (trx) => {
+  const user = await inTransaction(services.db, async (trx) => {
     const created = await services.identity.createUser(
       { email, password: body.password, name: body.fullName, phone: body.phoneNumber, confirmed: true },
       { db: trx },
@@ -45,7 +45,7 @@ export const createUserApp: EndpointHandler<typeof E.createUserApp> = async ({ s
 
 export const verifyEmail: EndpointHandler<typeof E.verifyEmail> = async ({ services, user }, { params: { sub } }) => {
   // The user themselves, or the permit team (operators).
-  if (user.sub !== sub && !(await isStaff(apiDb(services.db), user.sub))) throw forbidden();
+  if (user.sub !== sub && !(await isStaff(services.db, user.sub))) throw forbidden();
   const target = await services.identity.findById(sub);
   if (!target) throw notFound('User not found.', 'USER_NOT_FOUND');
   return { sub, emailVerified: target.email_verified };

@@ -3,7 +3,6 @@
 import { MESSAGES } from '@permitdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setStaff } from '../operator/staff.js';
-import { apiDb } from '../permits/tables.js';
 import { createTestContext, databaseTargets, type TestContext } from '../test/harness.js';
 
 const START_PAGE = 'https://lumber.example/permit-help';
@@ -171,7 +170,7 @@ describe.each(databaseTargets())('account creation on %s', (target) => {
     const a = await ctx.createUser();
     const b = await ctx.createUser();
     const operator = await ctx.createUser();
-    await setStaff(apiDb(ctx.services.db), operator.email, true);
+    await setStaff(ctx.services.db, operator.email, true);
     expect((await ctx.request('GET', `/verify_email/${a.sub}`, { token: operator.accessToken })).body).toEqual({ sub: a.sub, emailVerified: true });
     expect((await ctx.request('GET', `/verify_email/${a.sub}`, { token: a.accessToken })).body).toEqual({ sub: a.sub, emailVerified: true });
     expect((await ctx.request('GET', `/verify_email/${a.sub}`, { token: b.accessToken })).status).toBe(403);

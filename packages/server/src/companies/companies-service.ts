@@ -10,13 +10,12 @@ import {
   type CompanyRole,
   type UserType,
 } from '@permitdesk/core';
-import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/schema.js';
 import type { CompaniesTable } from '../db/tables/identity.js';
 import { NO_COMPANY_ACCESS } from '../http/authz.js';
 import { badRequest, companyNameTaken, forbidden, notFound } from '../http/errors.js';
 
-type Db = Kysely<Database>;
 interface InTx {
   db?: Db;
 }

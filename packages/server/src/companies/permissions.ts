@@ -1,9 +1,8 @@
 // The permissions object (SPEC §3): company id → { name, role } for every active role of a user.
 import type { Permissions } from '@permitdesk/core';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Db } from '../db/schema.js';
 
-export async function permissionsOf(db: Kysely<Database>, userId: string): Promise<Permissions> {
+export async function permissionsOf(db: Db, userId: string): Promise<Permissions> {
   const rows = await db
     .selectFrom('company_users as cu')
     .innerJoin('companies as c', 'c.id', 'cu.company_id')

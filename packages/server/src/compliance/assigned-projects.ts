@@ -2,8 +2,8 @@
 // another scope owns that were assigned to the company (as Company or Vendor), the same projects the
 // radar search adds to the company's scope. Paged by the x-pagination-* headers, by customer name.
 import type { Permit } from '@permitdesk/core';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { sql } from 'kysely';
+import type { Db } from '../db/schema.js';
 import { loadPermits } from '../projects/search/radar-rows.js';
 
 export interface AssignedPage {
@@ -13,7 +13,7 @@ export interface AssignedPage {
   totalCount: number;
 }
 
-export async function assignedProjects(db: Kysely<Database>, companyId: number, page: number, size: number): Promise<AssignedPage> {
+export async function assignedProjects(db: Db, companyId: number, page: number, size: number): Promise<AssignedPage> {
   // The predicate repeats the partial index's word for word (project_assignments_company_idx), like the
   // radar scope's company branch, so the planner uses it.
   const { rows } = await sql<{ id: number; total: number }>`

@@ -9,8 +9,10 @@ import { iso } from '../projects/search/radar-rows.js';
 import type { AppServices } from '../services.js';
 import { newFileKey } from '../storage/file-storage.js';
 import { DOCUMENTATION_NOT_FOUND } from './documentations.js';
-import type { ComplianceDb, DocumentableType } from './tables.js';
 import { companyOfItem, VAULT_KINDS, type VaultKind } from './vault-items.js';
+import type { Db } from '../db/schema.js';
+import type { DocumentableType } from '../db/tables/compliance.js';
+import { inTransaction } from '../db/transaction.js';
 
 const KIND_OF: Record<Exclude<DocumentableType, 'Company'>, VaultKind> = { License: 'license', Insurance: 'insurance', Certificate: 'certificate' };
 export const vaultKindOf = (type: DocumentableType): VaultKind | null => (type === 'Company' ? null : KIND_OF[type]);
@@ -30,7 +32,7 @@ export interface CompanyUpload {
  * the item's documentId; a Company file replaces a documentation's file, or starts a new 'Unsorted'
  * documentation named after the file when no documentableId is given.
  */
-export async function registerCompanyUpload(services: Pick<AppServices, 'db' | 'storage' | 'clock'>, db: ComplianceDb, upload: CompanyUpload): Promise<PresignedUpload> {
+export async function registerCompanyUpload(services: Pick<AppServices, 'db' | 'storage' | 'clock'>, db: Db, upload: CompanyUpload): Promise<PresignedUpload> {
   if (upload.size > UPLOAD_MAX_BYTES) throw payloadTooLarge(FILE_TOO_LARGE_MESSAGE, 'FILE_TOO_LARGE');
   const kind = vaultKindOf(upload.documentableType);
   const target = upload.documentableId ?? null;
@@ -55,7 +57,7 @@ export async function registerCompanyUpload(services: Pick<AppServices, 'db' | '
   const now = services.clock();
   const file = { file_name: upload.fileName, content_type: contentType, size: upload.size, storage_key: key, uploaded_at: null, updated_at: now };
 
-  const documentId = await db.transaction().execute(async (trx) => {
+  const documentId = await inTransaction(db, async (trx) => {
     if (!kind && target !== null) {
       await trx.updateTable('company_documents').set(file).where('id', '=', target).execute();
       return target;
@@ -110,7 +112,7 @@ const toDocument = (row: FileRow): Document => ({
 });
 
 /** Files (rows with a stored file) of a company, of one thing it owns, oldest first. */
-export async function listCompanyFiles(db: ComplianceDb, companyId: number, of?: { type: DocumentableType; id: number }): Promise<Document[]> {
+export async function listCompanyFiles(db: Db, companyId: number, of?: { type: DocumentableType; id: number }): Promise<Document[]> {
   const scope = of ? sql`AND d.documentable_type = ${of.type} AND d.documentable_id = ${of.id}` : sql``;
   const { rows } = await sql<FileRow>`
     SELECT d.id, d.documentable_type, d.documentable_id, d.document_type, d.file_name, COALESCE(f.served_type, d.content_type) AS content_type, d.size, d.storage_key,
@@ -130,7 +132,7 @@ export interface StoredCompanyFile {
 }
 
 /** A company file by its storage key (what documents carry as `file`); null when unknown. */
-export async function findCompanyFile(db: ComplianceDb, file: string): Promise<StoredCompanyFile | null> {
+export async function findCompanyFile(db: Db, file: string): Promise<StoredCompanyFile | null> {
   const row = await db
     .selectFrom('company_documents')
     .select(['id', 'company_id', 'storage_key', 'file_name', 'uploaded_at'])
@@ -141,5 +143,5 @@ export async function findCompanyFile(db: ComplianceDb, file: string): Promise<S
 }
 
 /** A download URL once the bytes are stored (404 before), marking the file uploaded. */
-export const presignCompanyFileDownload = (services: Pick<AppServices, 'storage' | 'clock'>, db: ComplianceDb, file: StoredCompanyFile) =>
+export const presignCompanyFileDownload = (services: Pick<AppServices, 'storage' | 'clock'>, db: Db, file: StoredCompanyFile) =>
   presignStoredDownload(services, file, (at) => db.updateTable('company_documents').set({ uploaded_at: at }).where('id', '=', file.id).execute());

@@ -2,8 +2,6 @@
 // first (members read, Owner / Administrator change; 403 for anyone else), then reads or writes only
 // rows of that company, so another company's item answers 404 through this company's path.
 import { VENDOR_FOR_INDIVIDUAL, type endpoints } from '@permitdesk/core';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
 import { NO_COMPANY_ACCESS } from '../http/authz.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import type { AuthUser } from '../http/context.js';
@@ -15,8 +13,8 @@ import { addComplianceType, listComplianceTypes } from './compliance-types.js';
 import { createDocumentation, getDocumentation, listDocumentations, setDocumentationStatus, updateDocumentation } from './documentations.js';
 import { companyCredentials, companyIndicators } from './indicators.js';
 import { currentVendorsOf, guestFors, vendorFors } from './relations.js';
-import { complianceDb, type DocumentableType } from './tables.js';
 import { companyOfItem, createItem, getItem, listItems, setItemStatus, updateItem, VAULT_KINDS, type ListFilter, type VaultInput, type VaultKind } from './vault-items.js';
+import type { DocumentableType } from '../db/tables/compliance.js';
 
 type Companies = typeof endpoints.companies;
 type Documents = typeof endpoints.documents;
@@ -46,27 +44,26 @@ const ITEM_KEY = { license: 'licenseId', insurance: 'insuranceId', certificate: 
 /** The six handlers of one kind of vault item. */
 export function vaultHandlers(kind: VaultKind): VaultHandlers {
   const itemId = (params: Record<string, number>) => params[ITEM_KEY[kind]]!;
-  const db = (ctx: Ctx) => complianceDb(ctx.services.db);
   const status = (to: 'active' | 'archived'): VaultHandler => async (ctx, { params }) => {
     await requireCompanyManager(ctx, params.id!);
-    return setItemStatus(db(ctx), kind, params.id!, itemId(params), to, ctx.services.clock());
+    return setItemStatus(ctx.services.db, kind, params.id!, itemId(params), to, ctx.services.clock());
   };
   return {
     list: async (ctx, { params, query }) => {
       await requireCompanyReader(ctx, params.id!);
-      return listItems(db(ctx), kind, params.id!, query);
+      return listItems(ctx.services.db, kind, params.id!, query);
     },
     get: async (ctx, { params }) => {
       await requireCompanyReader(ctx, params.id!);
-      return getItem(db(ctx), kind, params.id!, itemId(params));
+      return getItem(ctx.services.db, kind, params.id!, itemId(params));
     },
     create: async (ctx, { params, body }) => {
       await requireCompanyManager(ctx, params.id!);
-      return createItem(db(ctx), kind, params.id!, body, ctx.services.clock());
+      return createItem(ctx.services.db, kind, params.id!, body, ctx.services.clock());
     },
     update: async (ctx, { params, body }) => {
       await requireCompanyManager(ctx, params.id!);
-      return updateItem(db(ctx), kind, params.id!, itemId(params), body, ctx.services.clock());
+      return updateItem(ctx.services.db, kind, params.id!, itemId(params), body, ctx.services.clock());
     },
     archive: status('archived'),
     restore: status('active'),
@@ -75,28 +72,27 @@ export function vaultHandlers(kind: VaultKind): VaultHandlers {
 
 /** The six handlers of a company's documentation. */
 export function documentationHandlers(): VaultHandlers {
-  const db = (ctx: Ctx) => complianceDb(ctx.services.db);
   const status = (to: 'active' | 'archived'): VaultHandler => async (ctx, { params }) => {
     await requireCompanyManager(ctx, params.id!);
-    return setDocumentationStatus(db(ctx), params.id!, params.documentId!, to, ctx.services.clock());
+    return setDocumentationStatus(ctx.services.db, params.id!, params.documentId!, to, ctx.services.clock());
   };
   const input = (body: VaultRequest['body']) => ({ name: body.name, category: body.category ?? 'Unsorted', documentId: body.documentId });
   return {
     list: async (ctx, { params, query }) => {
       await requireCompanyReader(ctx, params.id!);
-      return listDocumentations(db(ctx), params.id!, query);
+      return listDocumentations(ctx.services.db, params.id!, query);
     },
     get: async (ctx, { params }) => {
       await requireCompanyReader(ctx, params.id!);
-      return getDocumentation(db(ctx), params.id!, params.documentId!);
+      return getDocumentation(ctx.services.db, params.id!, params.documentId!);
     },
     create: async (ctx, { params, body }) => {
       await requireCompanyManager(ctx, params.id!);
-      return createDocumentation(db(ctx), params.id!, input(body), ctx.user.sub, ctx.services.clock());
+      return createDocumentation(ctx.services.db, params.id!, input(body), ctx.user.sub, ctx.services.clock());
     },
     update: async (ctx, { params, body }) => {
       await requireCompanyManager(ctx, params.id!);
-      return updateDocumentation(db(ctx), params.id!, params.documentId!, input(body), ctx.services.clock());
+      return updateDocumentation(ctx.services.db, params.id!, params.documentId!, input(body), ctx.services.clock());
     },
     archive: status('archived'),
     restore: status('active'),
@@ -107,12 +103,12 @@ export function documentationHandlers(): VaultHandlers {
 
 export const uploadCompanyDocument: EndpointHandler<Companies['uploadDocument']> = async (ctx, { params, body }) => {
   await requireCompanyManager(ctx, params.id);
-  return registerCompanyUpload(ctx.services, complianceDb(ctx.services.db), { companyId: params.id, ...body, userId: ctx.user.sub });
+  return registerCompanyUpload(ctx.services, ctx.services.db, { companyId: params.id, ...body, userId: ctx.user.sub });
 };
 
 export const companyDocuments: EndpointHandler<Companies['documents']> = async (ctx, { params }) => {
   await requireCompanyReader(ctx, params.id);
-  return listCompanyFiles(complianceDb(ctx.services.db), params.id);
+  return listCompanyFiles(ctx.services.db, params.id);
 };
 
 /**
@@ -120,7 +116,7 @@ export const companyDocuments: EndpointHandler<Companies['documents']> = async (
  * others here): the files of a license / insurance / certificate, or a company's documentation files.
  */
 export async function listVaultDocuments(ctx: Ctx, type: DocumentableType, documentableId: string) {
-  const db = complianceDb(ctx.services.db);
+  const db = ctx.services.db;
   const id = /^\d{1,9}$/.test(documentableId) ? Number(documentableId) : null;
   const kind = vaultKindOf(type);
   if (!kind) {
@@ -139,7 +135,7 @@ export async function listVaultDocuments(ctx: Ctx, type: DocumentableType, docum
 
 /** GET /v4/s3/presigned for a company file (by storage key); null when `file` is not one. */
 export async function presignVaultDownload(ctx: Ctx, file: string, notFoundError: () => Error) {
-  const db = complianceDb(ctx.services.db);
+  const db = ctx.services.db;
   const found = await findCompanyFile(db, file);
   if (!found) return null;
   await requireCompanyReader(ctx, found.companyId).catch(() => {
@@ -153,7 +149,7 @@ export async function presignVaultDownload(ctx: Ctx, file: string, notFoundError
 export const indicatorsHandler: EndpointHandler<Documents['indicators']> = async (ctx, { query }) => {
   const ids = [...new Set(query.ids.split(',').map(Number))];
   if (ids.length > 100) throw badRequest('Ask for at most 100 companies at once.', 'TOO_MANY_IDS', { ids: 'At most 100 ids.' });
-  const db = complianceDb(ctx.services.db);
+  const db = ctx.services.db;
   const vendorFor = query['vendor-for'];
   if (vendorFor === undefined) {
     for (const id of ids) await requireCompanyReader(ctx, id);
@@ -172,34 +168,34 @@ export const indicatorsHandler: EndpointHandler<Documents['indicators']> = async
 
 export const credentialsHandler: EndpointHandler<Documents['credentials']> = async (ctx, { query }) => {
   await requireCompanyReader(ctx, query.companyId);
-  return companyCredentials(complianceDb(ctx.services.db), query.companyId);
+  return companyCredentials(ctx.services.db, query.companyId);
 };
 
 export const complianceTypesHandler: EndpointHandler<Documents['complianceTypes']> = async (ctx, { query }) => {
   const companyId = query.companyId ?? null;
   if (companyId !== null) await requireCompanyReader(ctx, companyId);
-  return listComplianceTypes(complianceDb(ctx.services.db), query.type, { companyId, userId: ctx.user.sub });
+  return listComplianceTypes(ctx.services.db, query.type, { companyId, userId: ctx.user.sub });
 };
 
 export const createComplianceTypeHandler: EndpointHandler<Documents['createComplianceType']> = async (ctx, { query, body }) => {
   const companyId = query.companyId ?? null;
   if (companyId !== null) await requireCompanyManager(ctx, companyId);
-  return addComplianceType(complianceDb(ctx.services.db), query.type, body.name, { companyId, userId: ctx.user.sub }, ctx.services.clock());
+  return addComplianceType(ctx.services.db, query.type, body.name, { companyId, userId: ctx.user.sub }, ctx.services.clock());
 };
 
 // ---- projects and relations ----
 
 export const assignedProjectsHandler: EndpointHandler<Companies['assignedProjects']> = async (ctx, { params, query }) => {
   await requireCompanyReader(ctx, params.id);
-  return assignedProjects(ctx.services.db as Kysely<Database>, params.id, query.page, query.size);
+  return assignedProjects(ctx.services.db, params.id, query.page, query.size);
 };
 
 export const guestForsHandler: EndpointHandler<Companies['guestFors']> = async (ctx, { params }) => {
   await requireCompanyReader(ctx, params.id);
-  return guestFors(complianceDb(ctx.services.db), params.id, ctx.user.sub);
+  return guestFors(ctx.services.db, params.id, ctx.user.sub);
 };
 
 export const vendorForsHandler: EndpointHandler<Companies['vendorFors']> = async (ctx, { params, query }) => {
   await requireCompanyReader(ctx, params.id);
-  return vendorFors(complianceDb(ctx.services.db), params.id, ctx.user.sub, query.all === 'true');
+  return vendorFors(ctx.services.db, params.id, ctx.user.sub, query.all === 'true');
 };

@@ -3,7 +3,6 @@
 // credentials, compliance types, assigned projects, guest-fors and vendor-fors; roles (Owner and
 // Administrator change, PM and User read) and another company's data kept out of reach, route by route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiDb } from '../permits/tables.js';
 import { companyOf, jobSite, requestPermit } from '../permits/test-fixtures.js';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
 
@@ -101,7 +100,7 @@ describe.each(databaseTargets())('compliance center on %s', (target) => {
 
   it('serves the vault licenses to the permit form license lookup (one table)', async () => {
     const site = await jobSite(t);
-    const state = (await apiDb(t.services.db).selectFrom('municipalities').select('state_code').where('id', '=', site.municipalityId).executeTakeFirstOrThrow()).state_code;
+    const state = (await t.services.db.selectFrom('municipalities').select('state_code').where('id', '=', site.municipalityId).executeTakeFirstOrThrow()).state_code;
     const company = await companyOf(t, owner, 'Lookup Builders');
     const local = await license(owner, { licenseType: 'local', name: 'Business License', number: 'BL-42', municipalityId: site.municipalityId }, company);
     expect(local.body.municipalityId).toBe(site.municipalityId);
@@ -327,11 +326,11 @@ describe.each(databaseTargets())('compliance center on %s', (target) => {
     const client = await companyOf(t, outsider, 'Client Corp');
     const ended = await companyOf(t, outsider, 'Former Client');
     expect((await t.request('GET', `/v4/companies/${companyId}/guest-fors`, as(pm))).body).toEqual([]);
-    await db.insertInto('company_guests' as never).values({ host_company_id: host, guest_company_id: companyId, status: 1 } as never).execute();
-    await db.insertInto('company_vendors' as never).values([
+    await db.insertInto('company_guests').values({ host_company_id: host, guest_company_id: companyId, status: 1 }).execute();
+    await db.insertInto('company_vendors').values([
       { company_id: client, vendor_id: companyId, status: 1 },
       { company_id: ended, vendor_id: companyId, status: 12 },
-    ] as never).execute();
+    ]).execute();
     const guestFors = await t.request('GET', `/v4/companies/${companyId}/guest-fors`, as(pm));
     expect(guestFors.body).toEqual([expect.objectContaining({ id: host, name: 'Host Builders', guestAccess: true, role: null })]);
     const current = await t.request('GET', `/v4/companies/${companyId}/vendor-fors`, as(observer));

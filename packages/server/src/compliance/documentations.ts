@@ -5,8 +5,8 @@ import type { Documentation } from '@permitdesk/core';
 import { sql, type RawBuilder } from 'kysely';
 import { badRequest, notFound } from '../http/errors.js';
 import { iso } from '../projects/search/radar-rows.js';
-import type { ComplianceDb } from './tables.js';
 import { containsPattern, type ListFilter } from './vault-items.js';
+import type { Db } from '../db/schema.js';
 
 export const DOCUMENTATION_NOT_FOUND = 'Documentation not found.';
 type Category = Documentation['category'];
@@ -37,7 +37,7 @@ const select = (where: RawBuilder<unknown>) => sql<Row>`
   SELECT d.id, d.company_id, d.name, d.category, d.status, d.file_name, d.storage_key, d.created_at
   FROM company_documents d WHERE d.documentable_type = 'Company' AND ${where}`;
 
-export async function listDocumentations(db: ComplianceDb, companyId: number, filter: ListFilter = {}): Promise<Documentation[]> {
+export async function listDocumentations(db: Db, companyId: number, filter: ListFilter = {}): Promise<Documentation[]> {
   const conditions: RawBuilder<unknown>[] = [sql`d.company_id = ${companyId}`];
   if (filter.status) conditions.push(sql`d.status = ${filter.status}`);
   const keyword = filter.keyword?.trim();
@@ -49,7 +49,7 @@ export async function listDocumentations(db: ComplianceDb, companyId: number, fi
   return rows.map(toDocumentation);
 }
 
-export async function getDocumentation(db: ComplianceDb, companyId: number, documentId: number): Promise<Documentation> {
+export async function getDocumentation(db: Db, companyId: number, documentId: number): Promise<Documentation> {
   const { rows } = await select(sql`d.company_id = ${companyId} AND d.id = ${documentId}`).execute(db);
   if (!rows[0]) throw notFound(DOCUMENTATION_NOT_FOUND, 'DOCUMENTATION_NOT_FOUND');
   return toDocumentation(rows[0]);
@@ -65,7 +65,7 @@ export interface DocumentationInput {
  * A new documentation; given a documentId (a Company file uploaded first, which started as an
  * 'Unsorted' documentation), that documentation is named and sorted instead of a second one made.
  */
-export async function createDocumentation(db: ComplianceDb, companyId: number, input: DocumentationInput, userId: string, now: Date): Promise<Documentation> {
+export async function createDocumentation(db: Db, companyId: number, input: DocumentationInput, userId: string, now: Date): Promise<Documentation> {
   if (input.documentId != null) {
     await getDocumentation(db, companyId, input.documentId);
     return updateDocumentation(db, companyId, input.documentId, input, now);
@@ -78,20 +78,20 @@ export async function createDocumentation(db: ComplianceDb, companyId: number, i
   return getDocumentation(db, companyId, Number(row.id));
 }
 
-export async function updateDocumentation(db: ComplianceDb, companyId: number, documentId: number, input: DocumentationInput, now: Date): Promise<Documentation> {
+export async function updateDocumentation(db: Db, companyId: number, documentId: number, input: DocumentationInput, now: Date): Promise<Documentation> {
   if (input.documentId != null && input.documentId !== documentId) {
     throw badRequest('A documentation is its own file: upload a new file to it instead.', 'DOCUMENT_MISMATCH', { documentId: 'Does not match the documentation.' });
   }
   return changeDocumentation(db, companyId, documentId, { name: input.name, category: input.category, updated_at: now });
 }
 
-export async function setDocumentationStatus(db: ComplianceDb, companyId: number, documentId: number, status: 'active' | 'archived', now: Date): Promise<Documentation> {
+export async function setDocumentationStatus(db: Db, companyId: number, documentId: number, status: 'active' | 'archived', now: Date): Promise<Documentation> {
   return changeDocumentation(db, companyId, documentId, { status, updated_at: now });
 }
 
 /** Sets columns of one of the company's own documentations and reads it back; 404 when it has no such one. */
 async function changeDocumentation(
-  db: ComplianceDb,
+  db: Db,
   companyId: number,
   documentId: number,
   values: { name?: string; category?: Category; status?: 'active' | 'archived'; updated_at: Date },

@@ -5,7 +5,7 @@ import { complianceIndicator, todayIso, type credentialSchema, type IndicatorIte
 import { sql } from 'kysely';
 import type * as v from 'valibot';
 import { idArray } from '../projects/search/radar-rows.js';
-import type { ComplianceDb } from './tables.js';
+import type { Db } from '../db/schema.js';
 
 type Credential = v.InferOutput<typeof credentialSchema>;
 
@@ -17,7 +17,7 @@ interface StatusRow {
 }
 
 /** The indicators of each company, in the order of `companyIds`. */
-export async function companyIndicators(db: ComplianceDb, companyIds: readonly number[], now: Date): Promise<Indicators[]> {
+export async function companyIndicators(db: Db, companyIds: readonly number[], now: Date): Promise<Indicators[]> {
   if (companyIds.length === 0) return [];
   const ids = idArray(companyIds);
   const { rows } = await sql<StatusRow>`
@@ -42,7 +42,7 @@ export async function companyIndicators(db: ComplianceDb, companyIds: readonly n
 }
 
 /** The active licenses, insurances and certificates of a company with their expiry, soonest first. */
-export async function companyCredentials(db: ComplianceDb, companyId: number): Promise<Credential[]> {
+export async function companyCredentials(db: Db, companyId: number): Promise<Credential[]> {
   const { rows } = await sql<{ kind: Credential['kind']; id: number; name: string; expires_on: string | null }>`
     SELECT * FROM (
       SELECT 'license' AS kind, id, name, to_char(expires_on, 'YYYY-MM-DD') AS expires_on FROM company_licenses WHERE company_id = ${companyId} AND status = 'active'

@@ -6,14 +6,14 @@ import { INVITE_STATUS, VENDOR_FOR_INDIVIDUAL, type Company, type CompanyRole } 
 import { sql } from 'kysely';
 import { toCompany, type CompanyRow } from '../companies/companies-service.js';
 import { idArray } from '../projects/search/radar-rows.js';
-import type { ComplianceDb } from './tables.js';
+import type { Db } from '../db/schema.js';
 
 type Row = CompanyRow & { role: CompanyRole | null };
 
 const companiesWithRole = (rows: Row[]): Company[] => rows.map(({ role, ...row }) => toCompany(row, role));
 
 /** The companies `companyId` is a guest of, by name; role is the caller's own there (if any). */
-export async function guestFors(db: ComplianceDb, companyId: number, userId: string): Promise<Company[]> {
+export async function guestFors(db: Db, companyId: number, userId: string): Promise<Company[]> {
   const { rows } = await sql<Row>`
     SELECT c.*, (SELECT cu.role FROM company_users cu WHERE cu.company_id = c.id AND cu.user_id = ${userId}::uuid AND cu.active) AS role
     FROM company_guests g JOIN companies c ON c.id = g.host_company_id
@@ -23,7 +23,7 @@ export async function guestFors(db: ComplianceDb, companyId: number, userId: str
 }
 
 /** The client companies `companyId` is a vendor for (all: ended links too), by name. */
-export async function vendorFors(db: ComplianceDb, companyId: number, userId: string, all: boolean): Promise<Company[]> {
+export async function vendorFors(db: Db, companyId: number, userId: string, all: boolean): Promise<Company[]> {
   const current = all ? sql`` : sql`AND v.status = ${INVITE_STATUS.Approved}`;
   const { rows } = await sql<Row>`
     SELECT c.*, (SELECT cu.role FROM company_users cu WHERE cu.company_id = c.id AND cu.user_id = ${userId}::uuid AND cu.active) AS role
@@ -37,7 +37,7 @@ export async function vendorFors(db: ComplianceDb, companyId: number, userId: st
  * Which of `vendorIds` are current vendors of the client: a company id, or 'Individual' for the
  * caller's personal account.
  */
-export async function currentVendorsOf(db: ComplianceDb, client: number | typeof VENDOR_FOR_INDIVIDUAL, userId: string, vendorIds: readonly number[]): Promise<Set<number>> {
+export async function currentVendorsOf(db: Db, client: number | typeof VENDOR_FOR_INDIVIDUAL, userId: string, vendorIds: readonly number[]): Promise<Set<number>> {
   if (vendorIds.length === 0) return new Set();
   const owner = client === VENDOR_FOR_INDIVIDUAL ? sql`v.client_user_id = ${userId}::uuid` : sql`v.company_id = ${client}`;
   const { rows } = await sql<{ vendor_id: number }>`

@@ -6,7 +6,7 @@ import type { Certificate, Insurance, License } from '@permitdesk/core';
 import { sql, type RawBuilder } from 'kysely';
 import { badRequest, notFound } from '../http/errors.js';
 import { iso } from '../projects/search/radar-rows.js';
-import type { ComplianceDb } from './tables.js';
+import type { Db } from '../db/schema.js';
 
 export const VAULT_KINDS = {
   license: { table: 'company_licenses', documentableType: 'License', notFound: 'License not found.', code: 'LICENSE_NOT_FOUND' },
@@ -112,7 +112,7 @@ function selectItems(kind: VaultKind, where: RawBuilder<unknown>) {
     WHERE ${where}`;
 }
 
-export async function listItems<K extends VaultKind>(db: ComplianceDb, kind: K, companyId: number, filter: ListFilter = {}): Promise<VaultItem<K>[]> {
+export async function listItems<K extends VaultKind>(db: Db, kind: K, companyId: number, filter: ListFilter = {}): Promise<VaultItem<K>[]> {
   const conditions: RawBuilder<unknown>[] = [sql`t.company_id = ${companyId}`];
   if (filter.status) conditions.push(sql`t.status = ${filter.status}`);
   const keyword = filter.keyword?.trim();
@@ -125,7 +125,7 @@ export async function listItems<K extends VaultKind>(db: ComplianceDb, kind: K, 
 }
 
 /** One item of the company; 404 when the company has no such item (another company's included). */
-export async function getItem<K extends VaultKind>(db: ComplianceDb, kind: K, companyId: number, itemId: number): Promise<VaultItem<K>> {
+export async function getItem<K extends VaultKind>(db: Db, kind: K, companyId: number, itemId: number): Promise<VaultItem<K>> {
   const { rows } = await selectItems(kind, sql`t.company_id = ${companyId} AND t.id = ${itemId}`).execute(db);
   const row = rows[0];
   if (!row) throw notFound(VAULT_KINDS[kind].notFound, VAULT_KINDS[kind].code);
@@ -133,13 +133,13 @@ export async function getItem<K extends VaultKind>(db: ComplianceDb, kind: K, co
 }
 
 /** The company of an item, or null when there is none. */
-export async function companyOfItem(db: ComplianceDb, kind: VaultKind, itemId: number): Promise<number | null> {
+export async function companyOfItem(db: Db, kind: VaultKind, itemId: number): Promise<number | null> {
   const { rows } = await sql<{ company_id: number }>`SELECT company_id FROM ${sql.table(VAULT_KINDS[kind].table)} WHERE id = ${itemId}`.execute(db);
   return rows[0] ? Number(rows[0].company_id) : null;
 }
 
 /** A file given as documentId must be one of the company's own. */
-async function checkDocument(db: ComplianceDb, companyId: number, documentId: number | null | undefined): Promise<void> {
+async function checkDocument(db: Db, companyId: number, documentId: number | null | undefined): Promise<void> {
   if (documentId == null) return;
   const found = await db.selectFrom('company_documents').select('id').where('id', '=', documentId).where('company_id', '=', companyId).executeTakeFirst();
   if (!found) throw badRequest('The attached file does not belong to this company.', 'DOCUMENT_NOT_IN_COMPANY', { documentId: 'The attached file does not belong to this company.' });
@@ -153,7 +153,7 @@ function columnsOf(kind: VaultKind, input: VaultInput): [string, unknown][] {
     .map(([field, value]) => [mapping[field]!, value]);
 }
 
-export async function createItem<K extends VaultKind>(db: ComplianceDb, kind: K, companyId: number, input: VaultInput, now: Date): Promise<VaultItem<K>> {
+export async function createItem<K extends VaultKind>(db: Db, kind: K, companyId: number, input: VaultInput, now: Date): Promise<VaultItem<K>> {
   await checkDocument(db, companyId, input.documentId);
   const columns: [string, unknown][] = [['company_id', companyId], ...columnsOf(kind, input), ['created_at', now], ['updated_at', now]];
   const { rows } = await sql<{ id: number }>`
@@ -162,7 +162,7 @@ export async function createItem<K extends VaultKind>(db: ComplianceDb, kind: K,
   return getItem(db, kind, companyId, Number(rows[0]!.id));
 }
 
-export async function updateItem<K extends VaultKind>(db: ComplianceDb, kind: K, companyId: number, itemId: number, input: VaultInput, now: Date): Promise<VaultItem<K>> {
+export async function updateItem<K extends VaultKind>(db: Db, kind: K, companyId: number, itemId: number, input: VaultInput, now: Date): Promise<VaultItem<K>> {
   await checkDocument(db, companyId, input.documentId);
   const columns: [string, unknown][] = [...columnsOf(kind, input), ['updated_at', now]];
   const { rows } = await sql<{ id: number }>`
@@ -173,7 +173,7 @@ export async function updateItem<K extends VaultKind>(db: ComplianceDb, kind: K,
 }
 
 /** Archive (DELETE) and restore: active → archived → active (SPEC §4.4). */
-export async function setItemStatus<K extends VaultKind>(db: ComplianceDb, kind: K, companyId: number, itemId: number, status: 'active' | 'archived', now: Date): Promise<VaultItem<K>> {
+export async function setItemStatus<K extends VaultKind>(db: Db, kind: K, companyId: number, itemId: number, status: 'active' | 'archived', now: Date): Promise<VaultItem<K>> {
   const { rows } = await sql<{ id: number }>`
     UPDATE ${sql.table(VAULT_KINDS[kind].table)} SET status = ${status}, updated_at = ${now}
     WHERE id = ${itemId} AND company_id = ${companyId} RETURNING id`.execute(db);

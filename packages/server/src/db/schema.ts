@@ -1,7 +1,51 @@
-// The whole database as Kysely sees it, composed from each area's table types.
+// The whole database as Kysely sees it, composed from each area's table types (db/tables/), and the
+// handle types every module uses. One type for every table: no feature lays its own view over it.
+import type { Kysely, Transaction } from 'kysely';
+import type { ComplianceTables } from './tables/compliance.js';
+import type { FileTables } from './tables/files.js';
+import type { IdempotencyTables } from './tables/idempotency.js';
 import type { IdentityTables } from './tables/identity.js';
+import type { IntegrationTables } from './tables/integrations.js';
+import type { InvitationTables } from './tables/invitations.js';
+import type { MailTables } from './tables/mail.js';
 import type { PermitTables } from './tables/permits.js';
+import type { RateLimitTables } from './tables/rate-limits.js';
 import type { ReferenceTables } from './tables/reference.js';
 import type { SignupTables } from './tables/signup.js';
 
-export interface Database extends IdentityTables, ReferenceTables, PermitTables, SignupTables {}
+export interface Database
+  extends IdentityTables,
+    MailTables,
+    FileTables,
+    ReferenceTables,
+    PermitTables,
+    SignupTables,
+    ComplianceTables,
+    InvitationTables,
+    IntegrationTables,
+    IdempotencyTables,
+    RateLimitTables {}
+
+/** The shared handle, or a transaction on it (a Tx is a Db). */
+export type Db = Kysely<Database>;
+/** A handle that must be inside a transaction. */
+export type Tx = Transaction<Database>;
+
+/**
+ * Every table the migrations create. The compiler checks each name is a key of `Database`; db/types.test.ts
+ * checks every key is listed and that the list matches the migrations' CREATE TABLE statements.
+ */
+export const TABLES = [
+  'users', 'identity_codes', 'refresh_tokens', 'auth_throttle', 'session_handoffs', 'companies', 'company_users',
+  'mail_outbox', 'files',
+  'permit_stages', 'global_settings', 'states', 'administrative_areas', 'municipalities', 'permit_tasks',
+  'task_inspections', 'task_fees', 'address_counts',
+  'projects', 'permits', 'radar_counts', 'permit_inspections', 'conversations', 'conversation_messages',
+  'project_assignments', 'cancellation_requests', 'permit_stage_history', 'data_collections', 'permit_documents',
+  'form_entries', 'project_updates',
+  'email_verifications', 'signup_flows', 'signup_flow_keys',
+  'company_licenses', 'company_documents', 'company_insurances', 'company_certificates', 'compliance_types',
+  'invitations', 'company_vendors', 'company_guests', 'wallet_shares',
+  'permit_quotes', 'esign_documents', 'esign_passcode_secrets',
+  'idempotency_keys', 'rate_limits',
+] as const satisfies readonly (keyof Database)[];

@@ -7,10 +7,10 @@ import { requireCompanyRole } from '../http/authz.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { requirePermitAccess } from '../permits/access.js';
 import { permitRows } from '../permits/permit-details.js';
-import { apiDb, type ApiDb } from '../permits/tables.js';
 import { assertMunicipality } from '../projects/projects.repository.js';
 import type { AppServices } from '../services.js';
 import { lookupLicenses } from './license-lookup.js';
+import type { Db } from '../db/schema.js';
 
 export interface EntryQuery {
   taskId?: number | undefined;
@@ -37,7 +37,7 @@ export async function geocodeJobSite(services: Pick<AppServices, 'geo'>, address
   return found;
 }
 
-async function contactOf(db: ApiDb, userId: string) {
+async function contactOf(db: Db, userId: string) {
   const user = await db.selectFrom('users').select(['email', 'name', 'phone_number']).where('id', '=', userId).executeTakeFirstOrThrow();
   return { email: user.email, name: user.name.trim() || user.email, phone: user.phone_number ?? '' };
 }
@@ -46,12 +46,12 @@ async function contactOf(db: ApiDb, userId: string) {
 async function applyingCompany(services: AppServices, user: AuthUser, companyId: number | null | undefined) {
   if (companyId == null) return null;
   await requireCompanyRole({ services, user }, companyId, USABLE_ROLES);
-  const company = await apiDb(services.db).selectFrom('companies').select(['id', 'name']).where('id', '=', companyId).executeTakeFirstOrThrow();
+  const company = await services.db.selectFrom('companies').select(['id', 'name']).where('id', '=', companyId).executeTakeFirstOrThrow();
   return { id: company.id, name: company.name };
 }
 
 export async function buildEntryData(services: AppServices, user: AuthUser, query: EntryQuery): Promise<PermitFormEntry> {
-  const db = apiDb(services.db);
+  const db = services.db;
   const contact = await contactOf(db, user.sub);
 
   let base: Omit<PermitFormEntry, 'ApplicantType' | 'IsReadOnlyAddressPermit' | 'DescriptionOfWork'> & { DescriptionOfWork?: string; IsReadOnlyAddressPermit: boolean };

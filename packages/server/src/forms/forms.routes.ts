@@ -6,7 +6,6 @@ import type { App } from '../http/context.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { registerEndpoint } from '../http/register.js';
 import { requirePermitAccess } from '../permits/access.js';
-import { apiDb } from '../permits/tables.js';
 import { assertMunicipality } from '../projects/projects.repository.js';
 import { formDefinition } from './definitions.js';
 import { buildEntryData } from './entry-data.js';
@@ -32,7 +31,7 @@ export function registerFormRoutes(app: App): void {
 
   registerEndpoint(app, api.licenseLookup, async ({ services, user }, { params, query }) => {
     await requireCompanyRole({ services, user }, params.id, USABLE_ROLES);
-    const db = apiDb(services.db);
+    const db = services.db;
     await assertMunicipality(db, query.municipalityID);
     const stateCode = query.stateID ? await stateCodeOf(db, query.stateID) : null;
     return toLicenseLookup(await lookupLicenses(db, params.id, query.municipalityID, stateCode));
@@ -40,7 +39,7 @@ export function registerFormRoutes(app: App): void {
 
   // Form 32's records: visible to whoever stored them and to those who may see their permit.
   registerEndpoint(app, endpoints.integrations.webhook, async ({ services, user }, { params }) => {
-    const db = apiDb(services.db);
+    const db = services.db;
     const row = await db.selectFrom('form_entries').select(['integration_id', 'permit_id', 'user_id', 'created_at']).where('integration_id', '=', params.id).executeTakeFirst();
     if (!row) throw notFound(INTEGRATION_NOT_FOUND, 'INTEGRATION_NOT_FOUND');
     if (row.user_id !== user.sub) {

@@ -5,7 +5,6 @@ import { FORM_IDS, MESSAGES, STAGE, formDefinitionSchema, type Permit } from '@p
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
-import { apiDb } from '../permits/tables.js';
 import { companyOf, entryData, FORM_52_ANSWERS, jobSite, operator, requestPermit, type JobSite } from '../permits/test-fixtures.js';
 
 describe.each(databaseTargets())('forms on %s', (target) => {
@@ -74,7 +73,7 @@ describe.each(databaseTargets())('forms on %s', (target) => {
     const noTask = await submit(FORM_52_ANSWERS, { entry: { ...entry, TaskID: 999999 } });
     expect(noTask.body.message).toBe('The selected project type does not exist.');
     // Nothing was created by the refused submissions.
-    const count = await apiDb(t.services.db).selectFrom('form_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', owner.sub).executeTakeFirstOrThrow();
+    const count = await t.services.db.selectFrom('form_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', owner.sub).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
     const missing = await t.request('GET', '/v4/forms/52/entry-data', { token: owner.accessToken, query: { taskId: site.taskId, municipalityId: site.municipalityId } });
     expect(missing.body.message).toBe('Job site address is required.');
@@ -83,7 +82,7 @@ describe.each(databaseTargets())('forms on %s', (target) => {
   });
 
   it('prefills the licenses of the company for the municipality, and answers the license lookup', async () => {
-    const db = apiDb(t.services.db);
+    const db = t.services.db;
     const state = (await db.selectFrom('municipalities').select('state_code').where('id', '=', site.municipalityId).executeTakeFirstOrThrow()).state_code;
     await db
       .insertInto('company_licenses')

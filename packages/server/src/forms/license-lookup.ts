@@ -2,7 +2,7 @@
 // business license for the municipality itself; active and not expired, the newest first.
 import type { LicenseLookup } from '@permitdesk/core';
 import { sql } from 'kysely';
-import type { ApiDb } from '../permits/tables.js';
+import type { Db } from '../db/schema.js';
 
 export interface FoundLicense {
   companyId: number;
@@ -16,7 +16,7 @@ export interface LicenseMatch {
 }
 
 /** The state code of a stateID parameter: a states.id or a two-letter code. */
-export async function stateCodeOf(db: ApiDb, stateId: string): Promise<string | null> {
+export async function stateCodeOf(db: Db, stateId: string): Promise<string | null> {
   if (/^\d+$/.test(stateId)) {
     const row = await db.selectFrom('states').select('code').where('id', '=', Number(stateId)).executeTakeFirst();
     return row?.code ?? null;
@@ -24,7 +24,7 @@ export async function stateCodeOf(db: ApiDb, stateId: string): Promise<string | 
   return /^[A-Za-z]{2}$/.test(stateId) ? stateId.toUpperCase() : null;
 }
 
-export async function lookupLicenses(db: ApiDb, companyId: number, municipalityId: number, stateCode?: string | null): Promise<LicenseMatch> {
+export async function lookupLicenses(db: Db, companyId: number, municipalityId: number, stateCode?: string | null): Promise<LicenseMatch> {
   const { rows } = await sql<{ license_type: 'state' | 'local'; company_id: number; number: string | null; name: string }>`
     WITH place AS (SELECT COALESCE(${stateCode ?? null}::text, m.state_code) AS state_code FROM municipalities m WHERE m.id = ${municipalityId})
     SELECT DISTINCT ON (l.license_type) l.license_type, l.company_id, l.number, l.name

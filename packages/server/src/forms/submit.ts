@@ -31,12 +31,12 @@ import { countAddressRequest } from '../lookups/address-counts.repository.js';
 import { addressIdOf } from '../geo/gazetteer/address-provider.js';
 import { PROJECT_CREATOR_ROLES, requirePermitAccess, requireProjectAccess } from '../permits/access.js';
 import { changeStage } from '../permits/stage-change.js';
-import { apiDb, type ApiDb } from '../permits/tables.js';
-import { inTransaction } from '../permits/transaction.js';
 import { assertMunicipality, assertTasks, insertPermit, insertProject, oneLineAddress } from '../projects/projects.repository.js';
 import type { AppServices } from '../services.js';
 import { CANCELLATION_REASONS, formDefinition } from './definitions.js';
 import { geocodeJobSite } from './entry-data.js';
+import type { Tx } from '../db/schema.js';
+import { inTransaction } from '../db/transaction.js';
 
 export const CANCELLATION_EXISTS_MESSAGE = 'A cancellation has already been requested for this permit.';
 export const NOT_CANCELLABLE_MESSAGE = 'This permit can no longer be canceled.';
@@ -83,7 +83,7 @@ function jobSiteOf(entry: PermitFormEntry): PostalAddress {
 }
 
 async function storeEntry(
-  trx: ApiDb,
+  trx: Tx,
   work: Work,
   formId: FormId,
   made: { companyId?: number | null; projectId: number | null; permitId: number | null; session: string | null; integrationId?: string | null },
@@ -109,7 +109,7 @@ async function storeEntry(
 }
 
 /** The confirmation mail of a permit request, to the signed-in customer. */
-async function mailConfirmation(trx: ApiDb, work: Work, permit: { id: number; projectId: number; customerName: string }): Promise<void> {
+async function mailConfirmation(trx: Tx, work: Work, permit: { id: number; projectId: number; customerName: string }): Promise<void> {
   const user = await trx.selectFrom('users').select(['email', 'name']).where('id', '=', work.user.sub).executeTakeFirstOrThrow();
   await work.services.mail.send(
     'permit_stage_update',
@@ -122,13 +122,13 @@ async function mailConfirmation(trx: ApiDb, work: Work, permit: { id: number; pr
       message: statusMessage('requested'),
       link: `${work.services.config.PUBLIC_URL}/projects/${permit.projectId}/${permit.id}`,
     },
-    { db: trx as never },
+    { db: trx },
   );
 }
 
 async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
   const { services, user, entry, answers } = work;
-  const db = apiDb(services.db);
+  const db = services.db;
   const companyId = entry.CompanyID ?? null;
   if (companyId !== null) await requireCompanyRole({ services, user }, companyId, PROJECT_CREATOR_ROLES);
   await assertTasks(db, [entry.TaskID]);
@@ -137,7 +137,7 @@ async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
   const geocoded = entry.AddressID ? await geocodeJobSite(services, entry.AddressID) : null;
   const customerName = text(answers.CustomerName) ?? entry.CustomerName ?? entry.FullName ?? '';
 
-  return inTransaction(services, async (trx) => {
+  return inTransaction(services.db, async (trx) => {
     const projectId = await insertProject(trx, {
       companyId,
       createdBy: user.sub,
@@ -163,7 +163,7 @@ async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
     });
     if (entry.AddressID && geocoded) {
       const details = { longitude: geocoded.longitude, latitude: geocoded.latitude, place_name: oneLineAddress(address) };
-      await countAddressRequest(trx as never, entry.AddressID, details, 'widget');
+      await countAddressRequest(trx, entry.AddressID, details, 'widget');
     }
     await mailConfirmation(trx, work, { id: permit.id, projectId, customerName });
     return storeEntry(trx, work, FORM_IDS.serviceRequestPermit, { companyId, projectId, permitId: permit.id, session: permit.session });
@@ -172,7 +172,7 @@ async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
 
 async function submitProjectPermit(work: Work): Promise<FormEntryResult> {
   const { services, user, entry, answers } = work;
-  const db = apiDb(services.db);
+  const db = services.db;
   if (entry.ProjectId == null) throw badRequest('ProjectId is required.', 'VALIDATION_ERROR', { 'entry.ProjectId': 'ProjectId is required.' });
   const access = await requireProjectAccess(db, user.sub, entry.ProjectId, 'editor');
   const project = await db.selectFrom('projects').select(['id', 'customer_name', 'municipality_id']).where('id', '=', access.projectId).executeTakeFirstOrThrow();
@@ -185,7 +185,7 @@ async function submitProjectPermit(work: Work): Promise<FormEntryResult> {
 
   if (existing && [STAGE.Unsorted, STAGE.NoPermit, STAGE.NoPermitNeeded].includes(existing.stage as 70)) {
     // The project was waiting at the permit-needed question: this application is its permit request.
-    return inTransaction(services, async (trx) => {
+    return inTransaction(services.db, async (trx) => {
       const session = existing.session ?? randomUUID();
       await trx.updateTable('permits').set({ scope_of_work: scopeOfWork, project_value: projectValue, session, updated_at: work.now }).where('id', '=', existing.id).execute();
       await changeStage(trx, services, { permitId: existing.id, stage: STAGE.Requested, userId: user.sub, by: 'customer', note: 'Permit application submitted.' });
@@ -195,7 +195,7 @@ async function submitProjectPermit(work: Work): Promise<FormEntryResult> {
   }
   await assertTasks(db, [entry.TaskID]);
   const municipality = await assertMunicipality(db, entry.MunicipalityID ?? project.municipality_id);
-  return inTransaction(services, async (trx) => {
+  return inTransaction(services.db, async (trx) => {
     const permit = await insertPermit(trx, { projectId: project.id, taskId: entry.TaskID, municipalityId: municipality.id, createdBy: user.sub, scopeOfWork, projectValue, now: work.now });
     await mailConfirmation(trx, work, { id: permit.id, projectId: project.id, customerName: project.customer_name });
     return storeEntry(trx, work, FORM_IDS.project, { companyId: access.companyId, projectId: project.id, permitId: permit.id, session: permit.session });
@@ -204,13 +204,13 @@ async function submitProjectPermit(work: Work): Promise<FormEntryResult> {
 
 async function submitCancellation(work: Work): Promise<FormEntryResult> {
   const { services, user, entry, answers } = work;
-  const db = apiDb(services.db);
+  const db = services.db;
   if (entry.PermitId == null) throw badRequest('PermitId is required.', 'VALIDATION_ERROR', { 'entry.PermitId': 'PermitId is required.' });
   const access = await requirePermitAccess(db, user.sub, entry.PermitId, 'editor');
   const permitId = entry.PermitId;
   const reason = CANCELLATION_REASONS.find((r) => r.value === answers.Reason)?.label ?? String(answers.Reason);
   const details = text(answers.Details);
-  return inTransaction(services, async (trx) => {
+  return inTransaction(services.db, async (trx) => {
     const permit = await trx.selectFrom('permits').select(['stage']).where('id', '=', permitId).forUpdate().executeTakeFirstOrThrow();
     const open = await trx.selectFrom('cancellation_requests').select('id').where('permit_id', '=', permitId).where('resolved_at', 'is', null).executeTakeFirst();
     if (open) throw conflict(CANCELLATION_EXISTS_MESSAGE, 'CANCELLATION_EXISTS');
@@ -233,7 +233,7 @@ async function submitCancellation(work: Work): Promise<FormEntryResult> {
 
 async function submitIntegration(work: Work): Promise<FormEntryResult> {
   const { services, user, entry, answers } = work;
-  const db = apiDb(services.db);
+  const db = services.db;
   const access = entry.PermitId != null ? await requirePermitAccess(db, user.sub, entry.PermitId, 'editor') : null;
   const companyId = access?.companyId ?? entry.CompanyID ?? null;
   // A record in a company's name without a permit: only those who may start its projects (as form 52).
@@ -241,7 +241,7 @@ async function submitIntegration(work: Work): Promise<FormEntryResult> {
   const integrationId = text(answers.IntegrationID)!;
   const taken = await db.selectFrom('form_entries').select('id').where('integration_id', '=', integrationId).executeTakeFirst();
   if (taken) throw conflict(INTEGRATION_EXISTS_MESSAGE, 'INTEGRATION_EXISTS');
-  return inTransaction(services, (trx) =>
+  return inTransaction(services.db, (trx) =>
     storeEntry(trx, work, FORM_IDS.integration, {
       companyId,
       projectId: access?.projectId ?? null,

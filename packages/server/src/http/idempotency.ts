@@ -4,15 +4,17 @@
 // arrives while the first is running → 409.
 //
 // Keys live in the database (table idempotency_keys), so they hold across replicas and restarts. The
-// key row is written inside the handler's first transaction (inTransaction calls claimInTransaction),
-// so it commits or vanishes with the rows the call creates: after a crash either both exist (the retry
-// is answered from the row) or neither (the retry runs afresh). A duplicate on another connection
+// key row is written inside the handler's first transaction (db/transaction.ts's inTransaction runs
+// claimInTransaction first), so it commits or vanishes with the rows the call creates: after a crash
+// either both exist (the retry is answered from the row) or neither (the retry runs afresh). A duplicate on another connection
 // waits on the row's unique index until the first commits, then replays it. Handlers that know their
 // answer inside the transaction (form submissions) store it there too (answerInTransaction), so even
 // an answer lost between the commit and the reply is replayed.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../db/schema.js';
+import { onTransactionStart } from '../db/transaction.js';
 import type { AppContext } from './context.js';
 import { HttpError, toHttpError } from './errors.js';
 
@@ -22,8 +24,6 @@ export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used for a d
 /** Response header of a replayed answer. */
 export const REPLAYED_HEADER = 'idempotent-replayed';
 
-// Kysely over any schema: the table is reached with raw SQL so the typed schemas stay untouched.
-type AnyDb = Kysely<any>;
 
 interface Claim {
   scope: string;
@@ -54,7 +54,7 @@ const keyInUse = () => new HttpError(409, KEY_IN_USE_MESSAGE, 'IDEMPOTENCY_KEY_I
 const keyReused = () => new HttpError(422, KEY_REUSED_MESSAGE, 'IDEMPOTENCY_KEY_REUSED');
 const cutoff = (claim: Claim) => new Date(claim.now.getTime() - IDEMPOTENCY_WINDOW_MS);
 
-async function stored(db: AnyDb, claim: Claim): Promise<Stored | undefined> {
+async function stored(db: Db, claim: Claim): Promise<Stored | undefined> {
   const { rows } = await sql<Stored>`
     SELECT fingerprint, status, body, content_type FROM idempotency_keys
     WHERE scope = ${claim.scope} AND method = ${claim.method} AND path = ${claim.path} AND key = ${claim.key}
@@ -76,7 +76,7 @@ function replay(row: Stored, claim: Claim): Response {
  * Writes the key row in the caller's transaction (once per call, at its first transaction): it commits
  * with the created rows or not at all. Refuses (rolling the transaction back) when the key is taken.
  */
-export async function claimInTransaction(trx: AnyDb): Promise<void> {
+export async function claimInTransaction(trx: Db): Promise<void> {
   const claim = current.getStore();
   if (!claim || claim.written) return;
   // A row older than the window is someone's forgotten key: it is taken over.
@@ -90,9 +90,10 @@ export async function claimInTransaction(trx: AnyDb): Promise<void> {
   if (rows.length === 0) throw new KeyTaken();
   claim.written = true;
 }
+onTransactionStart(claimInTransaction);
 
 /** Stores a call's answer in the transaction that created its rows (a lost reply is then replayed). */
-export async function answerInTransaction<T>(trx: AnyDb, answer: T): Promise<T> {
+export async function answerInTransaction<T>(trx: Db, answer: T): Promise<T> {
   const claim = current.getStore();
   if (!claim) return answer;
   await claimInTransaction(trx);
@@ -103,7 +104,7 @@ export async function answerInTransaction<T>(trx: AnyDb, answer: T): Promise<T> 
 }
 
 /** The answer of a finished call, unless one was stored in its transaction already. */
-async function remember(db: AnyDb, claim: Claim, response: Response): Promise<void> {
+async function remember(db: Db, claim: Claim, response: Response): Promise<void> {
   const body = await response.clone().text();
   const contentType = response.headers.get('content-type');
   await sql`
@@ -116,7 +117,7 @@ async function remember(db: AnyDb, claim: Claim, response: Response): Promise<vo
 
 let lastPurge = 0;
 /** Keys past the window are deleted now and then (at most hourly per process). */
-async function purge(db: AnyDb, claim: Claim): Promise<void> {
+async function purge(db: Db, claim: Claim): Promise<void> {
   if (claim.now.getTime() - lastPurge < 60 * 60 * 1000) return;
   lastPurge = claim.now.getTime();
   await sql`DELETE FROM idempotency_keys WHERE created_at <= ${cutoff(claim)}`.execute(db);

@@ -1,8 +1,8 @@
 // Where rate-limit counters live, so that every replica sees the same ones: the database (table
 // rate_limits, one upsert per hit) or Redis when REDIS_URL is set (one Lua script per hit). Both keep the
 // same three numbers per key and apply the same rule, computed from the app's clock.
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { sql } from 'kysely';
+import type { Db } from '../db/schema.js';
 
 /** How many hits a key gets, and how long it waits once past that. */
 export interface LimitPolicy {
@@ -32,7 +32,7 @@ export interface RateLimitStore {
 export const delayFor = (count: number, policy: LimitPolicy): number =>
   count > policy.limit ? Math.min(policy.maxDelayMs, policy.delayMs * 2 ** (count - policy.limit - 1)) : 0;
 
-export function createDatabaseStore(db: Kysely<Database>): RateLimitStore {
+export function createDatabaseStore(db: Db): RateLimitStore {
   let hits = 0;
   return {
     async hit(key, policy, now) {

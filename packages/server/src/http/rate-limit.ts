@@ -4,9 +4,8 @@
 // sign-in failures per client and per account+client (no account is ever locked for everyone).
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { endpoints, type EndpointDef } from '@permitdesk/core';
-import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
-import type { Database } from '../db/schema.js';
+import type { Db } from '../db/schema.js';
 import type { App, AppContext } from './context.js';
 import { HttpError } from './errors.js';
 import { createDatabaseStore, createRedisStore, type LimitPolicy, type RateLimitStore } from './rate-limit-stores.js';
@@ -100,7 +99,7 @@ export function createRateLimiter(store: RateLimitStore, clock: () => Date): Rat
 }
 
 /** Redis when REDIS_URL is set, else the database: either way every replica counts together. */
-export async function openRateLimiter(config: Pick<Config, 'REDIS_URL'>, db: Kysely<Database>, clock: () => Date): Promise<RateLimiter> {
+export async function openRateLimiter(config: Pick<Config, 'REDIS_URL'>, db: Db, clock: () => Date): Promise<RateLimiter> {
   const store = config.REDIS_URL ? await createRedisStore(config.REDIS_URL) : createDatabaseStore(db);
   return createRateLimiter(store, clock);
 }

@@ -1,8 +1,7 @@
 // Mailed 6-digit codes (sign-up confirmation, password reset) and challenge sessions, in identity_codes.
 // A new code replaces the previous one of the same purpose; a code dies when used, when it expires or
 // after too many wrong tries.
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Db } from '../db/schema.js';
 import type { CodePurpose } from '../db/tables/identity.js';
 import { IDENTITY_POLICY } from './policy.js';
 import { newOpaqueToken, newSixDigitCode, type SecretHasher } from './secrets.js';
@@ -10,17 +9,17 @@ import { newOpaqueToken, newSixDigitCode, type SecretHasher } from './secrets.js
 export type CodeCheck = 'ok' | 'mismatch' | 'expired';
 
 export interface Codes {
-  issue(db: Kysely<Database>, userId: string, purpose: Exclude<CodePurpose, 'new_password'>, ttlMs: number): Promise<string>;
+  issue(db: Db, userId: string, purpose: Exclude<CodePurpose, 'new_password'>, ttlMs: number): Promise<string>;
   /** Checks (and on success consumes) the live code of a user; counts a wrong try. */
-  check(db: Kysely<Database>, userId: string, purpose: Exclude<CodePurpose, 'new_password'>, code: string): Promise<CodeCheck>;
+  check(db: Db, userId: string, purpose: Exclude<CodePurpose, 'new_password'>, code: string): Promise<CodeCheck>;
   /** A new-password-required challenge session: an opaque token. */
-  issueSession(db: Kysely<Database>, userId: string): Promise<string>;
+  issueSession(db: Db, userId: string): Promise<string>;
   /** The user of a live challenge session (consumed), or null. */
-  takeSession(db: Kysely<Database>, session: string): Promise<string | null>;
+  takeSession(db: Db, session: string): Promise<string | null>;
 }
 
 export function createCodes(hash: SecretHasher, clock: () => Date): Codes {
-  const consumeAll = (db: Kysely<Database>, userId: string, purpose: CodePurpose) =>
+  const consumeAll = (db: Db, userId: string, purpose: CodePurpose) =>
     db.updateTable('identity_codes').set({ consumed_at: clock() }).where('user_id', '=', userId).where('purpose', '=', purpose).where('consumed_at', 'is', null).execute();
 
   return {

@@ -1,14 +1,13 @@
 // Session handoff codes in session_handoffs: opaque, stored as keyed hashes, bound to one user and one
 // audience (the origin that may redeem them), alive for 60 seconds, spent by their first use.
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Db } from '../db/schema.js';
 import { IDENTITY_POLICY } from './policy.js';
 import { newOpaqueToken, type SecretHasher } from './secrets.js';
 
 export interface Handoffs {
-  issue(db: Kysely<Database>, userId: string, audience: string): Promise<{ code: string; expiresAt: number }>;
+  issue(db: Db, userId: string, audience: string): Promise<{ code: string; expiresAt: number }>;
   /** Spends a live code of that audience and returns its user; null for unknown, spent, expired or foreign codes. */
-  take(db: Kysely<Database>, code: string, audience: string): Promise<string | null>;
+  take(db: Db, code: string, audience: string): Promise<string | null>;
 }
 
 export function createHandoffs(hash: SecretHasher, clock: () => Date): Handoffs {

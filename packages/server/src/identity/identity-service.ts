@@ -11,9 +11,9 @@ import {
   type SetupCompanyName,
 } from '@permitdesk/core';
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Selectable, type Updateable } from 'kysely';
 import { permissionsOf } from '../companies/permissions.js';
-import type { Database } from '../db/schema.js';
+import type { Db } from '../db/schema.js';
 import type { UserStatus, UsersTable } from '../db/tables/identity.js';
 import type { AuthUser } from '../http/context.js';
 import { badRequest, conflict, forbidden, HttpError, notFound, tooManyRequests, unauthorized } from '../http/errors.js';
@@ -28,9 +28,9 @@ import type { RefreshTokens } from './refresh-tokens.js';
 import type { Sessions } from './sessions.js';
 import type { Throttle } from './throttle.js';
 import { RATE_LIMITS, RateLimitedError, type RateLimiter } from '../http/rate-limit.js';
+import { inTransaction } from '../db/transaction.js';
 
 export type UserRow = Selectable<UsersTable>;
-type Db = Kysely<Database>;
 interface InTx {
   /** Run inside the caller's transaction (e.g. account + company created together). */
   db?: Db;
@@ -252,7 +252,7 @@ export function createIdentityService(deps: Deps): IdentityService {
       const email = normalize(input.email);
       await refuseCommonPassword(input.password); // before counting a mail that will not be sent
       await countSend('confirm_signup', email);
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const user = await createUser(
           {
             email,
@@ -280,7 +280,7 @@ export function createIdentityService(deps: Deps): IdentityService {
       // Outside any transaction: a wrong try must stay counted (and PGlite has one connection).
       await checkCode(user, email, 'confirm_signup', code);
       const confirmed = user!;
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await trx.updateTable('users').set({ status: 'CONFIRMED', email_verified: true, updated_at: clock() }).where('id', '=', confirmed.id).execute();
         await mail.send('welcome', email, { name: confirmed.given_name || null, signInUrl: signInUrl() }, { db: trx });
       });
@@ -292,7 +292,7 @@ export function createIdentityService(deps: Deps): IdentityService {
       const user = await findByEmail(email);
       // The same answer whether or not an unconfirmed account exists.
       if (!user || user.status !== 'UNCONFIRMED') return;
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const code = await codes.issue(trx, user.id, 'confirm_signup', P.confirmCodeTtlMs);
         await mail.send('confirmation_code', email, { code, name: user.given_name || null }, { db: trx });
       });
@@ -328,7 +328,7 @@ export function createIdentityService(deps: Deps): IdentityService {
       await countSend('reset_password', email);
       const user = await findByEmail(email);
       if (!user || user.status === 'DISABLED') return; // the same answer for unknown addresses
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const code = await codes.issue(trx, user.id, 'reset_password', P.resetCodeTtlMs);
         await mail.send('reset_code', email, { code, name: user.given_name || null }, { db: trx });
       });
@@ -341,7 +341,7 @@ export function createIdentityService(deps: Deps): IdentityService {
       await checkCode(user?.status === 'DISABLED' ? null : user, email, 'reset_password', code);
       const target = user!;
       const passwordHash = await hashPassword(newPassword);
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         // The code came by mail, so the address is proven: a pending account is confirmed too.
         await trx
           .updateTable('users')
@@ -364,7 +364,7 @@ export function createIdentityService(deps: Deps): IdentityService {
       }
       await refuseCommonPassword(newPassword);
       const passwordHash = await hashPassword(newPassword);
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: clock() }).where('id', '=', sub).execute();
         // SPEC §4.2: a password change sends the user to sign in again, everywhere.
         await refresh.revokeAllOf(trx, sub);
@@ -386,7 +386,7 @@ export function createIdentityService(deps: Deps): IdentityService {
     },
 
     async updateAttributes(sub, changes) {
-      const set: Partial<Record<keyof UsersTable, unknown>> = {};
+      const set: Updateable<UsersTable> = {};
       if (changes['custom:hasMigrated'] !== undefined) set.has_migrated = changes['custom:hasMigrated'];
       if (changes['custom:setupCompanyName'] !== undefined) {
         set.setup_company_name = changes['custom:setupCompanyName'] ? JSON.stringify(changes['custom:setupCompanyName']) : null;
@@ -394,11 +394,13 @@ export function createIdentityService(deps: Deps): IdentityService {
       if (changes['custom:fromURL'] !== undefined) set.from_url = changes['custom:fromURL'];
       if (changes.name !== undefined) {
         const { firstName, lastName } = splitFullName(changes.name);
-        Object.assign(set, { name: changes.name.trim(), given_name: firstName, family_name: lastName });
+        set.name = changes.name.trim();
+        set.given_name = firstName;
+        set.family_name = lastName;
       }
       if (changes.phone_number !== undefined) set.phone_number = changes.phone_number;
       if (Object.keys(set).length > 0) {
-        await db.updateTable('users').set({ ...set, updated_at: clock() } as never).where('id', '=', sub).execute();
+        await db.updateTable('users').set({ ...set, updated_at: clock() }).where('id', '=', sub).execute();
       }
       return profile(sub);
     },

@@ -1,27 +1,26 @@
 // Rotating refresh tokens: opaque, stored hashed, 30 days, grouped in a family per sign-in. Using a
 // token spends it and hands out the next one of the family; using a spent token again means it was
 // stolen (or replayed), so the whole family is revoked.
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Db } from '../db/schema.js';
 import { unauthorized } from '../http/errors.js';
 import { IDENTITY_MESSAGES, IDENTITY_POLICY } from './policy.js';
 import { newOpaqueToken, type SecretHasher } from './secrets.js';
 
 export interface RefreshTokens {
   /** A token in a family: a new one (sign-in: a fresh id) or the rotated token's. */
-  issue(db: Kysely<Database>, userId: string, familyId: string): Promise<string>;
+  issue(db: Db, userId: string, familyId: string): Promise<string>;
   /** Spends a token and returns its user and family; 401 (and the family revoked on reuse) otherwise. */
-  rotate(db: Kysely<Database>, token: string): Promise<{ userId: string; familyId: string }>;
-  revokeFamilyOf(db: Kysely<Database>, token: string): Promise<void>;
-  revokeFamily(db: Kysely<Database>, familyId: string): Promise<void>;
-  revokeAllOf(db: Kysely<Database>, userId: string): Promise<void>;
+  rotate(db: Db, token: string): Promise<{ userId: string; familyId: string }>;
+  revokeFamilyOf(db: Db, token: string): Promise<void>;
+  revokeFamily(db: Db, familyId: string): Promise<void>;
+  revokeAllOf(db: Db, userId: string): Promise<void>;
 }
 
 /** `onRevoked` runs after every revocation (the session check forgets its cached answers). */
 export function createRefreshTokens(hash: SecretHasher, clock: () => Date, onRevoked: () => void = () => {}): RefreshTokens {
   const hashOf = (token: string) => hash('refresh', token);
   const invalid = () => unauthorized(IDENTITY_MESSAGES.refreshInvalid, 'REFRESH_TOKEN_INVALID');
-  const revokeFamily = async (db: Kysely<Database>, familyId: string) => {
+  const revokeFamily = async (db: Db, familyId: string) => {
     await db.updateTable('refresh_tokens').set({ revoked_at: clock() }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
     onRevoked();
   };

@@ -2,8 +2,7 @@
 // sign-out, a password change or a reset end its access tokens at once instead of at their expiry.
 // Live answers are cached in process for a few seconds: most requests do not touch the database.
 // Revocations on this process clear the cache; other replicas see them within the cache's lifetime.
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Db } from '../db/schema.js';
 import { IDENTITY_POLICY } from './policy.js';
 
 export interface Sessions {
@@ -15,7 +14,7 @@ export interface Sessions {
 /** Past this many cached sessions the cache starts over (bounded memory). */
 const MAX_CACHED = 10_000;
 
-export function createSessions(db: Kysely<Database>, clock: () => Date, cacheMs: number = IDENTITY_POLICY.sessionCheckCacheMs): Sessions {
+export function createSessions(db: Db, clock: () => Date, cacheMs: number = IDENTITY_POLICY.sessionCheckCacheMs): Sessions {
   /** sid → when its "alive" answer stops being trusted (epoch ms). Dead sessions are not cached. */
   const alive = new Map<string, number>();
   return {

@@ -1,7 +1,7 @@
 // Failure counters per key in auth_throttle: sign-in failures, wrong codes and code sends. Keys are
 // built from the e-mail whether or not an account exists, so the answers never reveal it.
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { sql } from 'kysely';
+import type { Db } from '../db/schema.js';
 
 export interface ThrottlePolicy {
   maxFailures: number;
@@ -17,7 +17,7 @@ export interface Throttle {
   reset(key: string): Promise<void>;
 }
 
-export function createThrottle(db: Kysely<Database>, clock: () => Date): Throttle {
+export function createThrottle(db: Db, clock: () => Date): Throttle {
   return {
     async isLocked(key) {
       const row = await db.selectFrom('auth_throttle').select('locked_until').where('key', '=', key).executeTakeFirst();

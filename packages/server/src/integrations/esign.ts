@@ -10,9 +10,9 @@ import type { AuthUser } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { escapeHtml } from '../mail/html.js';
 import { requirePermitAccess } from '../permits/access.js';
-import { apiDb } from '../permits/tables.js';
 import type { AppServices } from '../services.js';
-import { invitationsDb, sharedDb, type InvitationsDb } from '../invitations/tables.js';
+import type { Db } from '../db/schema.js';
+import { inTransaction } from '../db/transaction.js';
 
 export const ESIGN_MESSAGES = {
   unknownType: 'There is no e-sign document of this kind.',
@@ -31,16 +31,16 @@ interface DocumentRow {
   storage_key: string;
 }
 
-async function isSubmitted(db: InvitationsDb, permitId: number): Promise<boolean> {
+async function isSubmitted(db: Db, permitId: number): Promise<boolean> {
   const open = await db.selectFrom('cancellation_requests').select('id').where('permit_id', '=', permitId).where('resolved_at', 'is', null).executeTakeFirst();
   return open !== undefined;
 }
 
-async function toDocument(db: InvitationsDb, row: DocumentRow): Promise<EsignDocument> {
+async function toDocument(db: Db, row: DocumentRow): Promise<EsignDocument> {
   return { docID: row.id, document: row.title, isSubmitted: await isSubmitted(db, Number(row.documentable_id)) };
 }
 
-async function render(db: InvitationsDb, permitId: number, signer: string, now: Date): Promise<{ title: string; html: string }> {
+async function render(db: Db, permitId: number, signer: string, now: Date): Promise<{ title: string; html: string }> {
   const permit = await db
     .selectFrom('permits as p')
     .innerJoin('projects as pr', 'pr.id', 'p.project_id')
@@ -71,9 +71,9 @@ async function render(db: InvitationsDb, permitId: number, signer: string, now: 
 }
 
 /** GET /v4/esign-documentable/{id}/{type}: the permit cancellation's document, prepared on first request. */
-export async function esignDocumentOf(services: AppServices, db: InvitationsDb, user: AuthUser, permitId: number, type: string): Promise<EsignDocument> {
+export async function esignDocumentOf(services: AppServices, db: Db, user: AuthUser, permitId: number, type: string): Promise<EsignDocument> {
   if (!isCancellationType(type)) throw notFound(ESIGN_MESSAGES.unknownType, 'ESIGN_TYPE_UNKNOWN');
-  await requirePermitAccess(apiDb(sharedDb(db)), user.sub, permitId, 'view-only');
+  await requirePermitAccess(db, user.sub, permitId, 'view-only');
   const existing = await db.selectFrom('esign_documents').selectAll().where('documentable_type', '=', DOCUMENTABLE_TYPE).where('documentable_id', '=', String(permitId)).executeTakeFirst();
   if (existing) return toDocument(db, existing);
   const now = services.clock();
@@ -94,11 +94,11 @@ export async function esignDocumentOf(services: AppServices, db: InvitationsDb, 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One document the user may reach through its permit; 404 otherwise. */
-async function reachableDocument(db: InvitationsDb, user: AuthUser, docId: string, needed: 'view-only' | 'contributor'): Promise<DocumentRow> {
+async function reachableDocument(db: Db, user: AuthUser, docId: string, needed: 'view-only' | 'contributor'): Promise<DocumentRow> {
   const row = UUID.test(docId) ? await db.selectFrom('esign_documents').selectAll().where('id', '=', docId).executeTakeFirst() : undefined;
   if (!row) throw notFound(ESIGN_MESSAGES.notFound, 'ESIGN_NOT_FOUND');
   try {
-    await requirePermitAccess(apiDb(sharedDb(db)), user.sub, Number(row.documentable_id), needed);
+    await requirePermitAccess(db, user.sub, Number(row.documentable_id), needed);
   } catch (error) {
     if ((error as { status?: number }).status === 404) throw notFound(ESIGN_MESSAGES.notFound, 'ESIGN_NOT_FOUND');
     throw error;
@@ -107,18 +107,18 @@ async function reachableDocument(db: InvitationsDb, user: AuthUser, docId: strin
 }
 
 /** GET /v4/documents-esign/download/{id}: a short-lived URL of the document. */
-export async function downloadEsign(services: AppServices, db: InvitationsDb, user: AuthUser, docId: string): Promise<{ url: string }> {
+export async function downloadEsign(services: AppServices, db: Db, user: AuthUser, docId: string): Promise<{ url: string }> {
   const row = await reachableDocument(db, user, docId, 'view-only');
   const download = await services.storage.presignDownload(row.storage_key, { fileName: 'cancellation-request.html', disposition: 'attachment' });
   return { url: download.url };
 }
 
 /** GET /v4/documents-esign/resend/{id}: mails the signer the request to sign again. */
-export async function resendEsign(services: AppServices, db: InvitationsDb, user: AuthUser, docId: string): Promise<EsignDocument> {
+export async function resendEsign(services: AppServices, db: Db, user: AuthUser, docId: string): Promise<EsignDocument> {
   const row = await reachableDocument(db, user, docId, 'contributor');
   const now = services.clock();
-  await services.db.transaction().execute(async (trx) => {
-    await invitationsDb(trx).updateTable('esign_documents').set((eb) => ({ sent_count: eb('sent_count', '+', 1), last_sent_at: now })).where('id', '=', row.id).execute();
+  await inTransaction(services.db, async (trx) => {
+    await trx.updateTable('esign_documents').set((eb) => ({ sent_count: eb('sent_count', '+', 1), last_sent_at: now })).where('id', '=', row.id).execute();
     await services.mail.send(
       'invitation_notice',
       row.signer_email,
@@ -136,7 +136,7 @@ export async function resendEsign(services: AppServices, db: InvitationsDb, user
 }
 
 /** The user's TOTP generator, its secret created on first use. */
-async function totpOf(db: InvitationsDb, user: AuthUser, now: Date): Promise<TOTP> {
+async function totpOf(db: Db, user: AuthUser, now: Date): Promise<TOTP> {
   let row = await db.selectFrom('esign_passcode_secrets').select('secret').where('user_id', '=', user.sub).executeTakeFirst();
   if (!row) {
     await db.insertInto('esign_passcode_secrets').values({ user_id: user.sub, secret: new Secret({ size: 20 }).base32, created_at: now }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
@@ -146,13 +146,13 @@ async function totpOf(db: InvitationsDb, user: AuthUser, now: Date): Promise<TOT
 }
 
 /** GET /passcode/totp?role=client: the signer's current passcode. */
-export async function passcode(services: AppServices, db: InvitationsDb, user: AuthUser): Promise<{ passcode: string }> {
+export async function passcode(services: AppServices, db: Db, user: AuthUser): Promise<{ passcode: string }> {
   const now = services.clock();
   return { passcode: (await totpOf(db, user, now)).generate({ timestamp: now.getTime() }) };
 }
 
 /** Whether a passcode is the user's, at `now` or one 30-second step either side. */
-export async function verifyPasscode(services: AppServices, db: InvitationsDb, user: AuthUser, token: string): Promise<boolean> {
+export async function verifyPasscode(services: AppServices, db: Db, user: AuthUser, token: string): Promise<boolean> {
   const now = services.clock();
   return (await totpOf(db, user, now)).validate({ token, timestamp: now.getTime(), window: 1 }) !== null;
 }

@@ -4,9 +4,7 @@
 import { endpoints } from '@permitdesk/core';
 import type { App } from '../http/context.js';
 import { registerEndpoint } from '../http/register.js';
-import { invitationsDb } from '../invitations/tables.js';
 import { requireStaff } from '../operator/staff.js';
-import { apiDb } from '../permits/tables.js';
 import { downloadEsign, esignDocumentOf, passcode, resendEsign } from './esign.js';
 import { answerQuote, getQuote, issueQuote } from './quotes.js';
 
@@ -19,15 +17,15 @@ export function registerIntegrationRoutes(app: App): void {
     return { email: params.email, exists: user !== null, verified: user?.email_verified ?? false };
   });
 
-  registerEndpoint(app, i.quote, ({ services }, { params, headers }) => getQuote(invitationsDb(services.db), params.quoteId, headers, services.clock()));
-  registerEndpoint(app, i.updateQuote, ({ services }, { params, headers, body }) => answerQuote(invitationsDb(services.db), params.quoteId, headers, body, services.clock()));
+  registerEndpoint(app, i.quote, ({ services }, { params, headers }) => getQuote(services.db, params.quoteId, headers, services.clock()));
+  registerEndpoint(app, i.updateQuote, ({ services }, { params, headers, body }) => answerQuote(services.db, params.quoteId, headers, body, services.clock()));
   registerEndpoint(app, i.createQuote, async ({ services, user }, { params, body }) => {
-    await requireStaff(apiDb(services.db), user);
-    return issueQuote(invitationsDb(services.db), params.quoteId, body, user.sub, services.clock());
+    await requireStaff(services.db, user);
+    return issueQuote(services.db, params.quoteId, body, user.sub, services.clock());
   });
 
-  registerEndpoint(app, i.esignDocument, ({ services, user }, { params }) => esignDocumentOf(services, invitationsDb(services.db), user, params.id, params.type));
-  registerEndpoint(app, i.esignPasscode, ({ services, user }) => passcode(services, invitationsDb(services.db), user));
-  registerEndpoint(app, i.esignDownload, ({ services, user }, { params }) => downloadEsign(services, invitationsDb(services.db), user, params.id));
-  registerEndpoint(app, i.esignResend, ({ services, user }, { params }) => resendEsign(services, invitationsDb(services.db), user, params.id));
+  registerEndpoint(app, i.esignDocument, ({ services, user }, { params }) => esignDocumentOf(services, services.db, user, params.id, params.type));
+  registerEndpoint(app, i.esignPasscode, ({ services, user }) => passcode(services, services.db, user));
+  registerEndpoint(app, i.esignDownload, ({ services, user }, { params }) => downloadEsign(services, services.db, user, params.id));
+  registerEndpoint(app, i.esignResend, ({ services, user }, { params }) => resendEsign(services, services.db, user, params.id));
 }

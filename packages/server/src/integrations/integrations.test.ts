@@ -2,7 +2,6 @@
 // organisation of the headers (issued by the permit team, answered once, expired after their date), and
 // e-sign documents of a permit's cancellation with their download, resend and TOTP passcodes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitationsDb } from '../invitations/tables.js';
 import { jobSite, operator, requestPermit } from '../permits/test-fixtures.js';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
 import { verifyPasscode } from './esign.js';
@@ -92,7 +91,7 @@ describe.each(databaseTargets())('integrations on %s', (target) => {
       expect(again.body.docID).toBe(docId);
 
       // Submitting the cancellation request shows in isSubmitted.
-      await invitationsDb(t.services.db).insertInto('cancellation_requests').values({ permit_id: permitId, requested_by: customer.sub, created_at: new Date() }).execute();
+      await t.services.db.insertInto('cancellation_requests').values({ permit_id: permitId, requested_by: customer.sub, created_at: new Date() }).execute();
       expect((await t.request('GET', `/v4/esign-documentable/${permitId}/cancellation`, { token: customer.accessToken })).body.isSubmitted).toBe(true);
     });
 
@@ -119,7 +118,7 @@ describe.each(databaseTargets())('integrations on %s', (target) => {
       expect(mine.body.passcode).toMatch(/^\d{6}$/);
       expect((await t.request('GET', '/passcode/totp', { token: customer.accessToken, query: { role: 'client' } })).body.passcode).toBe(mine.body.passcode);
       expect((await t.request('GET', '/passcode/totp', { token: customer.accessToken, query: { role: 'admin' } })).status).toBe(400);
-      const db = invitationsDb(t.services.db);
+      const db = t.services.db;
       expect(await verifyPasscode(t.services, db, { sub: customer.sub, email: customer.email }, mine.body.passcode)).toBe(true);
       await t.request('GET', '/passcode/totp', { token: stranger.accessToken, query: { role: 'client' } });
       expect(await verifyPasscode(t.services, db, { sub: stranger.sub, email: stranger.email }, mine.body.passcode)).toBe(false);

@@ -6,7 +6,7 @@
 import { QUOTE_STATUSES, type AccountingQuote } from '@permitdesk/core';
 import { sql } from 'kysely';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import type { InvitationsDb } from '../invitations/tables.js';
+import type { Db } from '../db/schema.js';
 
 export const QUOTE_MESSAGES = {
   notFound: 'Quote not found.',
@@ -48,25 +48,25 @@ const toQuote = (row: QuoteRow, now: Date): AccountingQuote => ({
   orgId: row.org_id,
 });
 
-async function findQuote(db: InvitationsDb, quoteId: string): Promise<QuoteRow | null> {
+async function findQuote(db: Db, quoteId: string): Promise<QuoteRow | null> {
   const { rows } = await sql<QuoteRow>`
     SELECT quote_id, total, to_char(expiry_date, 'YYYY-MM-DD') AS expiry_date, status, online_invoice_url, order_id, agent_id, org_id
     FROM permit_quotes WHERE quote_id = ${quoteId}`.execute(db);
   return rows[0] ?? null;
 }
 
-async function callersQuote(db: InvitationsDb, quoteId: string, caller: QuoteCaller): Promise<QuoteRow> {
+async function callersQuote(db: Db, quoteId: string, caller: QuoteCaller): Promise<QuoteRow> {
   const row = await findQuote(db, quoteId);
   if (!row || row.agent_id !== caller.sass_agent_id || row.org_id !== caller.sass_organization_id) throw notFound(QUOTE_MESSAGES.notFound, 'QUOTE_NOT_FOUND');
   return row;
 }
 
-export async function getQuote(db: InvitationsDb, quoteId: string, caller: QuoteCaller, now: Date): Promise<AccountingQuote> {
+export async function getQuote(db: Db, quoteId: string, caller: QuoteCaller, now: Date): Promise<AccountingQuote> {
   return toQuote(await callersQuote(db, quoteId, caller), now);
 }
 
 /** POST: the customer accepts or declines a pending quote, with the accounting order id. */
-export async function answerQuote(db: InvitationsDb, quoteId: string, caller: QuoteCaller, answer: { status: string; orderId: string }, now: Date): Promise<AccountingQuote> {
+export async function answerQuote(db: Db, quoteId: string, caller: QuoteCaller, answer: { status: string; orderId: string }, now: Date): Promise<AccountingQuote> {
   const row = await callersQuote(db, quoteId, caller);
   const status = answer.status.trim().toLowerCase();
   if (status !== QUOTE_STATUSES.accepted && status !== QUOTE_STATUSES.declined) throw badRequest(QUOTE_MESSAGES.badStatus, 'QUOTE_STATUS_INVALID');
@@ -93,7 +93,7 @@ export interface NewQuote {
 }
 
 /** PUT (permit team): issues a quote, or changes one nobody has answered yet. */
-export async function issueQuote(db: InvitationsDb, quoteId: string, quote: NewQuote, userId: string, now: Date): Promise<AccountingQuote> {
+export async function issueQuote(db: Db, quoteId: string, quote: NewQuote, userId: string, now: Date): Promise<AccountingQuote> {
   const existing = await findQuote(db, quoteId);
   if (existing && existing.status !== QUOTE_STATUSES.pending) throw conflict(QUOTE_MESSAGES.answered, 'QUOTE_ANSWERED');
   if (quote.permitId !== null && !(await db.selectFrom('permits').select('id').where('id', '=', quote.permitId).executeTakeFirst())) {

@@ -17,7 +17,6 @@ import { badRequest, forbidden } from '../http/errors.js';
 import {
   answeringCompany,
   CHOOSE_COMPANY,
-  inTransaction,
   loadInvitation,
   moveStatus,
   type InvitationCtx,
@@ -25,8 +24,9 @@ import {
 import { invitationLink, mailInvitation, mailNotice, managerEmails, notifyLink } from './invitation-mail.js';
 import { factsOf, findInvitation, progressOf, toInvitation, type InvitationRow } from './invitation-rows.js';
 import { grantGuest, isVendorOf, linkPersonalVendor, linkVendor, revokeWallet, shareWallet, WHOLE_WALLET } from './relations.js';
-import { sharedDb, type InvitationsDb } from './tables.js';
 import { managedCompanies, manages, requireAction } from './viewer.js';
+import type { Db } from '../db/schema.js';
+import { inTransaction } from '../db/transaction.js';
 
 type StepBody = v.InferOutput<typeof vendorOnboardingStepSchema>;
 
@@ -43,15 +43,15 @@ async function reread(ctx: InvitationCtx, id: number): Promise<Invitation> {
 }
 
 const senderManagers = (ctx: InvitationCtx, row: InvitationRow) => managerEmails(ctx.db, row.from_company_id);
-const companyName = async (db: InvitationsDb, id: number) => (await db.selectFrom('companies').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
+const companyName = async (db: Db, id: number) => (await db.selectFrom('companies').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
 
 /** PUT /accept/{id}/user-type: the invitee joins the company with the invitation's role. */
 export async function acceptUser(ctx: InvitationCtx, id: number): Promise<Invitation> {
   const row = await loadInvitation(ctx.db, id, ['USER_TYPE']);
   requireAction(ctx.viewer, factsOf(row), 'accept');
-  await inTransaction(ctx, async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await moveStatus(ctx, trx, row, { status: INVITE_STATUS.Approved, answered: true });
-    await ctx.services.companies.addMember(row.from_company_id, ctx.viewer.sub, row.role ?? 'user', { db: sharedDb(trx) });
+    await ctx.services.companies.addMember(row.from_company_id, ctx.viewer.sub, row.role ?? 'user', { db: trx });
   });
   return reread(ctx, id);
 }
@@ -62,7 +62,7 @@ export async function decline(ctx: InvitationCtx, id: number): Promise<Invitatio
   const mine = requireAction(ctx.viewer, factsOf(row), 'decline');
   const status = row.kind === 'SHARE_WALLET' || row.kind === 'COMPLIANCE_REQUEST' ? SHARING_STATUS.Declined : INVITE_STATUS.Declined;
   const notify = mine.side === 'sender' ? [row.email] : await senderManagers(ctx, row);
-  await inTransaction(ctx, async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await moveStatus(ctx, trx, row, { status, answered: true });
     const by = mine.side === 'sender' ? row.from_company_name : ctx.viewer.email;
     await mailNotice(ctx.services, trx, notify, { title: 'An invitation was declined', intro: `${by} declined the invitation.`, link: notifyLink(ctx.services.config.PUBLIC_URL), action: 'See your invitations' });
@@ -75,7 +75,7 @@ export async function withdraw(ctx: InvitationCtx, id: number, what: 'vendor-onb
   const row = await loadInvitation(ctx.db, id, what === 'share-wallet' ? ['SHARE_WALLET'] : VENDOR_KINDS);
   requireAction(ctx.viewer, factsOf(row), 'withdraw');
   const status = what === 'share-wallet' ? SHARING_STATUS.Withdrawn : INVITE_STATUS.Withdrawn;
-  await inTransaction(ctx, (trx) => moveStatus(ctx, trx, row, { status, answered: true }));
+  await inTransaction(ctx.db, (trx) => moveStatus(ctx, trx, row, { status, answered: true }));
   return reread(ctx, id);
 }
 
@@ -83,7 +83,7 @@ export async function withdraw(ctx: InvitationCtx, id: number, what: 'vendor-onb
 export async function resendVendor(ctx: InvitationCtx, id: number): Promise<Invitation> {
   const row = await loadInvitation(ctx.db, id, VENDOR_KINDS);
   requireAction(ctx.viewer, factsOf(row), 'resend');
-  await inTransaction(ctx, async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await trx.updateTable('invitations').set({ mailed_at: ctx.now, updated_at: ctx.now }).where('id', '=', row.id).execute();
     await mailInvitation(ctx.services, trx, {
       kind: row.kind, id: row.id, email: row.email, inviterName: ctx.viewer.name, fromCompanyName: row.from_company_name, message: row.message,
@@ -96,7 +96,7 @@ export async function resendVendor(ctx: InvitationCtx, id: number): Promise<Invi
 export async function revokeShare(ctx: InvitationCtx, id: number): Promise<Invitation> {
   const row = await loadInvitation(ctx.db, id, ['SHARE_WALLET']);
   requireAction(ctx.viewer, factsOf(row), 'revoke');
-  await inTransaction(ctx, async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await moveStatus(ctx, trx, row, { status: SHARING_STATUS.Revoked, answered: true });
     if (row.to_company_id !== null) await revokeWallet(trx, row.from_company_id, row.to_company_id, ctx.now);
   });
@@ -120,7 +120,7 @@ export async function acceptShare(ctx: InvitationCtx, id: number, requested: num
   const name = await companyName(ctx.db, companyId);
   const notify = await senderManagers(ctx, row);
   const link = invitationLink(ctx.services.config.PUBLIC_URL, row.kind, row.id, row.email);
-  await inTransaction(ctx, async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     if (row.kind === 'SHARE_WALLET') {
       await moveStatus(ctx, trx, row, { status: SHARING_STATUS.Accepted, toCompanyId: companyId, answered: true });
       await mailNotice(ctx.services, trx, notify, { title: `${name} accepted your wallet share`, intro: `${name} accepted the compliance wallet you shared. Approve it to open your wallet to them.`, link, action: 'Approve the share' });
@@ -140,7 +140,7 @@ export async function acceptShare(ctx: InvitationCtx, id: number, requested: num
 
 async function acceptClaimPersonally(ctx: InvitationCtx, row: InvitationRow): Promise<Invitation> {
   const notify = await senderManagers(ctx, row);
-  await inTransaction(ctx, async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await moveStatus(ctx, trx, row, { status: REQUEST_STATUS.Approved, answered: true });
     await linkPersonalVendor(trx, ctx.viewer.sub, row.from_company_id, row.id, ctx.now);
     await mailNotice(ctx.services, trx, notify, { title: `${ctx.viewer.name} approved your request`, intro: `${row.from_company_name} is now a vendor of ${ctx.viewer.name}.`, link: notifyLink(ctx.services.config.PUBLIC_URL), action: 'See your invitations' });
@@ -152,7 +152,7 @@ async function acceptClaimPersonally(ctx: InvitationCtx, row: InvitationRow): Pr
 export async function approveShare(ctx: InvitationCtx, id: number): Promise<Invitation> {
   const row = await loadInvitation(ctx.db, id, ['SHARE_WALLET']);
   requireAction(ctx.viewer, factsOf(row), 'approve');
-  await inTransaction(ctx, async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await moveStatus(ctx, trx, row, { status: SHARING_STATUS.Approved, answered: true });
     await shareWallet(trx, row.from_company_id, row.to_company_id!, WHOLE_WALLET, row.id, ctx.now);
     await mailNotice(ctx.services, trx, [row.email], {
@@ -171,7 +171,7 @@ export async function approveGuest(ctx: InvitationCtx, id: number, requested: nu
   const companyId = answeringCompany(ctx, requested, row.from_company_id);
   const name = await companyName(ctx.db, companyId);
   const notify = await senderManagers(ctx, row);
-  await inTransaction(ctx, async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await moveStatus(ctx, trx, row, { status: INVITE_STATUS.Approved, toCompanyId: companyId, answered: true });
     await grantGuest(trx, companyId, row.from_company_id, row.id, ctx.now);
     await mailNotice(ctx.services, trx, notify, { title: `${name} approved your guest access`, intro: `${row.from_company_name} is now a guest of ${name}.`, link: notifyLink(ctx.services.config.PUBLIC_URL), action: 'See your invitations' });
@@ -184,7 +184,7 @@ export async function approveVendor(ctx: InvitationCtx, id: number): Promise<Inv
   const row = await loadInvitation(ctx.db, id, VENDOR_KINDS);
   requireAction(ctx.viewer, factsOf(row), 'approve');
   const scope = progressOf(row).compliance ?? WHOLE_WALLET;
-  await inTransaction(ctx, async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await moveStatus(ctx, trx, row, { status: INVITE_STATUS.Approved, answered: true });
     await linkVendor(trx, row.from_company_id, row.to_company_id!, row.id, ctx.now);
     await shareWallet(trx, row.to_company_id!, row.from_company_id, scope, row.id, ctx.now);
@@ -204,7 +204,7 @@ export async function approveVendor(ctx: InvitationCtx, id: number): Promise<Inv
 export async function approveCustomVendor(ctx: InvitationCtx, id: number): Promise<Invitation> {
   const row = await loadInvitation(ctx.db, id, ['CUSTOM_VENDOR_ONBOARDING']);
   requireAction(ctx.viewer, factsOf(row), 'approve');
-  await inTransaction(ctx, async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     const steps = { ...progressOf(row), company: { id: row.to_company_id!, name: row.to_company_name ?? '' } };
     await moveStatus(ctx, trx, row, { status: INVITE_STATUS.Pending, steps });
     await trx.updateTable('invitations').set({ mailed_at: ctx.now }).where('id', '=', row.id).execute();
@@ -239,7 +239,7 @@ export async function saveStep(ctx: InvitationCtx, id: number, body: StepBody): 
     steps.compliance = { licenses: body.licenses, insurances: body.insurances, certificates: body.certificates };
   }
   const status = statusAfterStep(row);
-  await inTransaction(ctx, (trx) => moveStatus(ctx, trx, row, { status, steps, ...(toCompanyId !== undefined ? { toCompanyId, existingVendor } : {}) }));
+  await inTransaction(ctx.db, (trx) => moveStatus(ctx, trx, row, { status, steps, ...(toCompanyId !== undefined ? { toCompanyId, existingVendor } : {}) }));
   return reread(ctx, id);
 }
 
@@ -252,8 +252,8 @@ export async function createAnsweringCompany(ctx: InvitationCtx, id: number, inp
   const row = await loadInvitation(ctx.db, id, VENDOR_KINDS);
   requireAction(ctx.viewer, factsOf(row), 'submit');
   if (row.kind === 'CUSTOM_VENDOR_ONBOARDING') throw badRequest(ANSWER_MESSAGES.customCompany(row.to_company_name ?? ''), 'CUSTOM_COMPANY');
-  return inTransaction(ctx, async (trx) => {
-    const company = await ctx.services.companies.create(input, ctx.viewer.sub, { db: sharedDb(trx) });
+  return inTransaction(ctx.db, async (trx) => {
+    const company = await ctx.services.companies.create(input, ctx.viewer.sub, { db: trx });
     const steps = { ...progressOf(row), company: { id: company.id, name: company.name } };
     await moveStatus(ctx, trx, row, { status: statusAfterStep(row), steps, toCompanyId: company.id, existingVendor: false });
     return company;
@@ -269,7 +269,7 @@ export async function submitVendor(ctx: InvitationCtx, id: number): Promise<Invi
   // A vendor company picked earlier must still be the reader's to answer for (a custom onboarding's was approved by its company).
   if (row.kind === 'VENDOR_ONBOARDING' && !manages(ctx.viewer, row.to_company_id)) throw forbidden(CHOOSE_COMPANY, 'COMPANY_FORBIDDEN');
   const notify = await senderManagers(ctx, row);
-  await inTransaction(ctx, async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await moveStatus(ctx, trx, row, { status: INVITE_STATUS.UnderReview });
     await mailNotice(ctx.services, trx, notify, {
       title: `${row.to_company_name ?? row.email} submitted its vendor onboarding`,

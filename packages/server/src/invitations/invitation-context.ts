@@ -1,33 +1,25 @@
-// What every invitation operation works with: the services, the typed database handle, the reader and
+// What every invitation operation works with: the services, the database handle, the reader and
 // the time; plus the checks they share (manage a company, pick the answering company, move a status).
 import { NO_COMPANY_ACCESS } from '../http/authz.js';
 import type { AuthUser } from '../http/context.js';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.js';
 import type { AppServices } from '../services.js';
 import { findInvitation, type InvitationRow } from './invitation-rows.js';
-import { invitationsDb, type InvitationsDb } from './tables.js';
 import { INVITATION_CLOSED, INVITATION_NOT_FOUND, loadViewer, managedCompanies, manages, memberOf, type Viewer } from './viewer.js';
 import type { InvitationKind } from '@permitdesk/core';
-import { claimInTransaction } from '../http/idempotency.js';
+import type { Db, Tx } from '../db/schema.js';
 
 export interface InvitationCtx {
   services: AppServices;
-  db: InvitationsDb;
+  db: Db;
   viewer: Viewer;
   now: Date;
 }
 
 export async function invitationCtx(services: AppServices, user: AuthUser): Promise<InvitationCtx> {
-  const db = invitationsDb(services.db);
+  const db = services.db;
   return { services, db, viewer: await loadViewer(db, user), now: services.clock() };
 }
-
-/** Runs `work` in one transaction with the typed handle (PGlite: use only `trx` inside). */
-export const inTransaction = <T>(ctx: InvitationCtx, work: (trx: InvitationsDb) => Promise<T>): Promise<T> =>
-  ctx.services.db.transaction().execute(async (trx) => {
-    await claimInTransaction(trx); // a creating call's Idempotency-Key commits with its rows
-    return work(invitationsDb(trx));
-  });
 
 export const MANAGERS_ONLY_INVITE = 'Only an owner or an administrator may send invitations for this company.';
 export const CHOOSE_COMPANY = 'Choose a company you own or administer.';
@@ -41,7 +33,7 @@ export function requireManager(ctx: InvitationCtx, companyId: number): void {
 }
 
 /** The invitation when it is one of `kinds`; 404 otherwise (another kind's id answers like a missing one). */
-export async function loadInvitation(db: InvitationsDb, id: number, kinds: readonly InvitationKind[]): Promise<InvitationRow> {
+export async function loadInvitation(db: Db, id: number, kinds: readonly InvitationKind[]): Promise<InvitationRow> {
   const row = await findInvitation(db, id);
   if (!row || !kinds.includes(row.kind)) throw notFound(INVITATION_NOT_FOUND, 'INVITATION_NOT_FOUND');
   return row;
@@ -71,7 +63,7 @@ export interface StatusChange {
 }
 
 /** Moves an invitation from the status it was read with; 409 when someone moved it meanwhile. */
-export async function moveStatus(ctx: InvitationCtx, trx: InvitationsDb, row: InvitationRow, change: StatusChange): Promise<void> {
+export async function moveStatus(ctx: InvitationCtx, trx: Tx, row: InvitationRow, change: StatusChange): Promise<void> {
   const result = await trx
     .updateTable('invitations')
     .set({

@@ -1,10 +1,8 @@
 // The mails of the invitation flows and the dashboard links they carry. Mails are queued in the caller's
 // transaction, so an invitation that fails to save sends nothing.
 import { ROLE_LABELS, type InvitationKind } from '@permitdesk/core';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
 import type { AppServices } from '../services.js';
-import type { InvitationsDb } from './tables.js';
+import type { Db } from '../db/schema.js';
 
 /** The dashboard page where each kind of invitation is answered (SPEC §2.1, §2.2). */
 export function invitationLink(publicUrl: string, kind: InvitationKind, id: number, email: string): string {
@@ -25,9 +23,6 @@ export function invitationLink(publicUrl: string, kind: InvitationKind, id: numb
 export const customApprovalLink = (publicUrl: string, id: number) => `${publicUrl}/custom-vendor-onboarding/${id}/approve`;
 export const notifyLink = (publicUrl: string) => `${publicUrl}/invitations/notify`;
 
-type Conn = Kysely<Database> | InvitationsDb;
-const asDb = (db: Conn) => db as unknown as Kysely<Database>;
-
 export interface InvitationMailInput {
   kind: InvitationKind;
   id: number;
@@ -43,7 +38,7 @@ export interface InvitationMailInput {
 }
 
 /** The first mail of an invitation, to its invitee. */
-export async function mailInvitation(services: AppServices, db: Conn, input: InvitationMailInput): Promise<void> {
+export async function mailInvitation(services: AppServices, db: Db, input: InvitationMailInput): Promise<void> {
   const link = invitationLink(services.config.PUBLIC_URL, input.kind, input.id, input.email);
   const who = `${input.inviterName} of ${input.fromCompanyName}`;
   if (input.kind === 'USER_TYPE') {
@@ -51,7 +46,7 @@ export async function mailInvitation(services: AppServices, db: Conn, input: Inv
       'invitation',
       input.email,
       { inviterName: input.inviterName, companyName: input.fromCompanyName, role: input.role ? ROLE_LABELS[input.role] : null, link, temporaryPassword: input.temporaryPassword ?? null, earlierPassword: input.earlierPassword ?? false },
-      { db: asDb(db) },
+      { db },
     );
     return;
   }
@@ -65,16 +60,16 @@ export async function mailInvitation(services: AppServices, db: Conn, input: Inv
         ? { title: `${input.fromCompanyName} asks to be your vendor`, intro: `${who} asks to be recognised as your vendor on PermitDesk and to share their compliance wallet with you.`, action: 'Review the request' }
         : { title: `${input.fromCompanyName} asks for your compliance documents`, intro: `${who} asks you to share your licenses, insurance and certificates on PermitDesk.`, action: 'Review the request' },
   };
-  await services.mail.send('invitation_notice', input.email, { ...copy[input.kind], message: input.message ?? null, link }, { db: asDb(db) });
+  await services.mail.send('invitation_notice', input.email, { ...copy[input.kind], message: input.message ?? null, link }, { db });
 }
 
 /** A short notice to a list of addresses (the other side of an invitation moved it on). */
-export async function mailNotice(services: AppServices, db: Conn, to: readonly string[], notice: { title: string; intro: string; link: string; action: string }): Promise<void> {
-  for (const address of new Set(to)) await services.mail.send('invitation_notice', address, { ...notice, message: null }, { db: asDb(db) });
+export async function mailNotice(services: AppServices, db: Db, to: readonly string[], notice: { title: string; intro: string; link: string; action: string }): Promise<void> {
+  for (const address of new Set(to)) await services.mail.send('invitation_notice', address, { ...notice, message: null }, { db });
 }
 
 /** The e-mail addresses of a company's active owners and administrators. */
-export async function managerEmails(db: InvitationsDb, companyId: number): Promise<string[]> {
+export async function managerEmails(db: Db, companyId: number): Promise<string[]> {
   const rows = await db
     .selectFrom('company_users as cu')
     .innerJoin('users as u', 'u.id', 'cu.user_id')

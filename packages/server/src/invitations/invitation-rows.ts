@@ -1,10 +1,9 @@
 // Reading invitations: one select with both companies' names, and the row → core's invitationSchema
 // shape for one viewer (their side and actions included).
 import type { Invitation, InvitationKind, VendorOnboardingProgress } from '@permitdesk/core';
-import type { SelectQueryBuilder } from 'kysely';
 import { iso } from '../projects/search/radar-rows.js';
-import type { InvitationsDatabase, InvitationsDb } from './tables.js';
 import { standing, type InvitationFacts, type Viewer } from './viewer.js';
+import type { Db } from '../db/schema.js';
 
 export interface InvitationRow {
   id: number;
@@ -26,10 +25,8 @@ export interface InvitationRow {
   updated_at: Date | string;
 }
 
-type From = InvitationsDatabase & { i: InvitationsDatabase['invitations']; fc: InvitationsDatabase['companies']; tc: InvitationsDatabase['companies'] };
-
 /** Every invitation column plus the names of both companies; callers add their where. */
-export function selectInvitations(db: InvitationsDb): SelectQueryBuilder<From, 'i' | 'fc' | 'tc', InvitationRow> {
+export function selectInvitations(db: Db) {
   return db
     .selectFrom('invitations as i')
     .innerJoin('companies as fc', 'fc.id', 'i.from_company_id')
@@ -37,10 +34,10 @@ export function selectInvitations(db: InvitationsDb): SelectQueryBuilder<From, '
     .select([
       'i.id', 'i.kind', 'i.request_type', 'i.status', 'i.source', 'i.from_company_id', 'fc.name as from_company_name', 'i.to_company_id',
       'tc.name as to_company_name', 'i.email', 'i.role', 'i.company_name', 'i.message', 'i.steps', 'i.existing_vendor', 'i.created_at', 'i.updated_at',
-    ]) as unknown as SelectQueryBuilder<From, 'i' | 'fc' | 'tc', InvitationRow>;
+    ]);
 }
 
-export async function findInvitation(db: InvitationsDb, id: number): Promise<InvitationRow | null> {
+export async function findInvitation(db: Db, id: number): Promise<InvitationRow | null> {
   return (await selectInvitations(db).where('i.id', '=', id).executeTakeFirst()) ?? null;
 }
 

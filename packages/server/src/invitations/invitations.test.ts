@@ -171,7 +171,7 @@ describe.each(databaseTargets())('invitations on %s', (target) => {
     });
 
     it('approves: the vendor is linked to the client and shares the wallet parts it chose', async () => {
-      await t.services.db.insertInto('company_licenses' as never).values({ company_id: volt, license_type: 'state', name: 'Electrical Contractor', number: 'EC-1', state_code: 'CO' } as never).execute();
+      await t.services.db.insertInto('company_licenses').values({ company_id: volt, license_type: 'state', name: 'Electrical Contractor', number: 'EC-1', state_code: 'CO' }).execute();
       const approved = await call(owner, 'PUT', `/v4/invitations/approve/${id}/vendor-onboarding`);
       expect(approved.body).toMatchObject({ status: INVITE_STATUS.Approved, actions: [] });
       const links = await sql<{ status: number }>`SELECT status FROM company_vendors WHERE company_id = ${acme} AND vendor_id = ${volt}`.execute(t.services.db);

@@ -2,7 +2,7 @@
 // (company_guests) and shared wallets (wallet_shares). Each pair has one row whose status says whether
 // it holds (Approved 1) or ended (Revoked 12 / 22); approving again revives it.
 import { INVITE_STATUS, SHARING_STATUS } from '@permitdesk/core';
-import type { InvitationsDb } from './tables.js';
+import type { Db } from '../db/schema.js';
 
 export interface WalletScope {
   licenses: boolean;
@@ -11,7 +11,7 @@ export interface WalletScope {
 }
 export const WHOLE_WALLET: WalletScope = { licenses: true, insurances: true, certificates: true };
 
-export async function linkVendor(db: InvitationsDb, clientCompanyId: number, vendorId: number, invitationId: number | null, now: Date): Promise<void> {
+export async function linkVendor(db: Db, clientCompanyId: number, vendorId: number, invitationId: number | null, now: Date): Promise<void> {
   await db
     .insertInto('company_vendors')
     .values({ company_id: clientCompanyId, vendor_id: vendorId, status: INVITE_STATUS.Approved, invitation_id: invitationId, created_at: now, updated_at: now })
@@ -20,7 +20,7 @@ export async function linkVendor(db: InvitationsDb, clientCompanyId: number, ven
 }
 
 /** A vendor of a personal account (a homeowner): vendor-for=Individual. */
-export async function linkPersonalVendor(db: InvitationsDb, clientUserId: string, vendorId: number, invitationId: number | null, now: Date): Promise<void> {
+export async function linkPersonalVendor(db: Db, clientUserId: string, vendorId: number, invitationId: number | null, now: Date): Promise<void> {
   await db
     .insertInto('company_vendors')
     .values({ client_user_id: clientUserId, vendor_id: vendorId, status: INVITE_STATUS.Approved, invitation_id: invitationId, created_at: now, updated_at: now })
@@ -29,7 +29,7 @@ export async function linkPersonalVendor(db: InvitationsDb, clientUserId: string
 }
 
 /** Whether `vendorId` is an approved vendor of the client company. */
-export async function isVendorOf(db: InvitationsDb, clientCompanyId: number, vendorId: number): Promise<boolean> {
+export async function isVendorOf(db: Db, clientCompanyId: number, vendorId: number): Promise<boolean> {
   const row = await db
     .selectFrom('company_vendors')
     .select('id')
@@ -40,7 +40,7 @@ export async function isVendorOf(db: InvitationsDb, clientCompanyId: number, ven
   return row !== undefined;
 }
 
-export async function shareWallet(db: InvitationsDb, ownerCompanyId: number, viewerCompanyId: number, scope: WalletScope, invitationId: number | null, now: Date): Promise<void> {
+export async function shareWallet(db: Db, ownerCompanyId: number, viewerCompanyId: number, scope: WalletScope, invitationId: number | null, now: Date): Promise<void> {
   await db
     .insertInto('wallet_shares')
     .values({ owner_company_id: ownerCompanyId, viewer_company_id: viewerCompanyId, status: SHARING_STATUS.Approved, ...scope, invitation_id: invitationId, created_at: now, updated_at: now })
@@ -48,7 +48,7 @@ export async function shareWallet(db: InvitationsDb, ownerCompanyId: number, vie
     .execute();
 }
 
-export async function revokeWallet(db: InvitationsDb, ownerCompanyId: number, viewerCompanyId: number, now: Date): Promise<void> {
+export async function revokeWallet(db: Db, ownerCompanyId: number, viewerCompanyId: number, now: Date): Promise<void> {
   await db
     .updateTable('wallet_shares')
     .set({ status: SHARING_STATUS.Revoked, updated_at: now })
@@ -57,7 +57,7 @@ export async function revokeWallet(db: InvitationsDb, ownerCompanyId: number, vi
     .execute();
 }
 
-export async function grantGuest(db: InvitationsDb, hostCompanyId: number, guestCompanyId: number, invitationId: number, now: Date): Promise<void> {
+export async function grantGuest(db: Db, hostCompanyId: number, guestCompanyId: number, invitationId: number, now: Date): Promise<void> {
   await db
     .insertInto('company_guests')
     .values({ host_company_id: hostCompanyId, guest_company_id: guestCompanyId, status: INVITE_STATUS.Approved, invitation_id: invitationId, created_at: now, updated_at: now })

@@ -16,11 +16,12 @@ import {
 import type * as v from 'valibot';
 import { badRequest, conflict, type HttpError } from '../http/errors.js';
 import { companiesUsingDomain } from '../vendors/email-domain.js';
-import { inTransaction, requireManager, type InvitationCtx } from './invitation-context.js';
+import { requireManager, type InvitationCtx } from './invitation-context.js';
 import { managerEmails, mailInvitation, mailNotice, customApprovalLink } from './invitation-mail.js';
 import { findInvitation, toInvitation } from './invitation-rows.js';
 import { isVendorOf } from './relations.js';
-import { sharedDb, type InvitationsDb } from './tables.js';
+import type { Db } from '../db/schema.js';
+import { inTransaction } from '../db/transaction.js';
 
 type InviteUser = v.InferOutput<typeof inviteUserSchema>;
 type InviteCompany = v.InferOutput<typeof inviteCompanySchema>;
@@ -44,7 +45,7 @@ const OPEN_STATUSES: Record<InvitationKind, number[]> = {
   COMPLIANCE_REQUEST: [REQUEST_STATUS.Pending],
 };
 
-async function openInvitation(db: InvitationsDb, kinds: InvitationKind[], companyId: number, email: string, requestType?: 'sharing' | 'claiming') {
+async function openInvitation(db: Db, kinds: InvitationKind[], companyId: number, email: string, requestType?: 'sharing' | 'claiming') {
   let query = db
     .selectFrom('invitations')
     .select(['id', 'status'])
@@ -56,7 +57,7 @@ async function openInvitation(db: InvitationsDb, kinds: InvitationKind[], compan
   return (await query.orderBy('id', 'desc').executeTakeFirst()) ?? null;
 }
 
-const companyName = async (db: InvitationsDb, id: number) =>
+const companyName = async (db: Db, id: number) =>
   (await db.selectFrom('companies').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
 
 async function answer(ctx: InvitationCtx, id: number): Promise<Invitation> {
@@ -94,13 +95,13 @@ export async function inviteUser(ctx: InvitationCtx, body: InviteUser): Promise<
   }
   const open = await openInvitation(ctx.db, ['USER_TYPE'], body.companyId, body.email);
   const fromCompanyName = await companyName(ctx.db, body.companyId);
-  const id = await inTransaction(ctx, async (trx) => {
+  const id = await inTransaction(ctx.db, async (trx) => {
     let password: string | null = null;
     if (!account) {
       password = temporaryPassword();
       await ctx.services.identity.createUser(
         { email: body.email, password, name: body.email.split('@')[0] ?? body.email, confirmed: true, forceChangePassword: true },
-        { db: sharedDb(trx) },
+        { db: trx },
       );
     }
     let invitationId: number;
@@ -192,7 +193,7 @@ export async function inviteVendor(ctx: InvitationCtx, body: InviteCompany): Pro
   const fromCompanyName = await companyName(ctx.db, body.companyId);
   const custom = check.domainCompany;
   const approvers = custom ? await managerEmails(ctx.db, custom.id) : [];
-  const id = await inTransaction(ctx, async (trx) => {
+  const id = await inTransaction(ctx.db, async (trx) => {
     const row = await trx
       .insertInto('invitations')
       .values({
@@ -232,7 +233,7 @@ async function sendCompanyInvitation(ctx: InvitationCtx, body: InviteCompany, sp
   refuseSelf(ctx, body.email);
   if (await openInvitation(ctx.db, [spec.kind], body.companyId, body.email, spec.requestType)) throw conflict(spec.openMessage, 'INVITATION_OPEN');
   const fromCompanyName = await companyName(ctx.db, body.companyId);
-  const id = await inTransaction(ctx, async (trx) => {
+  const id = await inTransaction(ctx.db, async (trx) => {
     const row = await trx
       .insertInto('invitations')
       .values({

@@ -13,7 +13,7 @@ import {
 } from '@permitdesk/core';
 import type { AuthUser } from '../http/context.js';
 import { forbidden, HttpError, notFound } from '../http/errors.js';
-import type { InvitationsDb } from './tables.js';
+import type { Db } from '../db/schema.js';
 
 export interface Viewer {
   sub: string;
@@ -24,7 +24,7 @@ export interface Viewer {
   roles: ReadonlyMap<number, CompanyRole>;
 }
 
-export async function loadViewer(db: InvitationsDb, user: AuthUser): Promise<Viewer> {
+export async function loadViewer(db: Db, user: AuthUser): Promise<Viewer> {
   const [account, rows] = await Promise.all([
     db.selectFrom('users').select(['email', 'name']).where('id', '=', user.sub).executeTakeFirst(),
     db.selectFrom('company_users').select(['company_id', 'role']).where('user_id', '=', user.sub).where('active', '=', true).execute(),

@@ -3,11 +3,10 @@
 // counted only by the product's own flow (a stored permit request); what one address had is told only
 // to a signed-in user, about their own company's (or their own personal) projects there.
 import type { AddressCount } from '@permitdesk/core';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { sql } from 'kysely';
+import type { Db } from '../db/schema.js';
 import { addressIdOf } from '../geo/gazetteer/address-provider.js';
 
-type Db = Kysely<Database>;
 type Details = AddressCount['details'];
 
 interface Row {

@@ -1,10 +1,9 @@
 // Municipalities and administrative areas as the API shows them (core's municipalitySchema and
 // administrativeAreaSchema), read from the seeded tables.
 import type { AdministrativeArea, Municipality } from '@permitdesk/core';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { sql } from 'kysely';
+import type { Db } from '../db/schema.js';
 
-type Db = Kysely<Database>;
 
 interface AreaRow {
   id: number;

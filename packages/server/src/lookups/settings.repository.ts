@@ -1,9 +1,8 @@
 // Global settings, permit stages and states, as seeded from core's tables.
 import type { GlobalSetting, PermitStage, State } from '@permitdesk/core';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { sql } from 'kysely';
+import type { Db } from '../db/schema.js';
 
-type Db = Kysely<Database>;
 
 export async function globalSettings(db: Db): Promise<GlobalSetting[]> {
   const { rows } = await sql<GlobalSetting>`SELECT setting_key AS "settingKey", value FROM global_settings ORDER BY setting_key`.execute(db);

@@ -1,9 +1,8 @@
 // The permit task catalogue as the API shows it: tasks, trades, inspections in perform order, fees.
 import type { Fee, InspectionTemplate, PermitService, Task, TaskDetail } from '@permitdesk/core';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { sql } from 'kysely';
+import type { Db } from '../db/schema.js';
 
-type Db = Kysely<Database>;
 
 export async function listTasks(db: Db): Promise<Task[]> {
   const { rows } = await sql<Task>`SELECT id, name FROM permit_tasks WHERE active ORDER BY sort_order, id`.execute(db);

@@ -1,9 +1,8 @@
 // mail.send(template, to, data): renders the mail and writes it to the durable outbox, inside the
 // caller's transaction when one is given (so a rolled-back sign-up sends nothing). The worker
 // (mail-worker.ts) delivers it.
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
-import type { MailStatus } from '../db/tables/identity.js';
+import type { Db } from '../db/schema.js';
+import type { MailStatus } from '../db/tables/mail.js';
 import { extractLinks } from './html.js';
 import { renderMail, type TemplateData, type TemplateName } from './templates.js';
 
@@ -25,12 +24,12 @@ export interface OutboxMessage {
 
 export interface MailService {
   /** Queues a mail; returns its outbox id. */
-  send<T extends TemplateName>(template: T, to: string, data: TemplateData[T], options?: { db?: Kysely<Database> }): Promise<number>;
+  send<T extends TemplateName>(template: T, to: string, data: TemplateData[T], options?: { db?: Db }): Promise<number>;
   /** Outbox messages, newest first, optionally for one address (dev mailbox, tests). */
   list(options?: { to?: string; limit?: number }): Promise<OutboxMessage[]>;
 }
 
-export function createMailService(deps: { db: Kysely<Database>; clock: () => Date; onQueued?: () => void }): MailService {
+export function createMailService(deps: { db: Db; clock: () => Date; onQueued?: () => void }): MailService {
   return {
     async send(template, to, data, options) {
       const rendered = renderMail(template, data);

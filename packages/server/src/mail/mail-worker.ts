@@ -5,8 +5,8 @@
 // first and cannot outlast it (SMTP_TIMEOUTS), and a worker whose lease was taken over leaves the row
 // alone. Every attempt of a row carries the same Message-ID, so a mail sent twice is one message.
 import { createHash } from 'node:crypto';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database, Db } from '../db/schema.js';
 import type { Logger } from '../http/logger.js';
 import type { MailTransport } from './transport.js';
 
@@ -41,7 +41,7 @@ export interface MailWorker {
 }
 
 interface Deps {
-  db: Kysely<Database>;
+  db: Db;
   transport: MailTransport;
   from: string;
   clock: () => Date;
@@ -61,6 +61,8 @@ export function createMailWorker(deps: Deps): MailWorker {
   async function claim() {
     const now = clock();
     const leaseUntil = leaseEnd();
+    // Not inTransaction: the worker runs on timers that may carry a request's context, and must never
+    // take part in that request's Idempotency-Key (see db/transaction.ts).
     return db.transaction().execute(async (trx) => {
       const due = await trx
         .selectFrom('mail_outbox')

@@ -3,7 +3,6 @@
 import { closeServices, createServices } from '../services.js';
 import { loadConfig } from '../config.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { apiDb } from '../permits/tables.js';
 import { setStaff } from './staff.js';
 
 const USAGE = 'Usage: pnpm --filter @permitdesk/server operator -- grant <email> | revoke <email> | list';
@@ -17,7 +16,7 @@ export async function runOperatorCommand(args: readonly string[], out: (line: st
   const services = await createServices(loadConfig());
   try {
     await migrateToLatest(services.database);
-    const db = apiDb(services.db);
+    const db = services.db;
     if (command === 'list') {
       const staff = await db.selectFrom('users').select('email').where('staff', '=', true).orderBy('email').execute();
       out(staff.length > 0 ? staff.map((row) => row.email).join('\n') : 'No operators yet.');

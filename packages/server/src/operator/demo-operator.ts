@@ -1,6 +1,5 @@
 // The demo data's permit team member: 'operator@permitdesk.test' with the demo password.
 import { DEMO_PASSWORD } from '../reference/demo-data.js';
-import { apiDb } from '../permits/tables.js';
 import type { AppServices } from '../services.js';
 import { setStaff } from './staff.js';
 
@@ -9,6 +8,6 @@ export const DEMO_OPERATOR = { email: 'operator@permitdesk.test', name: 'Olga Op
 export async function ensureDemoOperator(services: Pick<AppServices, 'db' | 'identity'>): Promise<string> {
   const existing = await services.identity.findByEmail(DEMO_OPERATOR.email);
   const id = existing?.id ?? (await services.identity.createUser({ email: DEMO_OPERATOR.email, password: DEMO_PASSWORD, name: DEMO_OPERATOR.name, confirmed: true })).id;
-  await setStaff(apiDb(services.db), DEMO_OPERATOR.email, true);
+  await setStaff(services.db, DEMO_OPERATOR.email, true);
   return id;
 }

@@ -9,17 +9,17 @@ import { addReply, PERMIT_TEAM_NAME } from '../permits/conversations.js';
 import { permitDetail, permitRows } from '../permits/permit-details.js';
 import { recordProjectUpdate } from '../permits/project-updates.js';
 import { changeStage } from '../permits/stage-change.js';
-import { apiDb, type ApiDb } from '../permits/tables.js';
-import { inTransaction } from '../permits/transaction.js';
 import { iso } from '../projects/search/radar-rows.js';
 import { isStaff, requireStaff } from './staff.js';
+import type { Db } from '../db/schema.js';
+import { inTransaction } from '../db/transaction.js';
 
 type Operator = typeof endpoints.operator;
 
 export const INSPECTION_NOT_FOUND = 'Inspection not found.';
 export const NO_CANCELLATION_MESSAGE = 'There is no cancellation request to decide.';
 
-async function requirePermit(db: ApiDb, permitId: number) {
+async function requirePermit(db: Db, permitId: number) {
   const row = await db
     .selectFrom('permits as r')
     .innerJoin('projects as p', 'p.id', 'r.project_id')
@@ -46,10 +46,10 @@ const toInspection = (row: InspectionRow): PermitInspection => ({
   scheduledAt: row.scheduled_at === null ? null : iso(row.scheduled_at),
 });
 
-export const operatorStatus: EndpointHandler<Operator['status']> = async ({ services, user }) => ({ staff: await isStaff(apiDb(services.db), user.sub) });
+export const operatorStatus: EndpointHandler<Operator['status']> = async ({ services, user }) => ({ staff: await isStaff(services.db, user.sub) });
 
 export const listPermits: EndpointHandler<Operator['permits']> = async ({ services, user }, { query }) => {
-  const db = apiDb(services.db);
+  const db = services.db;
   await requireStaff(db, user);
   const parts = [sql`true`];
   if (query.stage !== undefined) parts.push(sql`r.stage = ${query.stage}`);
@@ -64,25 +64,25 @@ export const listPermits: EndpointHandler<Operator['permits']> = async ({ servic
 };
 
 export const getPermit: EndpointHandler<Operator['permit']> = async ({ services, user }, { params }) => {
-  const db = apiDb(services.db);
+  const db = services.db;
   await requireStaff(db, user);
   return permitDetail(db, params.id);
 };
 
 export const changePermitStage: EndpointHandler<Operator['changeStage']> = async ({ services, user }, { params, body }) => {
-  const db = apiDb(services.db);
+  const db = services.db;
   await requireStaff(db, user);
   await requirePermit(db, params.id);
-  await inTransaction(services, (trx) => changeStage(trx, services, { permitId: params.id, userId: user.sub, by: 'permit_team', ...body }));
+  await inTransaction(services.db, (trx) => changeStage(trx, services, { permitId: params.id, userId: user.sub, by: 'permit_team', ...body }));
   return permitDetail(db, params.id);
 };
 
 export const addInspection: EndpointHandler<Operator['addInspection']> = async ({ services, user }, { params, body }) => {
-  const db = apiDb(services.db);
+  const db = services.db;
   await requireStaff(db, user);
   await requirePermit(db, params.id);
   // An inspection placed at a perform order moves the ones from there on one step later.
-  const rows = await inTransaction(services, async (trx) => {
+  const rows = await inTransaction(services.db, async (trx) => {
     if (body.performOrder !== undefined) {
       await sql`UPDATE permit_inspections SET perform_order = perform_order + 1 WHERE permit_id = ${params.id} AND perform_order >= ${body.performOrder}`.execute(trx);
     }
@@ -98,11 +98,11 @@ export const addInspection: EndpointHandler<Operator['addInspection']> = async (
 };
 
 export const updateInspection: EndpointHandler<Operator['updateInspection']> = async ({ services, user }, { params, body }) => {
-  const db = apiDb(services.db);
+  const db = services.db;
   await requireStaff(db, user);
   const permit = await requirePermit(db, params.id);
   const now = services.clock();
-  return inTransaction(services, async (trx) => {
+  return inTransaction(services.db, async (trx) => {
     const row = await trx
       .updateTable('permit_inspections')
       .set({
@@ -128,10 +128,10 @@ export const updateInspection: EndpointHandler<Operator['updateInspection']> = a
 };
 
 export const replyAsTeam: EndpointHandler<Operator['reply']> = async ({ services, user }, { params, body }) => {
-  const db = apiDb(services.db);
+  const db = services.db;
   await requireStaff(db, user);
   await requirePermit(db, params.id);
-  return inTransaction(services, (trx) =>
+  return inTransaction(services.db, (trx) =>
     addReply(trx, {
       permitId: params.id,
       conversationId: body.conversationId,
@@ -145,10 +145,10 @@ export const replyAsTeam: EndpointHandler<Operator['reply']> = async ({ services
 
 /** Approve: the permit is canceled (55) and the request stays on record; decline: back to the stage before. */
 export const decideCancellation: EndpointHandler<Operator['decideCancellation']> = async ({ services, user }, { params, body }) => {
-  const db = apiDb(services.db);
+  const db = services.db;
   await requireStaff(db, user);
   await requirePermit(db, params.id);
-  await inTransaction(services, async (trx) => {
+  await inTransaction(services.db, async (trx) => {
     const open = await trx
       .selectFrom('cancellation_requests')
       .select(['id', 'previous_stage'])

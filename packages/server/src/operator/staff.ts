@@ -2,23 +2,23 @@
 import { normalizeEmail } from '@permitdesk/core';
 import type { AuthUser } from '../http/context.js';
 import { forbidden } from '../http/errors.js';
-import type { ApiDb } from '../permits/tables.js';
+import type { Db } from '../db/schema.js';
 
 export const STAFF_ONLY_MESSAGE = 'Only the permit team can do this.';
 
-export async function isStaff(db: ApiDb, userId: string): Promise<boolean> {
+export async function isStaff(db: Db, userId: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('staff').where('id', '=', userId).executeTakeFirst();
   return row?.staff === true;
 }
 
 /** 403 unless the signed-in user is on the permit team. */
-export async function requireStaff(db: ApiDb, user: AuthUser): Promise<AuthUser> {
+export async function requireStaff(db: Db, user: AuthUser): Promise<AuthUser> {
   if (!(await isStaff(db, user.sub))) throw forbidden(STAFF_ONLY_MESSAGE, 'STAFF_ONLY');
   return user;
 }
 
 /** Grants (or revokes) the staff flag by e-mail; null when there is no such user. */
-export async function setStaff(db: ApiDb, email: string, staff: boolean): Promise<{ id: string; email: string; staff: boolean } | null> {
+export async function setStaff(db: Db, email: string, staff: boolean): Promise<{ id: string; email: string; staff: boolean } | null> {
   const row = await db
     .updateTable('users')
     .set({ staff })

@@ -10,7 +10,7 @@
 import type { AccessLevel, CompanyRole } from '@permitdesk/core';
 import { sql } from 'kysely';
 import { forbidden, notFound } from '../http/errors.js';
-import type { ApiDb } from './tables.js';
+import type { Db } from '../db/schema.js';
 
 export const ACCESS_RANK: Readonly<Record<AccessLevel, number>> = { 'view-only': 1, contributor: 2, editor: 3, owner: 4 };
 export const atLeast = (level: AccessLevel | null, needed: AccessLevel): boolean => level !== null && ACCESS_RANK[level] >= ACCESS_RANK[needed];
@@ -59,7 +59,7 @@ const lowest = (a: AccessLevel, b: AccessLevel | null): AccessLevel | null => (b
 const grantedLevel = (granted: Granted): AccessLevel | null => (granted.role === null ? granted.level : lowest(granted.level, ROLE_ACCESS[granted.role]));
 
 /** The user's access to a project, or null when there is no such project. */
-export async function projectAccess(db: ApiDb, userId: string, projectId: number): Promise<ProjectAccess | null> {
+export async function projectAccess(db: Db, userId: string, projectId: number): Promise<ProjectAccess | null> {
   const { rows } = await sql<{ id: number; company_id: number | null; owner_user_id: string | null; role: CompanyRole | null; staff: boolean | null; levels: unknown }>`
     SELECT p.id, p.company_id, p.owner_user_id::text AS owner_user_id,
       (SELECT cu.role FROM company_users cu WHERE cu.company_id = p.company_id AND cu.user_id = ${userId}::uuid AND cu.active) AS role,
@@ -81,7 +81,7 @@ export async function projectAccess(db: ApiDb, userId: string, projectId: number
 }
 
 /** The project when the user may do what `needed` allows: 404 when unseen, 403 when seen without enough access. */
-export async function requireProjectAccess(db: ApiDb, userId: string, projectId: number, needed: AccessLevel): Promise<ProjectAccess> {
+export async function requireProjectAccess(db: Db, userId: string, projectId: number, needed: AccessLevel): Promise<ProjectAccess> {
   const access = await projectAccess(db, userId, projectId);
   if (!access || access.level === null) throw notFound(PROJECT_NOT_FOUND, 'PROJECT_NOT_FOUND');
   if (!atLeast(access.level, needed)) throw forbidden(NOT_ALLOWED[needed], 'PROJECT_FORBIDDEN');
@@ -89,13 +89,13 @@ export async function requireProjectAccess(db: ApiDb, userId: string, projectId:
 }
 
 /** The project of a permit, or null when there is no such permit. */
-export async function projectOfPermit(db: ApiDb, permitId: number): Promise<number | null> {
+export async function projectOfPermit(db: Db, permitId: number): Promise<number | null> {
   const row = await db.selectFrom('permits').select('project_id').where('id', '=', permitId).executeTakeFirst();
   return row ? Number(row.project_id) : null;
 }
 
 /** Like requireProjectAccess, for the project of a permit (404 'Permit not found.' when unseen). */
-export async function requirePermitAccess(db: ApiDb, userId: string, permitId: number, needed: AccessLevel): Promise<ProjectAccess> {
+export async function requirePermitAccess(db: Db, userId: string, permitId: number, needed: AccessLevel): Promise<ProjectAccess> {
   const projectId = await projectOfPermit(db, permitId);
   const access = projectId === null ? null : await projectAccess(db, userId, projectId);
   if (!access || access.level === null) throw notFound(PERMIT_NOT_FOUND, 'PERMIT_NOT_FOUND');

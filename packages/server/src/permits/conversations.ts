@@ -4,7 +4,7 @@ import type { Conversation } from '@permitdesk/core';
 import { notFound } from '../http/errors.js';
 import { loadConversations } from './permit-details.js';
 import { recordProjectUpdate } from './project-updates.js';
-import type { ApiDb } from './tables.js';
+import type { Tx } from '../db/schema.js';
 
 /** The name the permit team's messages carry. */
 export const PERMIT_TEAM_NAME = 'Permit Team';
@@ -18,7 +18,7 @@ export interface Reply {
   now: Date;
 }
 
-export async function addReply(trx: ApiDb, reply: Reply): Promise<Conversation> {
+export async function addReply(trx: Tx, reply: Reply): Promise<Conversation> {
   const permit = await trx
     .selectFrom('permits as r')
     .innerJoin('projects as p', 'p.id', 'r.project_id')

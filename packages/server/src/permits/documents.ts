@@ -7,7 +7,7 @@ import { payloadTooLarge } from '../http/errors.js';
 import { iso } from '../projects/search/radar-rows.js';
 import type { AppServices } from '../services.js';
 import { fileNotUploaded, newFileKey } from '../storage/file-storage.js';
-import type { ApiDb } from './tables.js';
+import type { Db } from '../db/schema.js';
 
 /** SPEC §9: the upload limit, in the words the user sees. */
 export const FILE_TOO_LARGE_MESSAGE = `The file is too large: the limit is ${UPLOAD_MAX_BYTES.toLocaleString('en-US')} bytes.`;
@@ -23,7 +23,7 @@ export interface UploadRequest {
   userId: string;
 }
 
-export async function registerUpload(services: Pick<AppServices, 'db' | 'storage'>, db: ApiDb, request: UploadRequest): Promise<PresignedUpload> {
+export async function registerUpload(services: Pick<AppServices, 'db' | 'storage'>, db: Db, request: UploadRequest): Promise<PresignedUpload> {
   if (request.size > UPLOAD_MAX_BYTES) throw payloadTooLarge(FILE_TOO_LARGE_MESSAGE, 'FILE_TOO_LARGE');
   const contentType = request.contentType.trim() || 'application/octet-stream';
   const key = newFileKey(`permits/${request.permitId}`, request.fileName);
@@ -71,7 +71,7 @@ const toDocument = (row: DocumentRow, documentableType: 'Permit' | 'Project', do
 });
 
 /** The documents of a permit, or of every permit of a project, oldest first. */
-export async function listDocuments(db: ApiDb, of: { permitId: number } | { projectId: number }): Promise<Document[]> {
+export async function listDocuments(db: Db, of: { permitId: number } | { projectId: number }): Promise<Document[]> {
   const where = 'permitId' in of ? sql`d.permit_id = ${of.permitId}` : sql`d.project_id = ${of.projectId}`;
   const { rows } = await sql<DocumentRow>`
     SELECT d.id, d.permit_id, d.document_type, d.file_name, COALESCE(f.served_type, d.content_type) AS content_type, d.size, d.storage_key,
@@ -82,7 +82,7 @@ export async function listDocuments(db: ApiDb, of: { permitId: number } | { proj
 }
 
 /** A document by its id (what documents carry as `file`) or by its storage key; null when unknown. */
-export async function findDocument(db: ApiDb, file: string): Promise<{ id: number; permitId: number; fileName: string; key: string; uploadedAt: Date | null } | null> {
+export async function findDocument(db: Db, file: string): Promise<{ id: number; permitId: number; fileName: string; key: string; uploadedAt: Date | null } | null> {
   const query = db.selectFrom('permit_documents').select(['id', 'permit_id', 'file_name', 'storage_key', 'uploaded_at']);
   const row = /^\d{1,9}$/.test(file) ? await query.where('id', '=', Number(file)).executeTakeFirst() : await query.where('storage_key', '=', file).executeTakeFirst();
   return row ? { id: Number(row.id), permitId: Number(row.permit_id), fileName: row.file_name, key: row.storage_key, uploadedAt: row.uploaded_at } : null;
@@ -108,5 +108,5 @@ export async function presignStoredDownload(
 }
 
 /** A download URL once the bytes are stored (404 before), marking the document uploaded. */
-export const presignDocumentDownload = (services: Pick<AppServices, 'storage' | 'clock'>, db: ApiDb, document: { id: number; key: string; fileName: string; uploadedAt: Date | null }) =>
+export const presignDocumentDownload = (services: Pick<AppServices, 'storage' | 'clock'>, db: Db, document: { id: number; key: string; fileName: string; uploadedAt: Date | null }) =>
   presignStoredDownload(services, document, (at) => db.updateTable('permit_documents').set({ uploaded_at: at }).where('id', '=', document.id).execute());

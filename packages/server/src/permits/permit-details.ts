@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { notFound } from '../http/errors.js';
 import { iso, loadPermits } from '../projects/search/radar-rows.js';
 import { PERMIT_NOT_FOUND } from './access.js';
-import type { ApiDb } from './tables.js';
+import type { Db } from '../db/schema.js';
 
 interface MessageRow {
   conversation_id: number;
@@ -18,7 +18,7 @@ interface MessageRow {
 }
 
 /** The conversations of a permit, oldest first, each with its messages and participants. */
-export async function loadConversations(db: ApiDb, permitId: number): Promise<Conversation[]> {
+export async function loadConversations(db: Db, permitId: number): Promise<Conversation[]> {
   const { rows } = await sql<MessageRow>`
     SELECT c.id AS conversation_id, c.subject, m.id AS message_id, m.body, m.author_role, m.author_name, m.created_at
     FROM conversations c LEFT JOIN conversation_messages m ON m.conversation_id = c.id
@@ -41,7 +41,7 @@ export async function loadConversations(db: ApiDb, permitId: number): Promise<Co
 }
 
 /** The stage timeline of a permit, oldest first. Changes by the permit team (or by nobody: imports) show as the team's. */
-export async function loadStageHistory(db: ApiDb, permitId: number): Promise<PermitStageHistoryEntry[]> {
+export async function loadStageHistory(db: Db, permitId: number): Promise<PermitStageHistoryEntry[]> {
   const { rows } = await sql<{ id: number; from_stage: number | null; to_stage: number; changed_at: Date | string; note: string | null; by_customer: boolean }>`
     SELECT h.id, h.from_stage, h.to_stage, h.changed_at, h.note,
       (h.changed_by IS NOT NULL AND NOT COALESCE(u.staff, false)) AS by_customer
@@ -60,12 +60,12 @@ export async function loadStageHistory(db: ApiDb, permitId: number): Promise<Per
 }
 
 /** One permit with everything the permit page shows; 404 when it does not exist. */
-export async function permitDetail(db: ApiDb, permitId: number): Promise<Permit> {
-  const [permit] = await loadPermits(db as never, [permitId]);
+export async function permitDetail(db: Db, permitId: number): Promise<Permit> {
+  const [permit] = await loadPermits(db, [permitId]);
   if (!permit) throw notFound(PERMIT_NOT_FOUND, 'PERMIT_NOT_FOUND');
   const [conversations, stageHistory] = await Promise.all([loadConversations(db, permitId), loadStageHistory(db, permitId)]);
   return { ...permit, conversations, stageHistory };
 }
 
 /** Permits without their conversations (lists, projects). */
-export const permitRows = (db: ApiDb, ids: readonly number[]): Promise<Permit[]> => loadPermits(db as never, ids);
+export const permitRows = (db: Db, ids: readonly number[]): Promise<Permit[]> => loadPermits(db, ids);

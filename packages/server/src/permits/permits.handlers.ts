@@ -11,8 +11,8 @@ import { addReply, PERMIT_TEAM_NAME } from './conversations.js';
 import { findDocument, listDocuments, presignDocumentDownload, registerUpload, DOCUMENT_NOT_FOUND } from './documents.js';
 import { permitDetail } from './permit-details.js';
 import { changeStage } from './stage-change.js';
-import { apiDb } from './tables.js';
-import { displayName, inTransaction } from './transaction.js';
+import { displayName } from './display-name.js';
+import { inTransaction } from '../db/transaction.js';
 
 type Permits = typeof endpoints.permits;
 type Documents = typeof endpoints.documents;
@@ -23,31 +23,31 @@ export const STAFF_STAGE_MESSAGE = 'Only the permit team can move a permit to th
 export const NOT_AT_TRIAGE_MESSAGE = 'This permit is no longer waiting for the permit-needed answer.';
 
 export const getPermit: EndpointHandler<Permits['get']> = async ({ services, user }, { params }) => {
-  const db = apiDb(services.db);
+  const db = services.db;
   await requirePermitAccess(db, user.sub, params.id, 'view-only');
   return permitDetail(db, params.id);
 };
 
 export const changePermitStage: EndpointHandler<Permits['changeStage']> = async ({ services, user }, { params, body }) => {
-  const db = apiDb(services.db);
+  const db = services.db;
   const access = await requirePermitAccess(db, user.sub, params.id, 'editor');
   if (!access.staff) {
     if (!TRIAGE_STAGES.includes(body.stage)) throw forbidden(STAFF_STAGE_MESSAGE, 'STAGE_FORBIDDEN');
     const current = await db.selectFrom('permits').select('stage').where('id', '=', params.id).executeTakeFirstOrThrow();
     if (!TRIAGE_STAGES.includes(current.stage)) throw conflict(NOT_AT_TRIAGE_MESSAGE, 'NOT_AT_TRIAGE');
   }
-  await inTransaction(services, (trx) =>
+  await inTransaction(services.db, (trx) =>
     changeStage(trx, services, { permitId: params.id, stage: body.stage, userId: user.sub, by: access.staff ? 'permit_team' : 'customer' }),
   );
   return permitDetail(db, params.id);
 };
 
 export const replyToPermit: EndpointHandler<Permits['reply']> = async ({ services, user }, { params, body }) => {
-  const db = apiDb(services.db);
+  const db = services.db;
   await requirePermitAccess(db, user.sub, params.id, 'contributor');
   const asTeam = await isStaff(db, user.sub);
   const name = asTeam ? PERMIT_TEAM_NAME : await displayName(db, user.sub);
-  return inTransaction(services, (trx) =>
+  return inTransaction(services.db, (trx) =>
     addReply(trx, {
       permitId: params.id,
       conversationId: body.conversationId,
@@ -60,7 +60,7 @@ export const replyToPermit: EndpointHandler<Permits['reply']> = async ({ service
 };
 
 export const permitBySession: EndpointHandler<Permits['bySession']> = async ({ services, user }, { query }) => {
-  const db = apiDb(services.db);
+  const db = services.db;
   const row = await db.selectFrom('permits').select('id').where('session', '=', query.session).executeTakeFirst();
   if (!row) throw notFound(PERMIT_NOT_FOUND, 'PERMIT_NOT_FOUND');
   await requirePermitAccess(db, user.sub, row.id, 'view-only');
@@ -68,7 +68,7 @@ export const permitBySession: EndpointHandler<Permits['bySession']> = async ({ s
 };
 
 export const uploadPermitDocument: EndpointHandler<Permits['uploadDocument']> = async ({ services, user }, { params, body }) => {
-  const db = apiDb(services.db);
+  const db = services.db;
   const access = await requirePermitAccess(db, user.sub, params.id, 'contributor');
   return registerUpload(services, db, {
     permitId: params.id,
@@ -82,7 +82,7 @@ export const uploadPermitDocument: EndpointHandler<Permits['uploadDocument']> = 
 };
 
 export const permitCancellationStatus: EndpointHandler<Permits['cancellationStatus']> = async ({ services, user }, { params }) => {
-  const db = apiDb(services.db);
+  const db = services.db;
   await requirePermitAccess(db, user.sub, params.id, 'view-only');
   const open = await db
     .selectFrom('cancellation_requests')
@@ -95,14 +95,14 @@ export const permitCancellationStatus: EndpointHandler<Permits['cancellationStat
 };
 
 export const updateProjectName: EndpointHandler<Permits['updateProjectName']> = async ({ services, user }, { params, query }) => {
-  const db = apiDb(services.db);
+  const db = services.db;
   const access = await requirePermitAccess(db, user.sub, params.id, 'editor');
   await db.updateTable('projects').set({ name: query.projectName, updated_at: services.clock() }).where('id', '=', access.projectId).execute();
   return permitDetail(db, params.id);
 };
 
 export const dismissPermit: EndpointHandler<Permits['dismiss']> = async ({ services, user }, { params }) => {
-  const db = apiDb(services.db);
+  const db = services.db;
   await requirePermitAccess(db, user.sub, params.id, 'editor');
   const now = services.clock();
   await db.updateTable('permits').set({ dismissed: true, dismissed_at: now, updated_at: now }).where('id', '=', params.id).execute();
@@ -111,7 +111,7 @@ export const dismissPermit: EndpointHandler<Permits['dismiss']> = async ({ servi
 
 /** Documents of a permit or a project; the compliance vault's kinds are handed to the compliance area. */
 export const listDocumentsHandler: EndpointHandler<Documents['list']> = async ({ services, user }, { query }) => {
-  const db = apiDb(services.db);
+  const db = services.db;
   const id = /^\d{1,9}$/.test(query.documentable_id) ? Number(query.documentable_id) : null;
   if (query.documentable_type === 'Permit') {
     if (id === null) throw notFound(PERMIT_NOT_FOUND, 'PERMIT_NOT_FOUND');
@@ -128,7 +128,7 @@ export const listDocumentsHandler: EndpointHandler<Documents['list']> = async ({
 
 /** A download URL for a stored file: a permit document (by id or storage key), or a company file of the vault. */
 async function presignFile(ctx: Pick<HandlerContext<Documents['presignedDownload']>, 'services' | 'user'>, file: string) {
-  const db = apiDb(ctx.services.db);
+  const db = ctx.services.db;
   const document = await findDocument(db, file);
   if (!document) {
     // Not a permit document: perhaps a company file of the compliance vault (its storage key).

@@ -3,7 +3,7 @@
 import type { ProjectUpdate } from '@permitdesk/core';
 import { sql } from 'kysely';
 import { iso } from '../projects/search/radar-rows.js';
-import type { ApiDb } from './tables.js';
+import type { Db } from '../db/schema.js';
 
 /** The columns of a permit row (joined with its project) that say whose update it is. */
 export interface UpdatedPermit {
@@ -14,7 +14,7 @@ export interface UpdatedPermit {
 }
 
 /** Records an update about a permit for its project's owner: the company, or the user when there is none. */
-export async function recordProjectUpdate(db: ApiDb, permit: UpdatedPermit, update: { stage: number; message: string; createdAt: Date }): Promise<void> {
+export async function recordProjectUpdate(db: Db, permit: UpdatedPermit, update: { stage: number; message: string; createdAt: Date }): Promise<void> {
   await db
     .insertInto('project_updates')
     .values({
@@ -33,7 +33,7 @@ export async function recordProjectUpdate(db: ApiDb, permit: UpdatedPermit, upda
 export const PROJECT_UPDATES_LIMIT = 50;
 
 /** A company's newest project updates. */
-export async function companyProjectUpdates(db: ApiDb, companyId: number, limit = PROJECT_UPDATES_LIMIT): Promise<ProjectUpdate[]> {
+export async function companyProjectUpdates(db: Db, companyId: number, limit = PROJECT_UPDATES_LIMIT): Promise<ProjectUpdate[]> {
   const { rows } = await sql<{ id: number; permit_id: number; project_id: number; customer_name: string; message: string; stage: number; created_at: Date | string; read_at: Date | string | null }>`
     SELECT u.id, u.permit_id, u.project_id, p.customer_name, u.message, u.stage, u.created_at, u.read_at
     FROM project_updates u JOIN projects p ON p.id = u.project_id
@@ -52,7 +52,7 @@ export async function companyProjectUpdates(db: ApiDb, companyId: number, limit 
 }
 
 /** Marks every unread update of a company as read; returns how many were. */
-export async function markProjectUpdatesRead(db: ApiDb, companyId: number, now: Date): Promise<number> {
+export async function markProjectUpdatesRead(db: Db, companyId: number, now: Date): Promise<number> {
   const result = await db.updateTable('project_updates').set({ read_at: now }).where('company_id', '=', companyId).where('read_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -10,7 +10,7 @@ import type { AppServices } from '../services.js';
 import { PERMIT_NOT_FOUND } from './access.js';
 import { permitRows } from './permit-details.js';
 import { recordProjectUpdate } from './project-updates.js';
-import type { ApiDb } from './tables.js';
+import type { Tx } from '../db/schema.js';
 
 /** An issued permit stays valid this long unless the permit team says otherwise. */
 export const PERMIT_VALIDITY_DAYS = 180;
@@ -60,7 +60,7 @@ export const generatePermitNumber = (stateCode: string, openedAt: Date, permitId
 
 const when = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
 
-export async function changeStage(trx: ApiDb, services: Services, change: StageChange): Promise<StageChangeResult> {
+export async function changeStage(trx: Tx, services: Services, change: StageChange): Promise<StageChangeResult> {
   if (!stageEntry(change.stage)) throw badRequest(`Unknown stage: ${change.stage}.`, 'UNKNOWN_STAGE', { stage: `Unknown stage: ${change.stage}.` });
   const { rows } = await sql<PermitForUpdate>`
     SELECT r.id, r.stage, r.project_id, r.issued_at, r.expires_at, r.permit_number, r.created_by::text AS created_by,
@@ -110,8 +110,8 @@ export async function changeStage(trx: ApiDb, services: Services, change: StageC
 }
 
 /** The stage update mail to whoever asked for the permit, unless the drip_email setting is off. */
-async function mailCustomer(trx: ApiDb, services: Services, permit: PermitForUpdate, change: StageChange, now: Date): Promise<void> {
-  if (!isDripEmailOn(await globalSettings(trx as never))) return;
+async function mailCustomer(trx: Tx, services: Services, permit: PermitForUpdate, change: StageChange, now: Date): Promise<void> {
+  if (!isDripEmailOn(await globalSettings(trx))) return;
   const recipientId = permit.created_by ?? permit.project_created_by ?? permit.owner_user_id;
   if (!recipientId) return;
   const recipient = await trx.selectFrom('users').select(['email', 'name']).where('id', '=', recipientId).executeTakeFirst();
@@ -130,6 +130,6 @@ async function mailCustomer(trx: ApiDb, services: Services, permit: PermitForUpd
       message,
       link: `${services.config.PUBLIC_URL}/projects/${permit.project_id}/${permit.id}`,
     },
-    { db: trx as never },
+    { db: trx },
   );
 }

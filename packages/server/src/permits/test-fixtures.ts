@@ -4,7 +4,6 @@ import type { FormEntryResult, PermitFormEntry } from '@permitdesk/core';
 import { expect } from 'vitest';
 import { setStaff } from '../operator/staff.js';
 import type { TestContext, TestUser } from '../test/harness.js';
-import { apiDb } from './tables.js';
 
 export interface JobSite {
   addressId: string;
@@ -23,7 +22,7 @@ export async function jobSite(t: TestContext, query = '350 5th Ave, New York, NY
   const [lon, lat] = result.center as [number, number];
   const located = await t.request('GET', '/search/', { query: { lat, lon } });
   expect(located.status, located.text).toBe(200);
-  const tasks = apiDb(t.services.db).selectFrom('permit_tasks').select(['id', 'name']).where('active', '=', true).orderBy('sort_order').orderBy('id');
+  const tasks = t.services.db.selectFrom('permit_tasks').select(['id', 'name']).where('active', '=', true).orderBy('sort_order').orderBy('id');
   const task = taskName ? await tasks.where('name', '=', taskName).executeTakeFirstOrThrow() : await tasks.executeTakeFirstOrThrow();
   return { addressId: result.id, municipalityId: located.body.id, municipalityName: located.body.name, taskId: task.id, taskName: task.name };
 }
@@ -74,6 +73,6 @@ export async function companyOf(t: TestContext, owner: TestUser, name: string): 
 /** A signed-in member of the permit team. */
 export async function operator(t: TestContext): Promise<TestUser> {
   const user = await t.createUser({ name: 'Olga Operator' });
-  await setStaff(apiDb(t.services.db), user.email, true);
+  await setStaff(t.services.db, user.email, true);
   return user;
 }

@@ -4,8 +4,8 @@
 import { mainOwnerAssignment, type AccessLevel, type ProjectAssignment } from '@permitdesk/core';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { atLeast, NOT_ALLOWED } from '../permits/access.js';
-import type { ApiDb } from '../permits/tables.js';
 import { loadAssignments, toAssignment } from './search/radar-rows.js';
+import type { Tx } from '../db/schema.js';
 
 export const MAIN_OWNER_MESSAGE = 'The main owner of a project keeps owner access.';
 export const ALREADY_ASSIGNED_MESSAGE = 'This assignee is already assigned to the project.';
@@ -23,7 +23,7 @@ export interface NewAssignment {
   now: Date;
 }
 
-async function resolveAssignee(trx: ApiDb, type: NewAssignment['assigneeType'], assigneeId: string) {
+async function resolveAssignee(trx: Tx, type: NewAssignment['assigneeType'], assigneeId: string) {
   const id = assigneeId.trim();
   if (type === 'User') {
     const query = trx.selectFrom('users').select(['id', 'name', 'email']);
@@ -36,7 +36,7 @@ async function resolveAssignee(trx: ApiDb, type: NewAssignment['assigneeType'], 
   return { companyId: company.id, userId: null, name: company.name };
 }
 
-export async function addAssignment(trx: ApiDb, input: NewAssignment): Promise<ProjectAssignment> {
+export async function addAssignment(trx: Tx, input: NewAssignment): Promise<ProjectAssignment> {
   if (input.accessLevel === 'owner' && !atLeast(input.actorLevel, 'owner')) throw forbidden(NOT_ALLOWED.owner, 'PROJECT_FORBIDDEN');
   const assignee = await resolveAssignee(trx, input.assigneeType, input.assigneeId);
   let duplicate = trx.selectFrom('project_assignments').select('id').where('project_id', '=', input.projectId).where('assignee_type', '=', input.assigneeType);
@@ -65,8 +65,8 @@ export interface AssignmentChanges {
   actorLevel: AccessLevel;
 }
 
-export async function updateAssignments(trx: ApiDb, input: AssignmentChanges): Promise<ProjectAssignment[]> {
-  const current = (await loadAssignments(trx as never, [input.projectId])).get(input.projectId) ?? [];
+export async function updateAssignments(trx: Tx, input: AssignmentChanges): Promise<ProjectAssignment[]> {
+  const current = (await loadAssignments(trx, [input.projectId])).get(input.projectId) ?? [];
   const byId = new Map(current.map((a) => [a.id, a]));
   const main = mainOwnerAssignment(current);
   for (const change of input.changes) {
@@ -81,5 +81,5 @@ export async function updateAssignments(trx: ApiDb, input: AssignmentChanges): P
   for (const change of input.changes) {
     await trx.updateTable('project_assignments').set({ access_level: change.accessLevel }).where('id', '=', change.id).where('project_id', '=', input.projectId).execute();
   }
-  return (await loadAssignments(trx as never, [input.projectId])).get(input.projectId) ?? [];
+  return (await loadAssignments(trx, [input.projectId])).get(input.projectId) ?? [];
 }

@@ -7,15 +7,15 @@ import { sql } from 'kysely';
 import * as v from 'valibot';
 import { badRequest } from '../http/errors.js';
 import { listDocuments } from '../permits/documents.js';
-import type { ApiDb } from '../permits/tables.js';
 import { lookupLicenses } from '../forms/license-lookup.js';
+import type { Db, Tx } from '../db/schema.js';
 
 export const FILE_NOT_OF_PERMIT = 'A file does not belong to this permit.';
 
 const day = (timestamp: string | null): string | null => (timestamp ? timestamp.slice(0, 10) : null);
 
 /** What the form starts with when nothing was saved yet. */
-export async function prefillDataCollection(db: ApiDb, permit: Permit): Promise<DataCollection> {
+export async function prefillDataCollection(db: Db, permit: Permit): Promise<DataCollection> {
   const company = permit.companyId
     ? await db.selectFrom('companies').select(['id', 'name', 'address']).where('id', '=', permit.companyId).executeTakeFirst()
     : undefined;
@@ -44,7 +44,7 @@ export async function prefillDataCollection(db: ApiDb, permit: Permit): Promise<
 }
 
 /** The saved record, or the prefill. A stored record that no longer parses falls back to the prefill. */
-export async function readDataCollection(db: ApiDb, permit: Permit): Promise<DataCollection> {
+export async function readDataCollection(db: Db, permit: Permit): Promise<DataCollection> {
   const row = await db.selectFrom('data_collections').select('data').where('permit_id', '=', permit.id).executeTakeFirst();
   if (row) {
     const stored = v.safeParse(dataCollectionSchema, typeof row.data === 'string' ? JSON.parse(row.data) : row.data);
@@ -61,7 +61,7 @@ export interface SaveDataCollection {
   now: Date;
 }
 
-export async function saveDataCollection(trx: ApiDb, input: SaveDataCollection): Promise<void> {
+export async function saveDataCollection(trx: Tx, input: SaveDataCollection): Promise<void> {
   const { data } = input;
   const fileIds = [...new Set(data.files.map((file) => file.documentId))];
   if (fileIds.length > 0) {

@@ -10,13 +10,13 @@ import type { EndpointHandler } from '../http/register.js';
 import { PERMIT_NOT_FOUND, PROJECT_CREATOR_ROLES, requireProjectAccess } from '../permits/access.js';
 import { permitRows } from '../permits/permit-details.js';
 import { companyProjectUpdates, markProjectUpdatesRead } from '../permits/project-updates.js';
-import { apiDb, type ApiDb } from '../permits/tables.js';
-import { inTransaction } from '../permits/transaction.js';
 import { addAssignment, updateAssignments } from './assignments.js';
 import { readDataCollection, saveDataCollection } from './data-collection.js';
 import { assertMunicipality, assertTasks, insertPermit, insertProject, projectDetail } from './projects.repository.js';
 import { searchProjects, type RadarSearchParams } from './search/search-projects.js';
 import type { RadarScope } from './search/scope.js';
+import type { Db } from '../db/schema.js';
+import { inTransaction } from '../db/transaction.js';
 
 type Projects = typeof endpoints.projects;
 type Companies = typeof endpoints.companies;
@@ -24,13 +24,13 @@ type Companies = typeof endpoints.companies;
 export const MUNICIPALITY_REQUIRED = 'Municipality is required.';
 
 export const getProject: EndpointHandler<Projects['get']> = async ({ services, user }, { params }) => {
-  const db = apiDb(services.db);
+  const db = services.db;
   await requireProjectAccess(db, user.sub, params.id, 'view-only');
   return projectDetail(db, params.id);
 };
 
 export const updateProject: EndpointHandler<Projects['update']> = async ({ services, user }, { params, body }) => {
-  const db = apiDb(services.db);
+  const db = services.db;
   await requireProjectAccess(db, user.sub, params.id, 'editor');
   await db
     .updateTable('projects')
@@ -46,7 +46,7 @@ export const updateProject: EndpointHandler<Projects['update']> = async ({ servi
 };
 
 export const addProjectPermits: EndpointHandler<Projects['addPermits']> = async ({ services, user }, { params, body }) => {
-  const db = apiDb(services.db);
+  const db = services.db;
   await requireProjectAccess(db, user.sub, params.id, 'editor');
   const project = await db.selectFrom('projects').select('municipality_id').where('id', '=', params.id).executeTakeFirstOrThrow();
   const municipalityId = body.municipalityId ?? project.municipality_id;
@@ -54,7 +54,7 @@ export const addProjectPermits: EndpointHandler<Projects['addPermits']> = async 
   await assertMunicipality(db, municipalityId);
   await assertTasks(db, body.taskIds);
   const now = services.clock();
-  await inTransaction(services, async (trx) => {
+  await inTransaction(services.db, async (trx) => {
     if (project.municipality_id == null) await trx.updateTable('projects').set({ municipality_id: municipalityId }).where('id', '=', params.id).execute();
     for (const taskId of body.taskIds) await insertPermit(trx, { projectId: params.id, taskId, municipalityId, createdBy: user.sub, now });
   });
@@ -62,24 +62,24 @@ export const addProjectPermits: EndpointHandler<Projects['addPermits']> = async 
 };
 
 /** The permit of a project (404 when it belongs to another project). */
-async function permitOfProject(db: ApiDb, projectId: number, permitId: number) {
+async function permitOfProject(db: Db, projectId: number, permitId: number) {
   const [permit] = await permitRows(db, [permitId]);
   if (!permit || permit.projectId !== projectId) throw notFound(PERMIT_NOT_FOUND, 'PERMIT_NOT_FOUND');
   return permit;
 }
 
 export const getPermitData: EndpointHandler<Projects['getPermitData']> = async ({ services, user }, { params }) => {
-  const db = apiDb(services.db);
+  const db = services.db;
   await requireProjectAccess(db, user.sub, params.id, 'view-only');
   const permit = await permitOfProject(db, params.id, params.permitId);
   return { permit, data: await readDataCollection(db, permit) };
 };
 
 export const updatePermitData: EndpointHandler<Projects['updatePermit']> = async ({ services, user }, { params, body }) => {
-  const db = apiDb(services.db);
+  const db = services.db;
   await requireProjectAccess(db, user.sub, params.id, 'editor');
   await permitOfProject(db, params.id, params.permitId);
-  await inTransaction(services, (trx) =>
+  await inTransaction(services.db, (trx) =>
     saveDataCollection(trx, { projectId: params.id, permitId: params.permitId, data: body, userId: user.sub, now: services.clock() }),
   );
   const permit = await permitOfProject(db, params.id, params.permitId);
@@ -91,7 +91,7 @@ export const createProject: EndpointHandler<Projects['create']> = async ({ servi
   if (companyId !== null) await requireCompanyRole({ services, user }, companyId, PROJECT_CREATOR_ROLES);
   const { city, state, postalCode: zip } = body.address;
   const located = body.latitude !== undefined && body.longitude !== undefined ? services.geo.locate(body.latitude, body.longitude, { city, state, zip }) : null;
-  const projectId = await inTransaction(services, (trx) =>
+  const projectId = await inTransaction(services.db, (trx) =>
     insertProject(trx, {
       companyId,
       createdBy: user.sub,
@@ -105,7 +105,7 @@ export const createProject: EndpointHandler<Projects['create']> = async ({ servi
       now: services.clock(),
     }),
   );
-  return projectDetail(apiDb(services.db), projectId);
+  return projectDetail(services.db, projectId);
 };
 
 /** The radar scope of a search: the given company (the user must hold a usable role in it), else personal. */
@@ -114,43 +114,43 @@ async function scopeOf(ctx: Parameters<typeof requireCompanyRole>[0], userId: st
   return { userId, companyId };
 }
 
-async function pageOf(db: ApiDb, scope: RadarScope, params: RadarSearchParams) {
-  const result = await searchProjects(db as never, scope, params);
+async function pageOf(db: Db, scope: RadarScope, params: RadarSearchParams) {
+  const result = await searchProjects(db, scope, params);
   return { items: result.rows, page: result.page, size: result.size, totalCount: result.totalCount };
 }
 
 export const searchProjectsHandler: EndpointHandler<Projects['search']> = async ({ services, user }, { query }) => {
   const scope = await scopeOf({ services, user }, user.sub, query.companyId ?? null);
-  return pageOf(apiDb(services.db), scope, query);
+  return pageOf(services.db, scope, query);
 };
 
 /** The first page with core's defaults, for the user's current company (the first usable one) or personal account. */
 export const defaultSearchHandler: EndpointHandler<Projects['defaultSearch']> = async ({ services, user }) => {
   const current = usableCompanies(await permissionsOf(services.db, user.sub))[0];
   const scope = await scopeOf({ services, user }, user.sub, current ? Number(current.id) : null);
-  return pageOf(apiDb(services.db), scope, v.parse(projectSearchParamsSchema, {}));
+  return pageOf(services.db, scope, v.parse(projectSearchParamsSchema, {}));
 };
 
 export const addAssignmentHandler: EndpointHandler<Projects['addAssignment']> = async ({ services, user }, { params, body }) => {
   if (body.projectId !== params.id) throw badRequest('The project id does not match the address.', 'PROJECT_MISMATCH', { projectId: 'The project id does not match.' });
-  const access = await requireProjectAccess(apiDb(services.db), user.sub, params.id, 'editor');
-  return inTransaction(services, (trx) =>
+  const access = await requireProjectAccess(services.db, user.sub, params.id, 'editor');
+  return inTransaction(services.db, (trx) =>
     addAssignment(trx, { projectId: params.id, ...body.postData, actorLevel: access.level!, createdBy: user.sub, now: services.clock() }),
   );
 };
 
 export const updateAssignmentsHandler: EndpointHandler<Projects['updateAssignments']> = async ({ services, user }, { body }) => {
-  const access = await requireProjectAccess(apiDb(services.db), user.sub, body.projectId, 'editor');
-  return inTransaction(services, (trx) => updateAssignments(trx, { projectId: body.projectId, changes: body.assignments, actorLevel: access.level! }));
+  const access = await requireProjectAccess(services.db, user.sub, body.projectId, 'editor');
+  return inTransaction(services.db, (trx) => updateAssignments(trx, { projectId: body.projectId, changes: body.assignments, actorLevel: access.level! }));
 };
 
 export const projectUpdatesHandler: EndpointHandler<Companies['projectUpdates']> = async ({ services, user }, { params }) => {
   await requireCompanyRole({ services, user }, params.id, USABLE_ROLES);
-  return companyProjectUpdates(apiDb(services.db), params.id);
+  return companyProjectUpdates(services.db, params.id);
 };
 
 export const markProjectUpdatesReadHandler: EndpointHandler<Companies['markProjectUpdatesRead']> = async ({ services, user }, { params }) => {
   await requireCompanyRole({ services, user }, params.id, USABLE_ROLES);
-  await markProjectUpdatesRead(apiDb(services.db), params.id, services.clock());
+  await markProjectUpdatesRead(services.db, params.id, services.clock());
   return { ok: true as const };
 };

@@ -7,8 +7,8 @@ import { sql } from 'kysely';
 import { badRequest, notFound } from '../http/errors.js';
 import { PROJECT_NOT_FOUND } from '../permits/access.js';
 import { permitRows } from '../permits/permit-details.js';
-import type { ApiDb } from '../permits/tables.js';
 import { addressOf, iso, loadAssignments } from './search/radar-rows.js';
+import type { Db, Tx } from '../db/schema.js';
 
 /** One line: '350 5th Ave, Apt 2, New York, NY 10118'. */
 export const oneLineAddress = (a: PostalAddress): string =>
@@ -31,7 +31,7 @@ export interface NewProject {
   now: Date;
 }
 
-export async function insertProject(trx: ApiDb, project: NewProject): Promise<number> {
+export async function insertProject(trx: Tx, project: NewProject): Promise<number> {
   const row = await trx
     .insertInto('projects')
     .values({
@@ -89,7 +89,7 @@ export interface NewPermit {
 }
 
 /** A permit at stage 10 Requested (unless told otherwise), its timeline started. */
-export async function insertPermit(trx: ApiDb, permit: NewPermit): Promise<{ id: number; session: string }> {
+export async function insertPermit(trx: Tx, permit: NewPermit): Promise<{ id: number; session: string }> {
   const session = permit.session ?? randomUUID();
   const stage = permit.stage ?? STAGE.Requested;
   const row = await trx
@@ -118,27 +118,27 @@ export async function insertPermit(trx: ApiDb, permit: NewPermit): Promise<{ id:
 }
 
 /** 400 unless every task of the list exists and is offered. */
-export async function assertTasks(db: ApiDb, taskIds: readonly number[]): Promise<void> {
+export async function assertTasks(db: Db, taskIds: readonly number[]): Promise<void> {
   const unique = [...new Set(taskIds)];
   const found = await db.selectFrom('permit_tasks').select('id').where('id', 'in', unique).where('active', '=', true).execute();
   if (found.length !== unique.length) throw badRequest('The selected project type does not exist.', 'TASK_NOT_FOUND', { taskIds: 'The selected project type does not exist.' });
 }
 
 /** 400 unless the municipality exists. */
-export async function assertMunicipality(db: ApiDb, municipalityId: number): Promise<{ id: number; name: string; stateCode: string }> {
+export async function assertMunicipality(db: Db, municipalityId: number): Promise<{ id: number; name: string; stateCode: string }> {
   const row = await db.selectFrom('municipalities').select(['id', 'name', 'state_code']).where('id', '=', municipalityId).executeTakeFirst();
   if (!row) throw badRequest('The municipality does not exist.', 'MUNICIPALITY_NOT_FOUND', { municipalityId: 'The municipality does not exist.' });
   return { id: row.id, name: row.name, stateCode: row.state_code };
 }
 
 /** The project with its permits (oldest first) and assignments; 404 when it does not exist. */
-export async function projectDetail(db: ApiDb, projectId: number): Promise<Project> {
+export async function projectDetail(db: Db, projectId: number): Promise<Project> {
   const row = await db.selectFrom('projects').selectAll().where('id', '=', projectId).executeTakeFirst();
   if (!row) throw notFound(PROJECT_NOT_FOUND, 'PROJECT_NOT_FOUND');
   const permitIds = await db.selectFrom('permits').select('id').where('project_id', '=', projectId).orderBy('created_at').orderBy('id').execute();
   const [permits, assignments] = await Promise.all([
     permitRows(db, permitIds.map((p) => Number(p.id))),
-    loadAssignments(db as never, [projectId]),
+    loadAssignments(db, [projectId]),
   ]);
   return {
     id: Number(row.id),

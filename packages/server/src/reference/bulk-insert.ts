@@ -1,7 +1,8 @@
 // Many rows in one statement on both drivers: the rows travel as one JSON parameter and
 // jsonb_to_recordset turns them back into typed columns (no per-row round trips, no driver-specific
 // array binding).
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import type { Database, Db } from '../db/schema.js';
 
 /** Column name → SQL type, in insert order. */
 export type ColumnTypes = Record<string, string>;
@@ -14,9 +15,9 @@ export function recordset(rows: readonly object[], columns: ColumnTypes): RawBui
 }
 
 /** INSERT INTO table (columns) SELECT columns FROM the rows [ON CONFLICT ...], in chunks. */
-export async function bulkInsert<DB>(
-  db: Kysely<DB>,
-  table: string,
+export async function bulkInsert(
+  db: Db,
+  table: keyof Database,
   rows: readonly object[],
   columns: ColumnTypes,
   onConflict = '',

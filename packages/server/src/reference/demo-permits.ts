@@ -3,11 +3,12 @@
 // names and addresses (real ZIP codes, located to their municipality), every stage and derived status:
 // expired permits, open permits past their estimated completion, approved permits with inspections
 // done, cancellations pending (75), the 'permit needed?' question (70) and both no-permit answers.
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { sql } from 'kysely';
+import type { Db } from '../db/schema.js';
 import type { GeoService } from '../geo/geo-service.js';
 import { usZipCodes } from '../geo/sources.js';
 import { recordset } from './bulk-insert.js';
+import { inTransaction } from '../db/transaction.js';
 
 const FIRST_NAMES = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'William', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Carlos', 'Karen', 'Daniel', 'Lisa', 'Matthew', 'Nancy', 'Anthony', 'Sandra', 'Mark', 'Ashley', 'Luis', 'Emily', 'Steven', 'Maria', 'Andrew', 'Michelle', 'Kevin', 'Amanda', 'Brian', 'Melissa', 'Jose', 'Stephanie', 'Wei', 'Priya', 'Omar', 'Fatima', 'Hiroshi', 'Aisha', 'Dmitri', 'Sofia', 'Kwame', 'Nguyen'];
 const LAST_NAMES = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Nguyen', 'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker', 'Hall', 'Rivera', 'Campbell', 'Mitchell', 'Carter', 'Roberts', 'Patel', 'Kim', 'Chen', "O'Brien", 'Schmidt', 'Kowalski', 'Okafor', 'Yamamoto', 'Rossi', 'Haddad'];
@@ -24,7 +25,7 @@ export interface DemoScope {
 }
 
 /** ~1,500 real ZIP codes spread over every state, each with the municipality that governs it. */
-export async function loadDemoPlaces(db: Kysely<Database>, geo: GeoService): Promise<number> {
+export async function loadDemoPlaces(db: Db, geo: GeoService): Promise<number> {
   const zips = usZipCodes();
   const step = Math.max(1, Math.floor(zips.length / 1500));
   const picked = zips.filter((_, index) => index % step === 0);
@@ -60,7 +61,7 @@ const pick = (column: string, salt: number, n: number) => sql.raw(`(abs(hashint8
  * Returns the number of permits created.
  */
 export async function insertDemoProjects(
-  db: Kysely<Database>,
+  db: Db,
   scope: DemoScope,
   options: { placeCount: number; batch: number; vendorCompanyId: number | null; vendorName: string | null; ownerName: string; companyName: string | null },
   onProgress?: (done: number) => void,
@@ -68,7 +69,7 @@ export async function insertDemoProjects(
   let permits = 0;
   for (let start = 1; start <= scope.projects; start += options.batch) {
     const end = Math.min(scope.projects, start + options.batch - 1);
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       const { rows } = await sql<{ first: number; last: number }>`
         WITH inserted AS (
           INSERT INTO projects (company_id, owner_user_id, name, customer_name, order_number, street_address, street_modifier, city, state,

@@ -3,18 +3,18 @@
 // geography and task catalogue (written once, when their tables are empty). Each group is one
 // transaction under an advisory lock, so replicas starting together do not seed twice.
 import { DEFAULT_SETTINGS, PERMIT_STAGES, US_STATES } from '@permitdesk/core';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { sharedCatalog } from '../geo/geo-service.js';
-import type { ReferenceTables } from '../db/tables/reference.js';
+import type { Db, Tx } from '../db/schema.js';
 import { bulkInsert } from './bulk-insert.js';
 import { TASK_CATALOG } from './task-catalog.js';
+import { inTransaction } from '../db/transaction.js';
 
-type Db = Kysely<ReferenceTables>;
 /** pg_advisory_xact_lock key: 'PDREF' */
 const LOCK_KEY = 0x5044524546;
 
-async function inLockedTransaction(db: Db, work: (trx: Db) => Promise<void>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+async function inLockedTransaction(db: Db, work: (trx: Tx) => Promise<void>): Promise<void> {
+  await inTransaction(db, async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${LOCK_KEY}::bigint)`.execute(trx);
     await work(trx);
   });

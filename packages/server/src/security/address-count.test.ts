@@ -16,17 +16,17 @@ describe.each(databaseTargets())('address counts on %s', (target) => {
   /** A project of `company` (or a personal one of `owner`) at the address, as a stored permit request leaves it. */
   async function projectAt(company: number | null, owner: string) {
     await ctx.services.db
-      .insertInto('projects' as never)
+      .insertInto('projects')
       .values({
         company_id: company, owner_user_id: owner, created_by: owner, customer_name: 'Marge Simpson',
         street_address: '742 Evergreen Terrace', city: 'Springfield', state: 'IL', postal_code: '62704',
         project_address: '742 Evergreen Terrace, Springfield, IL 62704', address_id: ADDRESS_ID, latitude: 39.78, longitude: -89.65,
-      } as never)
+      })
       .execute();
     await ctx.services.db
-      .insertInto('address_counts' as never)
-      .values({ address_id: ADDRESS_ID, count: 1, details: JSON.stringify({ longitude: -89.65, latitude: 39.78, place_name: '742 Evergreen Terrace' }), source: 'widget' } as never)
-      .onConflict((oc) => oc.column('address_id' as never).doUpdateSet({ count: (eb: any) => eb('address_counts.count' as never, '+', 1) } as never))
+      .insertInto('address_counts')
+      .values({ address_id: ADDRESS_ID, count: 1, details: JSON.stringify({ longitude: -89.65, latitude: 39.78, place_name: '742 Evergreen Terrace' }), source: 'widget' })
+      .onConflict((oc) => oc.column('address_id').doUpdateSet((eb) => ({ count: eb('address_counts.count', '+', 1) })))
       .execute();
   }
 
@@ -68,11 +68,11 @@ describe.each(databaseTargets())('address counts on %s', (target) => {
       expect(answer.text).not.toContain('Attacker Street');
     }
     expect((await ctx.request('GET', '/v4/lookup/served-requests')).body.count).toBe(servedBefore);
-    const { rows } = await ctx.services.database.db.selectFrom('address_counts' as never).selectAll().where('address_id' as never, '=', ADDRESS_ID as never).execute().then((r) => ({ rows: r as { details: unknown }[] }));
+    const rows = await ctx.services.db.selectFrom('address_counts').selectAll().where('address_id', '=', ADDRESS_ID).execute();
     expect(JSON.stringify(rows)).not.toContain('Attacker Street');
     // The integrations call may count, but not rename a known place either.
     await ctx.request('POST', '/address-count/integrations', { body: { addressId: ADDRESS, details: renamed }, token: user.accessToken });
-    const after = await ctx.services.database.db.selectFrom('address_counts' as never).selectAll().where('address_id' as never, '=', ADDRESS_ID as never).execute();
+    const after = await ctx.services.db.selectFrom('address_counts').selectAll().where('address_id', '=', ADDRESS_ID).execute();
     expect(JSON.stringify(after)).not.toContain('Attacker Street');
   });
 });

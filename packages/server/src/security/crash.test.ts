@@ -18,7 +18,6 @@ import { IDEMPOTENCY_HEADER, type FormEntryResult, type PermitFormEntry } from '
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config.js';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/database.js';
-import { apiDb } from '../permits/tables.js';
 import { FORM_52_ANSWERS } from '../permits/test-fixtures.js';
 import { databaseTargets } from '../test/harness.js';
 import { freshPostgres, pgliteTemplate } from '../test/templates.js';
@@ -209,7 +208,7 @@ describe.each(databaseTargets())('crash test on %s', (target) => {
     await exited(server);
     const database = await prepared.open();
     try {
-      const db = apiDb(database.db);
+      const db = database.db;
       const entries = await db
         .selectFrom('form_entries')
         .select(['id', 'permit_id', 'project_id', 'answers'])

@@ -4,7 +4,6 @@
 import { endpoints, IDEMPOTENCY_HEADER, type EndpointDef } from '@permitdesk/core';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiDb } from '../permits/tables.js';
 import { entryData, FORM_52_ANSWERS, jobSite, type JobSite } from '../permits/test-fixtures.js';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
 
@@ -31,7 +30,7 @@ describe.each(databaseTargets())('idempotent creates on %s', (target) => {
       headers: key === null ? {} : { [IDEMPOTENCY_HEADER]: key },
     });
   const permitsOf = async (who: TestUser) =>
-    Number((await apiDb(t.services.db).selectFrom('permits').select((eb) => eb.fn.countAll<number>().as('n')).where('created_by', '=', who.sub).executeTakeFirstOrThrow()).n);
+    Number((await t.services.db.selectFrom('permits').select((eb) => eb.fn.countAll<number>().as('n')).where('created_by', '=', who.sub).executeTakeFirstOrThrow()).n);
 
   it('an answer lost after the commit, then retried with the same key → the same answer and one permit', async () => {
     const before = await permitsOf(user);

@@ -1,8 +1,7 @@
 // The files table records every object the storage keeps: written when an upload URL is handed out
 // (with the announced name, type and size), claimed by the one PUT an upload URL allows, marked uploaded
 // with the type it is served with once its bytes are checked, removed on delete.
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Db } from '../db/schema.js';
 
 /** What the upload request announced about a file, and what is known of its stored bytes. */
 export interface FileRow {
@@ -34,7 +33,7 @@ const toRow = (row: { file_name: string; content_type: string; declared_size: st
   servedType: row.served_type,
 });
 
-export function createFilesRecord(db: Kysely<Database>, clock: () => Date): FilesRecord {
+export function createFilesRecord(db: Db, clock: () => Date): FilesRecord {
   return {
     async expect(key, file) {
       const announced = { file_name: file.fileName, content_type: file.contentType, declared_size: file.size };

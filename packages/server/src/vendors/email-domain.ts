@@ -4,7 +4,7 @@
 // nothing about a company, so they match none; their list comes from the free-email-domains package.
 import freeEmailDomains from 'free-email-domains';
 import { sql } from 'kysely';
-import type { InvitationsDb } from '../invitations/tables.js';
+import type { Db } from '../db/schema.js';
 
 const FREE = new Set<string>(freeEmailDomains);
 
@@ -18,7 +18,7 @@ export interface DomainLookup {
   excludeCompanyIds?: readonly number[];
 }
 
-export async function companiesUsingDomain(db: InvitationsDb, email: string, options: DomainLookup = {}): Promise<{ id: number; name: string }[]> {
+export async function companiesUsingDomain(db: Db, email: string, options: DomainLookup = {}): Promise<{ id: number; name: string }[]> {
   const domain = domainOf(email);
   if (!domain || isFreeMailDomain(domain)) return [];
   const pattern = `%@${domain.replace(/[\\%_]/g, (c) => `\\${c}`)}`;

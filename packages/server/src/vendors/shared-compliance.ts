@@ -7,13 +7,11 @@
 //   about, once its owner consented (a vendor that submitted, a sharer that sent its share).
 import { INVITE_STATUS, REQUEST_STATUS, SHARING_STATUS, type Certificate, type Document, type Insurance, type License } from '@permitdesk/core';
 import { listCompanyFiles } from '../compliance/company-documents.js';
-import { complianceDb } from '../compliance/tables.js';
 import { listItems } from '../compliance/vault-items.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { InvitationCtx } from '../invitations/invitation-context.js';
 import { factsOf, findInvitation, progressOf, type InvitationRow } from '../invitations/invitation-rows.js';
 import { WHOLE_WALLET, type WalletScope } from '../invitations/relations.js';
-import { sharedDb } from '../invitations/tables.js';
 import { INVITATION_NOT_FOUND, memberOf, standing } from '../invitations/viewer.js';
 import { isIndividual } from './vendor-links.js';
 
@@ -52,7 +50,7 @@ async function sharedScope(ctx: InvitationCtx, ownerId: number, vendorFor: strin
 }
 
 async function walletItems(ctx: InvitationCtx, ownerId: number, scope: WalletScope) {
-  const db = complianceDb(sharedDb(ctx.db));
+  const db = ctx.db;
   const active = { status: 'active' } as const;
   const [licenses, insurances, certificates] = await Promise.all([
     scope.licenses ? listItems(db, 'license', ownerId, active) : Promise.resolve([] as License[]),
@@ -98,6 +96,6 @@ export async function permissionDocuments(ctx: InvitationCtx, invitationId: numb
     ...items.insurances.map((i) => `Insurance:${i.insuranceId}`),
     ...items.certificates.map((i) => `Certificate:${i.certificateId}`),
   ]);
-  const files = await listCompanyFiles(complianceDb(sharedDb(ctx.db)), ownerId);
+  const files = await listCompanyFiles(ctx.db, ownerId);
   return files.filter((file) => file.documentableType in DOCUMENTABLE_SCOPE && activeIds.has(`${file.documentableType}:${file.documentableId}`));
 }

@@ -5,8 +5,8 @@ import { INVITE_STATUS, VENDOR_FOR_INDIVIDUAL, type Company, type CompanyRole, t
 import { sql } from 'kysely';
 import { toCompany, type CompanyRow } from '../companies/companies-service.js';
 import { notFound } from '../http/errors.js';
-import type { InvitationsDb } from '../invitations/tables.js';
 import { iso } from '../projects/search/radar-rows.js';
+import type { Db } from '../db/schema.js';
 
 export const VENDOR_NOT_FOUND = 'Vendor not found.';
 
@@ -21,7 +21,7 @@ interface LinkRow {
   vendor_address: string | null;
 }
 
-const selectLinks = (db: InvitationsDb) =>
+const selectLinks = (db: Db) =>
   db
     .selectFrom('company_vendors as cv')
     .innerJoin('companies as c', 'c.id', 'cv.vendor_id')
@@ -39,22 +39,22 @@ export const toVendor = (row: LinkRow): Vendor => ({
 
 const byName = (a: Vendor, b: Vendor) => a.vendor.name.localeCompare(b.vendor.name, 'en', { sensitivity: 'base' }) || a.vendorId - b.vendorId;
 
-export async function companyVendors(db: InvitationsDb, companyId: number): Promise<Vendor[]> {
+export async function companyVendors(db: Db, companyId: number): Promise<Vendor[]> {
   return (await selectLinks(db).where('cv.company_id', '=', companyId).execute()).map(toVendor).sort(byName);
 }
 
-export async function personalVendors(db: InvitationsDb, userId: string): Promise<Vendor[]> {
+export async function personalVendors(db: Db, userId: string): Promise<Vendor[]> {
   return (await selectLinks(db).where('cv.client_user_id', '=', userId).execute()).map(toVendor).sort(byName);
 }
 
-export async function vendorLink(db: InvitationsDb, companyId: number, vendorId: number): Promise<Vendor> {
+export async function vendorLink(db: Db, companyId: number, vendorId: number): Promise<Vendor> {
   const row = await selectLinks(db).where('cv.company_id', '=', companyId).where('cv.vendor_id', '=', vendorId).executeTakeFirst();
   if (!row) throw notFound(VENDOR_NOT_FOUND, 'VENDOR_NOT_FOUND');
   return toVendor(row);
 }
 
 /** The client's record of its vendor; a blank name or address goes back to the vendor company's own. */
-export async function updateVendorRecord(db: InvitationsDb, companyId: number, vendorId: number, changes: { name?: string | undefined; address?: string | null | undefined }, now: Date): Promise<Vendor> {
+export async function updateVendorRecord(db: Db, companyId: number, vendorId: number, changes: { name?: string | undefined; address?: string | null | undefined }, now: Date): Promise<Vendor> {
   await vendorLink(db, companyId, vendorId);
   await db
     .updateTable('company_vendors')
@@ -84,7 +84,7 @@ export interface VendorSearch {
  * GET /v4/lookup/vendors: the vendor companies of the given clients, by name ('+customerName' is the
  * SPEC's sort key for these searches), paged; role is the user's own in the vendor company, if any.
  */
-export async function searchVendors(db: InvitationsDb, search: VendorSearch): Promise<{ items: Company[]; totalCount: number }> {
+export async function searchVendors(db: Db, search: VendorSearch): Promise<{ items: Company[]; totalCount: number }> {
   const clients = [
     ...(search.clientCompanyIds.length > 0 ? [sql`cv.company_id IN (${sql.join(search.clientCompanyIds.map((id) => sql`${id}`))})`] : []),
     ...(search.personal ? [sql`cv.client_user_id = ${search.userId}::uuid`] : []),

@@ -1,13 +1,12 @@
 // The signup_flows rows: one in-progress sign-up per address, its mailed secrets, keys and throttling.
 import type { SignupFlowState } from '@permitdesk/core';
-import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/schema.js';
 import type { SignupFlowsTable } from '../db/tables/signup.js';
 import { FLOW_LIMITS } from './flow-limits.js';
 import { hashToken, newFlowKey, sameDigest } from './secrets.js';
 
 export type FlowRow = Selectable<SignupFlowsTable>;
-type Db = Kysely<Database>;
 
 const later = (now: Date, ms: number) => new Date(now.getTime() + ms);
 

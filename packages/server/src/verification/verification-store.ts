@@ -1,12 +1,11 @@
 // The email_verifications rows: the verifier's verdict per address, reused by later checks, and whether
 // the mailbox owner has proven the address.
-import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/schema.js';
 import type { EmailVerificationsTable } from '../db/tables/signup.js';
 import type { EmailVerdict, EmailVerifier } from './email-verifier.js';
 
 export type VerificationRow = Selectable<EmailVerificationsTable>;
-type Db = Kysely<Database>;
 
 export const verdictOf = (row: VerificationRow): EmailVerdict => ({
   status: row.status,

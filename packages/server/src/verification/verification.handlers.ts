@@ -13,6 +13,7 @@ import {
 } from './flow-store.js';
 import { hashCode, hashToken, newCode, newLinkToken, sameDigest } from './secrets.js';
 import { findVerification, markAddressVerified, rememberSender, saveReported, verdictFor, verdictOf } from './verification-store.js';
+import { inTransaction } from '../db/transaction.js';
 
 const E = endpoints.verification;
 type Handler<K extends keyof typeof E> = EndpointHandler<(typeof E)[K]>;
@@ -52,7 +53,7 @@ async function mailCode(services: AppServices, email: string, firstName: string 
   const location = returnAddress(services, requested);
   const code = newCode();
   const linkToken = newLinkToken();
-  const prepared = await services.db.transaction().execute(async (trx) => {
+  const prepared = await inTransaction(services.db, async (trx) => {
     const result = await prepareMail(trx, email, key, {
       codeHash: hashCode(codeKey(services.config), email, code),
       linkTokenHash: hashToken(linkToken),
@@ -85,7 +86,7 @@ async function guardedFlow(services: AppServices, email: string, key: string, me
  */
 async function verifiedResult(services: AppServices, flow: FlowRow, byLink = false) {
   const now = services.clock();
-  return services.db.transaction().execute(async (trx) => {
+  return inTransaction(services.db, async (trx) => {
     const updated = await markFlowVerified(trx, flow.id, now);
     await markAddressVerified(trx, flow.email, now);
     const key = byLink && flow.verified_at === null ? await replaceKeys(trx, flow.id) : await addKey(trx, flow.id);

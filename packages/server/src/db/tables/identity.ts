@@ -1,15 +1,10 @@
 // Kysely types of migrations/0001_identity.sql.
 import type { CompanyRole, SetupCompanyName } from '@permitdesk/core';
-import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-/** bigint columns: both drivers return them as numbers while they fit (see db/database.ts). */
-type BigId = number;
+import type { ColumnType, Generated } from 'kysely';
+import type { BigId, NullableTimestamp, Timestamp } from './columns.js';
 
 export type UserStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD' | 'DISABLED';
 export type CodePurpose = 'confirm_signup' | 'reset_password' | 'new_password';
-export type MailStatus = 'pending' | 'sending' | 'sent' | 'dev' | 'failed';
 
 export interface UsersTable {
   id: Generated<string>;
@@ -24,6 +19,8 @@ export interface UsersTable {
   has_migrated: Generated<0 | 1>;
   setup_company_name: ColumnType<SetupCompanyName | null, string | null | undefined, string | null>;
   from_url: string | null;
+  /** migrations/0005_permits_api.sql: operators of the permit team. */
+  staff: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -91,38 +88,6 @@ export interface CompanyUsersTable {
   created_at: Timestamp;
 }
 
-export interface MailOutboxTable {
-  id: Generated<BigId>;
-  template: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  data: JSONColumnType<Record<string, unknown>>;
-  status: ColumnType<MailStatus, MailStatus | undefined, MailStatus>;
-  attempts: Generated<number>;
-  next_attempt_at: Timestamp;
-  last_error: string | null;
-  created_at: Timestamp;
-  sent_at: NullableTimestamp;
-}
-
-export interface FilesTable {
-  id: Generated<BigId>;
-  key: string;
-  file_name: string;
-  content_type: string;
-  size: ColumnType<string | number | null, number | null | undefined, number | null>;
-  uploaded: Generated<boolean>;
-  owner_user_id: string | null;
-  created_at: Timestamp;
-  uploaded_at: NullableTimestamp;
-  /** 0050: the size announced by the upload request, the start of its one PUT, the checked type it is served with. */
-  declared_size: ColumnType<string | number | null, number | null | undefined, number | null>;
-  upload_started_at: NullableTimestamp;
-  served_type: string | null;
-}
-
 export interface IdentityTables {
   users: UsersTable;
   identity_codes: IdentityCodesTable;
@@ -131,6 +96,4 @@ export interface IdentityTables {
   session_handoffs: SessionHandoffsTable;
   companies: CompaniesTable;
   company_users: CompanyUsersTable;
-  mail_outbox: MailOutboxTable;
-  files: FilesTable;
 }

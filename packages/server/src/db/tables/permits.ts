@@ -1,11 +1,11 @@
-// Kysely types of migrations/0003_permits.sql.
+// Kysely types of migrations/0003_permits.sql and 0005_permits_api.sql.
 import type { ColumnType, Generated } from 'kysely';
+import type { NullableTimestamp, Optional, Timestamp } from './columns.js';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 /** Filled by the database (generated columns and triggers): read only. */
 type Derived<T> = ColumnType<T, never, never>;
+/** jsonb: read as parsed JSON, written as JSON text. */
+type Json = ColumnType<unknown, string, string>;
 
 export interface ProjectsTable {
   id: Generated<number>;
@@ -146,6 +146,41 @@ export interface PermitDocumentsTable {
   created_at: Timestamp;
 }
 
+/** Permits per radar scope, stage and dismissal, kept by triggers (read through raw SQL only). */
+export interface RadarCountsTable {
+  radar_scope: string;
+  stage: number;
+  dismissed: boolean;
+  n: number;
+}
+
+// migrations/0005_permits_api.sql
+export interface FormEntriesTable {
+  id: Generated<number>;
+  form_id: 52 | 31 | 32 | 50;
+  user_id: Optional<string>;
+  company_id: Optional<number>;
+  project_id: Optional<number>;
+  permit_id: Optional<number>;
+  session: Optional<string>;
+  integration_id: Optional<string>;
+  entry: Json;
+  answers: Json;
+  created_at: Timestamp;
+}
+
+export interface ProjectUpdatesTable {
+  id: Generated<number>;
+  project_id: number;
+  permit_id: number;
+  company_id: Optional<number>;
+  owner_user_id: Optional<string>;
+  stage: number;
+  message: string;
+  read_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface PermitTables {
   projects: ProjectsTable;
   permits: PermitsTable;
@@ -157,4 +192,7 @@ export interface PermitTables {
   permit_stage_history: PermitStageHistoryTable;
   data_collections: DataCollectionsTable;
   permit_documents: PermitDocumentsTable;
+  radar_counts: RadarCountsTable;
+  form_entries: FormEntriesTable;
+  project_updates: ProjectUpdatesTable;
 }

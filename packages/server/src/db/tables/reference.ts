@@ -1,7 +1,6 @@
 // Kysely types of migrations/0002_reference.sql.
 import type { ColumnType, Generated } from 'kysely';
-
-type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+import type { Timestamp } from './columns.js';
 
 export interface PermitStagesTable {
   stage: number;
@@ -13,7 +12,7 @@ export interface PermitStagesTable {
 export interface GlobalSettingsTable {
   setting_key: string;
   value: string;
-  updated_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 export interface StatesTable {
@@ -48,7 +47,7 @@ export interface MunicipalitiesTable {
   permit_cutoff_hour: ColumnType<number, number | undefined, number>;
   administrative_area_id: number | null;
   area_path: ColumnType<number[], number[] | undefined, number[]>;
-  created_at: CreatedAt;
+  created_at: Timestamp;
 }
 
 export interface PermitTasksTable {
@@ -80,8 +79,8 @@ export interface AddressCountsTable {
   count: ColumnType<number, number | undefined, number>;
   details: ColumnType<{ longitude: number; latitude: number; place_name: string }, string, string>;
   source: ColumnType<string, string | undefined, string>;
-  created_at: CreatedAt;
-  updated_at: CreatedAt;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface ReferenceTables {

@@ -1,9 +1,7 @@
 // Kysely types of migrations/0004_signup.sql.
 import type { EmailStatus, SignupFlowState } from '@permitdesk/core';
 import type { ColumnType, Generated } from 'kysely';
-
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+import type { NullableTimestamp, Timestamp } from './columns.js';
 
 export interface EmailVerificationsTable {
   email: string;

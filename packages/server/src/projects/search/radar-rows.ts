@@ -2,8 +2,8 @@
 // inspections, assignments and cancellation flag. Used by the radar search and by any handler that
 // answers a permit (GET /v3/permits/{id}, the project's permits...), so every caller maps rows the same way.
 import { assignedColumn, mainOwnerAssignment, type Permit, type PostalAddress, type ProjectAssignment } from '@permitdesk/core';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema.js';
 
 interface PermitRow {
   id: number;
@@ -88,7 +88,7 @@ export function toAssignment(row: AssignmentRow): ProjectAssignment {
 }
 
 /** The assignments of some projects, oldest first, by project id. */
-export async function loadAssignments(db: Kysely<Database>, projectIds: readonly number[]): Promise<Map<number, ProjectAssignment[]>> {
+export async function loadAssignments(db: Db, projectIds: readonly number[]): Promise<Map<number, ProjectAssignment[]>> {
   const byProject = new Map<number, ProjectAssignment[]>();
   if (projectIds.length === 0) return byProject;
   const { rows } = await sql<AssignmentRow>`
@@ -106,7 +106,7 @@ export async function loadAssignments(db: Kysely<Database>, projectIds: readonly
 }
 
 /** Permits by id, in the order of `ids` (unknown ids are left out). Conversations are not loaded. */
-export async function loadPermits(db: Kysely<Database>, ids: readonly number[]): Promise<Permit[]> {
+export async function loadPermits(db: Db, ids: readonly number[]): Promise<Permit[]> {
   if (ids.length === 0) return [];
   const { rows } = await sql<PermitRow>`
     SELECT r.id, r.stage, r.session, r.project_id, p.name AS project_name, r.task_id, t.name AS task_name, r.agent_id,

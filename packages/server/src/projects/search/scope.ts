@@ -1,8 +1,8 @@
 // Whose projects the radar shows: the current company's (or the user's personal ones), plus projects
 // assigned to the user or to that company. Whether the user belongs to the company is checked by the
 // handler (requireCompanyRole) before a company scope is built.
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema.js';
 
 export interface RadarScope {
   /** The signed-in user (users.id, a UUID). */
@@ -15,7 +15,7 @@ export interface RadarScope {
 export const scopeKey = (scope: RadarScope): string => (scope.companyId !== null ? `c${scope.companyId}` : `u${scope.userId}`);
 
 /** Projects outside the scope's own that are assigned to its user or (Company / Vendor) to its company. */
-export async function assignedProjectIds(db: Kysely<Database>, scope: RadarScope): Promise<number[]> {
+export async function assignedProjectIds(db: Db, scope: RadarScope): Promise<number[]> {
   const key = scopeKey(scope);
   // The company branch repeats the partial index's predicate word for word so the planner uses it.
   const byCompany =

@@ -12,9 +12,9 @@
 //   more"). The cap is 2,000: at 10,000, counting a common keyword cost ~8 ms more at 1M permits.
 // Either way the page's rows are then loaded in full by id (a deferred join).
 import { RADAR_KEYWORD_TOTAL_CAP, projectSearchParamsSchema, type Permit } from '@permitdesk/core';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import * as v from 'valibot';
-import type { Database } from '../../db/schema.js';
+import type { Db } from '../../db/schema.js';
 import { hasKeyword, radarCountsTotal, radarFilters, type RadarSearchParams } from './radar-filters.js';
 import { idArray, loadPermits } from './radar-rows.js';
 import { assignedProjectIds, scopeKey, type RadarScope } from './scope.js';
@@ -58,7 +58,7 @@ export interface SearchOptions {
 }
 
 /** The page's ids in sort order, each branch walking its ordered index (merged with UNION ALL). */
-async function orderedPage(db: Kysely<Database>, { key, assigned, where, params }: Query): Promise<number[]> {
+async function orderedPage(db: Db, { key, assigned, where, params }: Query): Promise<number[]> {
   const offset = (params.page - 1) * params.size;
   const sort = order(params, 'r');
   if (assigned.length === 0) {
@@ -85,7 +85,7 @@ async function orderedPage(db: Kysely<Database>, { key, assigned, where, params 
 }
 
 /** Without a keyword: the ordered page, and the total from radar_counts plus the assigned projects. */
-async function browse(db: Kysely<Database>, query: Query): Promise<{ ids: number[]; totalCount: number }> {
+async function browse(db: Db, query: Query): Promise<{ ids: number[]; totalCount: number }> {
   const { key, assigned, where, params } = query;
   const assignedCount =
     assigned.length > 0 ? sql`(SELECT count(*) FROM permits r WHERE r.project_id = ANY(${idArray(assigned)}) AND ${where})` : sql`0`;
@@ -101,7 +101,7 @@ async function browse(db: Kysely<Database>, query: Query): Promise<{ ids: number
  * then counted and, within the cap, sorted for the page from that one materialised set. Past the cap,
  * the page comes from the ordered walk, where a common keyword soon fills a page.
  */
-async function find(db: Kysely<Database>, query: Query): Promise<{ ids: number[]; totalCount: number }> {
+async function find(db: Db, query: Query): Promise<{ ids: number[]; totalCount: number }> {
   const { key, assigned, where, params, cap } = query;
   const sort = order(params, 'r');
   const offset = (params.page - 1) * params.size;
@@ -123,7 +123,7 @@ async function find(db: Kysely<Database>, query: Query): Promise<{ ids: number[]
 }
 
 export async function searchProjects(
-  db: Kysely<Database>,
+  db: Db,
   scope: RadarScope,
   params: RadarSearchParams,
   options: SearchOptions = {},

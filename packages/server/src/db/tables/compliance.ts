@@ -1,14 +1,28 @@
-// Kysely types of migrations/0030_compliance.sql, and the database as the compliance vault sees it: the
-// permit API's tables (company_licenses lives there, with 0030's updated_at) plus the vault's own.
-import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.js';
-import type { ApiDatabase, CompanyLicensesTable } from '../permits/tables.js';
+// Kysely types of the compliance vault: company_licenses (migrations/0005_permits_api.sql, extended by
+// 0030_compliance.sql) and the tables of 0030_compliance.sql.
+import type { ColumnType, Generated } from 'kysely';
+import type { NullableTimestamp, Optional, Timestamp } from './columns.js';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 type DateColumn = ColumnType<Date | string | null, string | null | undefined, string | null>;
 type Status = ColumnType<'active' | 'archived', 'active' | 'archived' | undefined, 'active' | 'archived'>;
+
+export interface CompanyLicensesTable {
+  id: Generated<number>;
+  company_id: number;
+  license_type: 'state' | 'local';
+  name: string;
+  number: Optional<string>;
+  issuer: Optional<string>;
+  state_code: Optional<string>;
+  municipality_id: Optional<number>;
+  issued_on: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  expires_on: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  status: ColumnType<'active' | 'archived', 'active' | 'archived' | undefined, 'active' | 'archived'>;
+  document_id: Optional<number>;
+  created_at: Timestamp;
+  /** migrations/0030_compliance.sql */
+  updated_at: Timestamp;
+}
 
 export type DocumentableType = 'License' | 'Insurance' | 'Certificate' | 'Company';
 
@@ -62,14 +76,8 @@ export interface ComplianceTypesTable {
 
 export interface ComplianceTables {
   company_documents: CompanyDocumentsTable;
-  company_licenses: CompanyLicensesTable & { updated_at: Timestamp };
+  company_licenses: CompanyLicensesTable;
   company_insurances: CompanyInsurancesTable;
   company_certificates: CompanyCertificatesTable;
   compliance_types: ComplianceTypesTable;
 }
-
-export type ComplianceDatabase = Omit<ApiDatabase, 'company_licenses'> & ComplianceTables;
-export type ComplianceDb = Kysely<ComplianceDatabase>;
-
-/** The shared handle (or a transaction on it) typed with the vault's tables. */
-export const complianceDb = (db: Kysely<Database> | Transaction<Database> | Kysely<ApiDatabase>): ComplianceDb => db as unknown as ComplianceDb;

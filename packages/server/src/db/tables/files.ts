@@ -1,0 +1,23 @@
+// Kysely types of the uploaded-files record (migrations/0001_identity.sql, 0050_file_uploads.sql).
+import type { ColumnType, Generated } from 'kysely';
+import type { BigId, NullableTimestamp, Timestamp } from './columns.js';
+
+export interface FilesTable {
+  id: Generated<BigId>;
+  key: string;
+  file_name: string;
+  content_type: string;
+  size: ColumnType<string | number | null, number | null | undefined, number | null>;
+  uploaded: Generated<boolean>;
+  owner_user_id: string | null;
+  created_at: Timestamp;
+  uploaded_at: NullableTimestamp;
+  /** migrations/0050_file_uploads.sql: the size announced by the upload request, the start of its one PUT, the checked type it is served with. */
+  declared_size: ColumnType<string | number | null, number | null | undefined, number | null>;
+  upload_started_at: NullableTimestamp;
+  served_type: string | null;
+}
+
+export interface FileTables {
+  files: FilesTable;
+}
