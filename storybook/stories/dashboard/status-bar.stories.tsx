@@ -1,7 +1,7 @@
 // The radar's status bar for every status of SPEC §4.3: progress, colour, stripes and message, all
 // from core's permitStatusView.
 import { permitStatusView } from '@permitdesk/core';
-import { StatusBar } from '@permitdesk/dashboard/src/pages/radar/status-bar';
+import { StatusBar } from '@permitdesk/dashboard/src/ui/status-bar';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ROWS_BY_STATUS, STORY_NOW } from './radar-data';
 import { StoryFrame } from './story-frame';
