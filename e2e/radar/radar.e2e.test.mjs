@@ -54,13 +54,17 @@ async function seriousViolations() {
 async function requestPermit(customerName) {
   const entry = await api('GET', '/v4/forms/52/entry-data', {
     token: ownerToken,
-    query: { taskId: site.taskId, municipalityId: site.municipalityId, addressId: site.addressId, companyId },
+    query: { taskId: site.taskId, addressId: site.addressId, companyId },
   });
   const { body } = await api('POST', '/v4/forms/52/entries', {
     token: ownerToken,
     body: {
+      // The choices only: the server derives the job site and municipality from the address id.
       formId: 52,
-      entry: entry.body,
+      taskId: entry.body.TaskID,
+      addressId: entry.body.AddressID,
+      companyId: entry.body.CompanyID,
+      municipalityId: entry.body.MunicipalityID,
       answers: {
         CustomerName: customerName,
         ContactEmail: 'customer@example.com',

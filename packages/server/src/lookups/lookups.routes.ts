@@ -5,6 +5,7 @@ import type { App } from '../http/context.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { registerEndpoint } from '../http/register.js';
 import { countAddressRequest, getAddressCount, servedRequests } from './address-counts.repository.js';
+import { governingMunicipality } from './governing-municipality.js';
 import {
   areaMap,
   coverage,
@@ -63,9 +64,7 @@ export function registerLookupRoutes(app: App): void {
     return found;
   });
   registerEndpoint(app, api.municipalityByLocation, async ({ services }, { query }) => {
-    // The address's own city, state and ZIP, when the caller has them, pick the city it belongs to.
-    const located = services.geo.locate(query.lat, query.lon, { city: query.city, state: query.state, zip: query.zip });
-    const found = located ? await municipalityBySlug(services.db, located.slug) : null;
+    const found = await governingMunicipality(services, { latitude: query.lat, longitude: query.lon, city: query.city, state: query.state, zip: query.zip });
     if (!found) throw notFound('No municipality we cover governs this location.', 'MUNICIPALITY_NOT_FOUND');
     return found;
   });

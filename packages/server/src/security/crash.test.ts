@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { IDEMPOTENCY_HEADER, type FormEntryResult, type PermitFormEntry } from '@permitdesk/core';
+import { formChoices, IDEMPOTENCY_HEADER, type FormEntryResult, type PermitFormEntry } from '@permitdesk/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config.js';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/database.js';
@@ -163,7 +163,7 @@ describe.each(databaseTargets())('crash test on %s', (target) => {
     const submit = async (i: number) => {
       const id = `CRASH-${i}`;
       const key = randomUUID();
-      const body = JSON.stringify({ formId: 52, entry, answers: { ...FORM_52_ANSWERS, ProjectIdentifier: id } });
+      const body = JSON.stringify({ formId: 52, ...formChoices(entry), answers: { ...FORM_52_ANSWERS, ProjectIdentifier: id } });
       for (let attempt = 0; ; attempt++) {
         const dropAnswer = attempt === 0 && Math.random() < LOST_ANSWERS;
         try {
