@@ -19,6 +19,8 @@ export const formFieldSchema = v.object({
   help: v.optional(v.string()),
   /** Prefilled fields that the user may not change (e.g. the job site address of a read-only permit). */
   readOnly: v.optional(v.boolean()),
+  /** Asked only of these applicants (license numbers of a company, not of a do-it-yourself homeowner). */
+  applicants: v.optional(v.array(v.picklist(['Company', 'Individual']))),
 });
 export type FormField = v.InferOutput<typeof formFieldSchema>;
 export const formDefinitionSchema = v.object({

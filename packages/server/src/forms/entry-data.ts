@@ -118,7 +118,6 @@ export async function buildEntryData(services: AppServices, user: AuthUser, quer
         Country: 'US',
       },
       AddressID: query.addressId,
-      CustomerName: contact.name,
       IsReadOnlyAddressPermit: false,
     };
   }
@@ -127,6 +126,8 @@ export async function buildEntryData(services: AppServices, user: AuthUser, quer
   const licenses = company ? await lookupLicenses(db, company.id, base.MunicipalityID) : null;
   return {
     ...base,
+    // A homeowner applying for themselves is the customer; a contractor's customer is someone else.
+    ...(base.CustomerName === undefined && !company ? { CustomerName: contact.name } : {}),
     DescriptionOfWork: base.DescriptionOfWork ?? '',
     UserID: user.sub,
     ContactEmail: contact.email,

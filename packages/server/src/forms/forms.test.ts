@@ -40,6 +40,11 @@ describe.each(databaseTargets())('forms on %s', (target) => {
     const entry = await entryData(t, diy, site);
     expect(entry).toMatchObject({ ApplicantType: 'Individual', CompanyID: null, FullName: 'Dee Yourself', ApplicantName: 'Dee Yourself', CustomerName: 'Dee Yourself', ContactEmail: diy.email });
     expect(entry.CompanyName).toBeUndefined();
+    // A homeowner is not asked for contractor licenses or a purchase order: such answers are refused.
+    const licensed = await t.request('POST', '/v4/forms/52/entries', { token: diy.accessToken, body: { formId: 52, ...formChoices(entry), answers: { ...FORM_52_ANSWERS, StateLicenseNumber: 'HIC-1', ProjectIdentifier: 'PO-9' } } });
+    expect(licensed.body.fields).toEqual({ StateLicenseNumber: 'Unknown field: StateLicenseNumber.', ProjectIdentifier: 'Unknown field: ProjectIdentifier.' });
+    // A contractor's customer is the property owner, not the contractor: no name is prefilled for them.
+    expect((await entryData(t, owner, site, { companyId })).CustomerName).toBeUndefined();
     const made = await requestPermit(t, diy, site);
     const permit = (await t.request<Permit>('GET', `/v3/permits/${made.permitId}`, { token: diy.accessToken })).body;
     expect(permit.companyId).toBeNull();

@@ -9,6 +9,8 @@
 //  50 requests cancellation (the permit goes to 75 Pending Cancellation);
 //  32 records an integration entry.
 import {
+  applicableForm,
+  applicantType,
   FORM_IDS,
   STAGE,
   postalAddressSchema,
@@ -59,8 +61,9 @@ interface Work {
 type DerivedEntry = PermitFormEntry | Record<string, string | number | null>;
 
 /** 400 with every failing field; the first one's message is the error's message. */
-export function checkAnswers(formId: FormId, answers: FormAnswers): FormAnswers {
-  const definition = formDefinition(formId);
+export function checkAnswers(formId: FormId, answers: FormAnswers, applicant?: PermitFormEntry['ApplicantType']): FormAnswers {
+  // Fields asked only of other applicants (a homeowner's license numbers) are unknown fields here.
+  const definition = applicableForm(formDefinition(formId), applicant);
   const errors = validateFormAnswers(definition, answers, { strict: true });
   const first = Object.values(errors)[0];
   if (first) throw badRequest(first, 'VALIDATION_ERROR', errors);
@@ -284,6 +287,7 @@ const SUBMIT: Readonly<Record<FormId, (work: Work) => Promise<FormEntryResult>>>
 export async function submitForm(services: AppServices, user: AuthUser, formId: FormId, submission: FormSubmission): Promise<FormEntryResult> {
   const { formId: submittedFormId, answers: submittedAnswers, ...choices } = submission;
   if (submittedFormId !== formId) throw badRequest('The form id does not match the address of the form.', 'FORM_MISMATCH', { formId: 'The form id does not match.' });
-  const answers = checkAnswers(formId, submittedAnswers);
+  const applicant = formId === FORM_IDS.serviceRequestPermit || formId === FORM_IDS.project ? applicantType(choices.companyId ?? null) : undefined;
+  const answers = checkAnswers(formId, submittedAnswers, applicant);
   return SUBMIT[formId]({ services, user, choices, answers, now: services.clock() });
 }

@@ -34,10 +34,11 @@ export const FORM_52_ANSWERS = {
   ContactPhoneNumber: '(212) 555-0142',
   DescriptionOfWork: 'Replace the 40 gallon gas water heater in the basement.',
   JobValue: '$2,450.00',
-  ProjectIdentifier: 'PO-1001',
   EstimatedStartDate: '2026-12-01',
   HomeBuiltDate: '1962',
 };
+/** What only a company is asked (a homeowner's form has no purchase order). */
+export const COMPANY_ANSWERS = { ProjectIdentifier: 'PO-1001' };
 
 export async function entryData(t: TestContext, user: TestUser, site: JobSite, extra: Record<string, string | number | undefined> = {}) {
   const res = await t.request<PermitFormEntry>('GET', '/v4/forms/52/entry-data', {
@@ -58,7 +59,7 @@ export async function requestPermit(
   const entry = await entryData(t, user, site, options.companyId ? { companyId: options.companyId } : {});
   const res = await t.request('POST', '/v4/forms/52/entries', {
     token: user.accessToken,
-    body: { formId: 52, ...formChoices(entry), answers: { ...FORM_52_ANSWERS, ...options.answers } },
+    body: { formId: 52, ...formChoices(entry), answers: { ...FORM_52_ANSWERS, ...(options.companyId ? COMPANY_ANSWERS : {}), ...options.answers } },
   });
   expect(res.status, res.text).toBe(200);
   return res.body;
