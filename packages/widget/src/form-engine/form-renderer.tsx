@@ -57,7 +57,7 @@ export function FormRenderer({ definition: full, entry, onSubmit, busy, error, s
           disabled={busy}
         />
       ))}
-      <p className="pd-sr-only" role="status">
+      <p className="pd-sr" role="status">
         {held ? formAnswerMessages.count(held.errors) : ''}
       </p>
       {error ? <Alert kind="error">{error}</Alert> : null}
