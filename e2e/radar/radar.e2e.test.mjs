@@ -184,6 +184,14 @@ describe('project radar end to end', () => {
     assert.deepEqual(await seriousViolations(), []);
     // The search tour is its own first visit; mark it seen so it does not cover what follows.
     await page.evaluate(() => localStorage.setItem('permitdesk.tours.seen', JSON.stringify(['radar', 'radar-search', 'permit-detail'])));
+    // After the first visit the tour starts from the help button, and gives way to a search typed meanwhile.
+    await page.getByRole('button', { name: 'Take the tour' }).click();
+    await popover.waitFor();
+    await page.getByRole('combobox', { name: /search/i }).first().fill('a');
+    await popover.waitFor({ state: 'detached' });
+    await page.getByRole('option').first().waitFor();
+    await photograph('radar-search-after-tour');
+    await page.keyboard.press('Escape');
   });
 
   it('shows a permit requested with form 52 and finds it by keyword', async () => {

@@ -2,7 +2,7 @@
 // aria-allowed-attr): a <div> target keeps only aria-controls, a link target keeps driver's attributes.
 import { afterEach, describe, expect, it } from 'vitest';
 import { allowsPopupAttributes, popupRoleOf } from './tour-aria.js';
-import { startTour } from './start-tour.js';
+import { isTourRunning, startTour } from './start-tour.js';
 
 const settle = (ms = 600) => new Promise((resolve) => setTimeout(resolve, ms));
 const key = (name: string) => window.dispatchEvent(new KeyboardEvent('keyup', { key: name }));
@@ -66,4 +66,22 @@ describe('startTour', () => {
     // Nothing is left on the steps already passed.
     expect(document.querySelectorAll('[aria-haspopup]')).toHaveLength(1);
   });
+
+  it('runs one tour at a time, and gives way when the user types', async () => {
+    document.body.innerHTML = `
+      <div class="header__search"><input aria-label="Search"></div>
+      <div data-tour="radar-keyword">Keyword</div>`;
+    expect(startTour('radar')).toBe(true);
+    await settle();
+    expect(startTour('radar-search')).toBe(false);
+    expect(document.querySelectorAll('.driver-popover')).toHaveLength(1);
+    const input = document.querySelector('input')!;
+    input.value = 'ais';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await settle(50);
+    expect(isTourRunning()).toBe(false);
+    expect(document.querySelector('.driver-popover')).toBeNull();
+    expect(startTour('radar-search')).toBe(true);
+  });
 });
+

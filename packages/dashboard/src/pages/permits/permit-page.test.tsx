@@ -166,12 +166,30 @@ describe('PermitPage', () => {
     await waitFor(() => expect(document.querySelector('.driver-popover')).not.toBeNull(), { timeout: 2000 });
     expect(document.querySelector('.driver-popover-title')?.textContent).toBe('Status');
     expect(JSON.parse(localStorage.getItem(SAVED_VIEW_KEYS.guidedToursSeen) ?? '[]')).toEqual(['permit-detail']);
-    document.querySelectorAll('.driver-popover, .driver-overlay').forEach((el) => el.remove());
+    // Escape ends the tour (driver.js listens on the window).
+    window.dispatchEvent(new KeyboardEvent('keyup', { key: 'Escape' }));
+    await waitFor(() => expect(document.querySelector('.driver-popover')).toBeNull());
     first.unmount();
     open();
     await screen.findByRole('heading', { name: 'Lee roof' });
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(document.querySelector('.driver-popover')).toBeNull();
+  });
+
+  it('leaves the tour to the help button when the user acts first, and the button starts it', async () => {
+    localStorage.clear();
+    net = fakeNetwork(routes());
+    open();
+    await screen.findByRole('heading', { name: 'Lee roof' });
+    document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(document.querySelector('.driver-popover')).toBeNull();
+    expect(localStorage.getItem(SAVED_VIEW_KEYS.guidedToursSeen)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /Take the tour/ }));
+    await waitFor(() => expect(document.querySelector('.driver-popover-title')?.textContent).toBe('Status'), { timeout: 2000 });
+    // Escape ends the tour (driver.js listens on the window).
+    window.dispatchEvent(new KeyboardEvent('keyup', { key: 'Escape' }));
+    await waitFor(() => expect(document.querySelector('.driver-popover')).toBeNull());
   });
 
   it('says a permit that does not exist was not found and leads back to the Project Radar', async () => {

@@ -5,6 +5,7 @@ import { MissingNotice } from '../../ui/missing-notice.js';
 import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
+import { TourButton } from '../../tours/tour-button.js';
 import { useGuidedTour } from '../../tours/use-guided-tour.js';
 import { Spinner } from '../../ui/spinner.js';
 import { PermitDetail } from './permit-detail.js';
@@ -22,9 +23,12 @@ export default function PermitPage() {
     <div className="container permit-page">
       {p ? (
         <>
-          <nav className="breadcrumbs" aria-label="Breadcrumbs">
-            <Link to="/project-radar">Project Radar</Link> › <Link to={projectPermitUrl(p.projectId, p.id)}>Project #{p.projectId}</Link> › Permit #{p.id}
-          </nav>
+          <div className="row row--between">
+            <nav className="breadcrumbs" aria-label="Breadcrumbs">
+              <Link to="/project-radar">Project Radar</Link> › <Link to={projectPermitUrl(p.projectId, p.id)}>Project #{p.projectId}</Link> › Permit #{p.id}
+            </nav>
+            <TourButton id="permit-detail" />
+          </div>
           <ProjectNameEditor
             name={p.projectName ?? p.customerName}
             save={async (projectName) => permit.set(await api.permits.updateProjectName({ params: { id: p.id }, query: { projectName }, silent: true }))}

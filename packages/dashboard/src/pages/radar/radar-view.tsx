@@ -15,6 +15,7 @@ import { queryKeys } from '../../data/query-keys.js';
 import { useQueryClient } from '../../data/query-provider.js';
 import { api } from '../../session/api.js';
 import { useAuth } from '../../session/session.js';
+import { TourButton } from '../../tours/tour-button.js';
 import { useGuidedTour, type TourId } from '../../tours/use-guided-tour.js';
 import { Alert } from '../../ui/alert.js';
 import { useModals } from '../../ui/generic-modals.js';
@@ -156,6 +157,7 @@ export function RadarView({ variant }: { variant: RadarVariant }) {
               Table view
             </Link>
           )}
+          {TOURS[variant] ? <TourButton id={TOURS[variant]} /> : null}
           <Link className="btn btn--sm" to="/new-project" data-tour="radar-new-project">
             New project
           </Link>
