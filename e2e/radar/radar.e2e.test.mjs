@@ -295,6 +295,23 @@ describe('project radar end to end', () => {
     await page.getByLabel('Upload a document').setInputFiles({ name: 'site-plan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 site plan') });
     await page.getByRole('button', { name: 'site-plan.pdf' }).waitFor();
     await photograph('permit-page');
+
+    // A large plan set on a slow line: a progress bar with the percent and the time left, and Cancel.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+    const planSet = { name: 'plan-set.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4_000_000, 32)]) };
+    await page.getByLabel('Upload a document').setInputFiles(planSet);
+    const bar = page.getByRole('progressbar', { name: 'Uploading plan-set.pdf' });
+    await bar.waitFor();
+    await page.getByText(/^\d+% · about \d+ (s|min) left$/).waitFor({ timeout: 10_000 });
+    await photograph('permit-upload-progress');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await bar.waitFor({ state: 'detached' });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    // Sent again at full speed, it is stored; the canceled one never appears.
+    await page.getByLabel('Upload a document').setInputFiles(planSet);
+    await page.getByRole('button', { name: 'plan-set.pdf' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'plan-set.pdf' }).count(), 1);
     assert.deepEqual(await seriousViolations(), []);
 
     await page.goto(`${server.base}/projects/${permit.projectId}/${permit.permitId}`);

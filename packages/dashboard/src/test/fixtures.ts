@@ -38,7 +38,45 @@ export function fakeNetwork(routes: Record<string, Route>) {
     });
   });
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('XMLHttpRequest', FetchXhr);
   return { calls, fetchMock };
+}
+
+/**
+ * XMLHttpRequest over whatever fetch is at send time (the fake network, or a test's own stub): uploads,
+ * which use XHR for their progress, go through the same routes as every other call.
+ */
+class FetchXhr {
+  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  responseText = '';
+  #method = 'GET';
+  #url = '';
+  #headers: Record<string, string> = {};
+  open(method: string, url: string) {
+    this.#method = method;
+    this.#url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.#headers[name] = value;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  send(body: Blob) {
+    void globalThis.fetch(this.#url, { method: this.#method, headers: this.#headers, body }).then(
+      async (response) => {
+        this.upload.onprogress?.({ loaded: body.size, total: body.size, lengthComputable: true });
+        this.status = response.status;
+        this.responseText = await response.text();
+        this.onload?.();
+      },
+      () => this.onerror?.(),
+    );
+  }
 }
 
 /** A radar row (a permit) valid against core's permitSchema. */

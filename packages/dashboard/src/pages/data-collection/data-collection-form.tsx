@@ -6,7 +6,7 @@ import { dataCollectionSchema, UPLOAD_ACCEPT, usableCompanies, type DataCollecti
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm, type FieldError } from 'react-hook-form';
 import { useAuth } from '../../session/session.js';
-import { uploadPermitDocument } from '../permits/upload-document.js';
+import { uploadPermitDocument } from '../../uploads/permit-document.js';
 import { numberOrNull, textOrNull } from './data-collection-defaults.js';
 
 export interface DataCollectionFormProps {

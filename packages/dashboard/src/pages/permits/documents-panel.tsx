@@ -1,16 +1,15 @@
 // A permit's documents: the list (documents.list), an upload of up to 50,000,000 bytes through the
 // presigned URL of permits.uploadDocument, and downloads through documents.presignedDownload.
-import { DATE_FORMATS, formatDate, formatProjectValue, isApiRequestError, UPLOAD_ACCEPT, type Document } from '@permitdesk/core';
-import { useId, useRef, useState } from 'react';
+import { DATE_FORMATS, formatDate, formatProjectValue, UPLOAD_ACCEPT, type Document } from '@permitdesk/core';
+import { useId, useRef } from 'react';
 import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { notify } from '../../ui/notify.js';
 import { Spinner } from '../../ui/spinner.js';
-import { uploadPermitDocument } from './upload-document.js';
-
-const failureText = (error: unknown, fallback: string): string =>
-  error instanceof Error && (error.name === 'UploadError' || isApiRequestError(error)) ? error.message : fallback;
+import { uploadPermitDocument } from '../../uploads/permit-document.js';
+import { UploadProgress } from '../../uploads/upload-progress.js';
+import { useUpload } from '../../uploads/use-upload.js';
 
 /** Opens a stored file through a short-lived download URL. */
 export async function downloadDocument(document: Pick<Document, 'documentId' | 'file'>): Promise<void> {
@@ -21,28 +20,18 @@ export async function downloadDocument(document: Pick<Document, 'documentId' | '
 export function DocumentsPanel({ permitId }: { permitId: number }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const documents = useQuery({
     queryKey: queryKeys.permits.documents(permitId),
     queryFn: ({ signal }) =>
       api.documents.list({ query: { documentable_id: String(permitId), documentable_type: 'Permit' }, signal }),
   });
 
-  const upload = async (file: File) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await uploadPermitDocument(permitId, file);
-      notify('success', 'Document uploaded', file.name);
-      documents.reload();
-    } catch (error) {
-      setFailure(failureText(error, 'The document could not be uploaded.'));
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
-  };
+  const upload = useUpload(async (file, transfer) => {
+    await uploadPermitDocument(permitId, file, 'permit', transfer);
+    notify('success', 'Document uploaded', file.name);
+    documents.reload();
+  }, 'The document could not be uploaded.');
+  const busy = upload.state.phase === 'sending';
 
   const list = (documents.data ?? []).filter((doc) => doc.uploaded);
   return (
@@ -77,16 +66,13 @@ export function DocumentsPanel({ permitId }: { permitId: number }) {
           disabled={busy}
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
-            if (file) void upload(file);
+            if (!file) return;
+            event.currentTarget.value = ''; // the same file can be chosen again
+            void upload.start(file);
           }}
         />
         <p className="field__hint">Up to 50,000,000 bytes.</p>
-        {busy && <Spinner label="Uploading" />}
-        {failure && (
-          <p className="alert alert--error" role="alert">
-            {failure}
-          </p>
-        )}
+        <UploadProgress upload={upload} />
       </div>
     </div>
   );

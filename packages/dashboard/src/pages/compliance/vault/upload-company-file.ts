@@ -3,7 +3,7 @@
 // PUT to the presigned URL the server answered. Downloads go through documents.presignedDownload.
 import type { CompanyDocumentableType, PresignedUpload } from '@permitdesk/core';
 import { api } from '../../../session/api.js';
-import { checkFile, putFailure, UploadError } from '../../permits/upload-document.js';
+import { checkFile, putFile } from '../../../uploads/transfer.js';
 
 export async function uploadCompanyFile(
   companyId: string | number,
@@ -16,8 +16,7 @@ export async function uploadCompanyFile(
     body: { fileName: file.name, contentType: file.type || 'application/octet-stream', size: file.size, ...target },
     silent: true,
   });
-  const response = await fetch(upload.uploadUrl, { method: upload.method, headers: upload.headers, body: file });
-  if (!response.ok) throw new UploadError(await putFailure(response));
+  await putFile(upload, file);
   return upload;
 }
 
