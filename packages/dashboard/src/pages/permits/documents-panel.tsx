@@ -1,6 +1,7 @@
 // A permit's documents: the list (documents.list), an upload of up to 50,000,000 bytes through the
 // presigned URL of permits.uploadDocument, and downloads through documents.presignedDownload.
-import { DATE_FORMATS, formatDate, formatProjectValue, isApiRequestError, UPLOAD_ACCEPT, type Document } from '@permitdesk/core';
+import { DATE_FORMATS, formatDate, formatProjectValue, UPLOAD_ACCEPT, type Document } from '@permitdesk/core';
+import { isApiRequestError } from '@permitdesk/core/client';
 import { useId, useRef, useState } from 'react';
 import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';

@@ -3,20 +3,35 @@
 // renders `flow`, `alert` and `busy`, and calls the actions.
 import * as v from 'valibot';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ApiClient } from '../client/types.js';
-import { municipalityLocationQuery } from '../api/lookup.endpoints.js';
-import { isApiRequestError } from '../client/errors.js';
-import { createIdentityClient, type IdentityClient } from '../client/identity.js';
-import { MESSAGES } from '../rules/messages.js';
-import { MUNICIPALITY_NAME_PLACEHOLDER, notificationWall, signupSettings } from '../rules/settings.js';
-import { TIMINGS } from '../rules/timings.js';
-import { emailSchema, newPasswordSchema, normalizeEmail, passwordSchema, verificationCodeSchema } from '../rules/validation.js';
-import type { AddressSearchResult, Task } from '../schemas/lookup.js';
-import { emailStatusSchema, isUsableEmailStatus, type SignupFlowRecord, type SignupFlowState } from '../schemas/signup.js';
-import { splitFullName } from '../schemas/identity.js';
-import type { SessionStore } from '../session/session-store.js';
+import {
+  type ApiClient,
+  isApiRequestError,
+  createIdentityClient,
+  type IdentityClient,
+  type SessionStore,
+} from '@permitdesk/core/client';
+import {
+  municipalityLocationQuery,
+  MESSAGES,
+  MUNICIPALITY_NAME_PLACEHOLDER,
+  notificationWall,
+  signupSettings,
+  TIMINGS,
+  emailSchema,
+  newPasswordSchema,
+  normalizeEmail,
+  passwordSchema,
+  verificationCodeSchema,
+  type AddressSearchResult,
+  type Task,
+  emailStatusSchema,
+  isUsableEmailStatus,
+  type SignupFlowRecord,
+  type SignupFlowState,
+  splitFullName,
+  FLOW_MESSAGES,
+} from '@permitdesk/core';
 import { accountCreationPayload, registrationInput } from './account-payload.js';
-import { FLOW_MESSAGES } from './messages.js';
 import { initialFlowState, type ApplicantRole, type FlowState } from './state.js';
 import type { TrackedStep } from './steps.js';
 import { realTimers, type FlowTimers } from './timers.js';
