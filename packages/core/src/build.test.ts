@@ -89,6 +89,14 @@ describe('core build', () => {
     expect(client.exports).not.toContain('endpoints');
   });
 
+  it('the server imports the contract only, never the client', () => {
+    const serverDir = join(srcDir, '../../server/src');
+    const files = (readdirSync(serverDir, { recursive: true }) as string[]).filter((file) => file.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(20);
+    const offenders = files.filter((file) => /['"]@permitdesk\/core\/[^'"]*['"]/.test(readFileSync(join(serverDir, file), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
   it('no core source imports React or preact', () => {
     const files = (readdirSync(srcDir, { recursive: true }) as string[]).filter((file) => /\.tsx?$/.test(file));
     expect(files.length).toBeGreaterThan(20);
