@@ -1,6 +1,6 @@
 // The login-or-signup steps (SPEC §2.5 step 3) in each state: empty, filled, invalid, busy, error.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { FlowStep } from '@permitdesk/core';
+import type { FlowStep } from '@permitdesk/widget/components';
 import {
   ApplyTypeStep,
   CompanyStep,
