@@ -7,7 +7,7 @@ import { unauthorized } from '../http/errors.js';
 import { clientAddress } from '../http/rate-limit.js';
 import { registerEndpoint } from '../http/register.js';
 import { IDENTITY_MESSAGES } from './policy.js';
-import { clearSessionCookie, deliverSession, refreshTokenFromCookie, wantsCookieSession } from './session-cookie.js';
+import { clearSessionCookie, deliverSession, refreshTokenFromCookie, wantsCookieSession } from '../http/session-cookie.js';
 
 const ok = { ok: true } as const;
 const e = endpoints.identity;

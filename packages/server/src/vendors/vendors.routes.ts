@@ -3,7 +3,7 @@
 // compliancePermissionDocuments). /v4/companies/individual/vendors is registered before the
 // /v4/companies/{id}/vendors pattern it would otherwise fall into.
 import { endpoints } from '@permitdesk/core';
-import { NO_COMPANY_ACCESS } from '../http/authz.js';
+import { NO_COMPANY_ACCESS } from '../companies/company-access.js';
 import type { App } from '../http/context.js';
 import { badRequest, forbidden } from '../http/errors.js';
 import { registerEndpoint } from '../http/register.js';
