@@ -12,7 +12,7 @@ import { registerPermitRoutes } from './permits/permits.routes.js';
 import { registerProjectRoutes } from './projects/projects.routes.js';
 import { registerFormRoutes } from './forms/forms.routes.js';
 import { registerOperatorRoutes } from './operator/operator.routes.js';
-import { registerPolicyRoutes } from './policies/policies.index.js';
+import { registerPolicyRoutes } from './policies/policies.routes.js';
 import { registerComplianceRoutes } from './compliance/compliance.routes.js';
 import { registerCompanyCreateRoute, registerInvitationRoutes } from './invitations/invitations.routes.js';
 import { registerVendorRoutes } from './vendors/vendors.routes.js';
