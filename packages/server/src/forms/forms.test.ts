@@ -1,7 +1,7 @@
 // The form engine over HTTP: definitions as data, the entry prefill (individual and company, license
 // lookup), validation errors per field, form 31 (on a stage-70 project and as a new permit), form 32
 // (integration records) and the license lookup call.
-import { FORM_IDS, MESSAGES, STAGE, formDefinitionSchema, type Permit } from '@permitdesk/core';
+import { FORM_IDS, MESSAGES, STAGE, formChoices, formDefinitionSchema, type Permit } from '@permitdesk/core';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
@@ -40,6 +40,11 @@ describe.each(databaseTargets())('forms on %s', (target) => {
     const entry = await entryData(t, diy, site);
     expect(entry).toMatchObject({ ApplicantType: 'Individual', CompanyID: null, FullName: 'Dee Yourself', ApplicantName: 'Dee Yourself', CustomerName: 'Dee Yourself', ContactEmail: diy.email });
     expect(entry.CompanyName).toBeUndefined();
+    // A homeowner is not asked for contractor licenses or a purchase order: such answers are refused.
+    const licensed = await t.request('POST', '/v4/forms/52/entries', { token: diy.accessToken, body: { formId: 52, ...formChoices(entry), answers: { ...FORM_52_ANSWERS, StateLicenseNumber: 'HIC-1', ProjectIdentifier: 'PO-9' } } });
+    expect(licensed.body.fields).toEqual({ StateLicenseNumber: 'Unknown field: StateLicenseNumber.', ProjectIdentifier: 'Unknown field: ProjectIdentifier.' });
+    // A contractor's customer is the property owner, not the contractor: no name is prefilled for them.
+    expect((await entryData(t, owner, site, { companyId })).CustomerName).toBeUndefined();
     const made = await requestPermit(t, diy, site);
     const permit = (await t.request<Permit>('GET', `/v3/permits/${made.permitId}`, { token: diy.accessToken })).body;
     expect(permit.companyId).toBeNull();
@@ -51,7 +56,7 @@ describe.each(databaseTargets())('forms on %s', (target) => {
   it('refuses bad answers with 400 and a message per field', async () => {
     const entry = await entryData(t, owner, site, { companyId });
     const submit = (answers: Record<string, unknown>, body: Record<string, unknown> = {}) =>
-      t.request('POST', '/v4/forms/52/entries', { token: owner.accessToken, body: { formId: 52, entry, answers, ...body } });
+      t.request('POST', '/v4/forms/52/entries', { token: owner.accessToken, body: { formId: 52, ...formChoices(entry), answers, ...body } });
     const bad = await submit({ ...FORM_52_ANSWERS, DescriptionOfWork: '  ', ContactEmail: 'nope', ContactPhoneNumber: '(123) 555-0100', JobValue: 'lots', EstimatedStartDate: '2026-13-01', Colour: 'red' });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('VALIDATION_ERROR');
@@ -67,11 +72,10 @@ describe.each(databaseTargets())('forms on %s', (target) => {
     const long = await submit({ ...FORM_52_ANSWERS, CustomerName: 'x'.repeat(201) });
     expect(long.body).toMatchObject({ message: 'Customer Name is too long.', fields: { CustomerName: 'Customer Name is too long.' } });
     expect((await submit(FORM_52_ANSWERS, { formId: 31 })).body.code).toBe('FORM_MISMATCH');
-    const noAddress = await submit(FORM_52_ANSWERS, { entry: { ...entry, JobSiteAddress: { ...entry.JobSiteAddress, PostalCode: 'ABCDE' } } });
-    expect(noAddress.status).toBe(400);
-    expect(noAddress.body.message).toBe('The job site address is not complete.');
-    const noTask = await submit(FORM_52_ANSWERS, { entry: { ...entry, TaskID: 999999 } });
+    const noTask = await submit(FORM_52_ANSWERS, { taskId: 999999 });
     expect(noTask.body.message).toBe('The selected project type does not exist.');
+    const unknownChoice = await submit(FORM_52_ANSWERS, { addressId: 'us.nothing.00000.eA' });
+    expect(unknownChoice.body).toMatchObject({ code: 'ADDRESS_NOT_FOUND', fields: { addressId: expect.any(String) } });
     // Nothing was created by the refused submissions.
     const count = await t.services.db.selectFrom('form_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', owner.sub).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
@@ -79,6 +83,43 @@ describe.each(databaseTargets())('forms on %s', (target) => {
     expect(missing.body.message).toBe('Job site address is required.');
     const unknownAddress = await t.request('GET', '/v4/forms/52/entry-data', { token: owner.accessToken, query: { taskId: site.taskId, municipalityId: site.municipalityId, addressId: 'us.nothing.00000.eA' } });
     expect(unknownAddress.status).toBe(400);
+  });
+
+  it('takes choices only: the server derives the job site and municipality from the address id', async () => {
+    const entry = await entryData(t, owner, site, { companyId });
+    const submit = (body: Record<string, unknown>) =>
+      t.request('POST', '/v4/forms/52/entries', { token: owner.accessToken, body: { formId: 52, ...formChoices(entry), answers: FORM_52_ANSWERS, ...body } });
+    const elsewhere = await t.services.db.selectFrom('municipalities').select('id').where('id', '<>', site.municipalityId).orderBy('id').executeTakeFirstOrThrow();
+    // A municipality that is not the chosen address's, on the prefill or on the request: refused.
+    const mismatch = await submit({ municipalityId: elsewhere.id });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body).toMatchObject({ code: 'MUNICIPALITY_MISMATCH', message: 'The municipality does not match the job site address. Please search for the address again.' });
+    const prefill = await t.request('GET', '/v4/forms/52/entry-data', { token: owner.accessToken, query: { taskId: site.taskId, municipalityId: elsewhere.id, addressId: site.addressId } });
+    expect(prefill.body.code).toBe('MUNICIPALITY_MISMATCH');
+    // A copy of the server's data (the old entry, or an address of the caller's own) is not accepted at all.
+    for (const extra of [{ entry }, { JobSiteAddress: { ...entry.JobSiteAddress, Line1: '1 Elsewhere Rd' } }, { MunicipalityID: elsewhere.id }]) {
+      const refused = await submit(extra);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toContain('carries choices only');
+    }
+    expect((await t.services.db.selectFrom('form_entries').select('id').where('user_id', '=', owner.sub).execute()).length).toBe(0);
+
+    // The accepted request stores what the server derived, line 2 as typed.
+    const made = await submit({ addressLine2: 'Suite 4200' });
+    expect(made.status, made.text).toBe(200);
+    const stored = await t.services.db.selectFrom('form_entries').select('entry').where('id', '=', made.body.entryId).executeTakeFirstOrThrow();
+    const kept = (typeof stored.entry === 'string' ? JSON.parse(stored.entry) : stored.entry) as typeof entry;
+    expect(kept).toMatchObject({ MunicipalityID: site.municipalityId, AddressID: site.addressId, TaskID: site.taskId, CompanyID: companyId });
+    expect(kept.JobSiteAddress).toEqual({ ...entry.JobSiteAddress, Line2: 'Suite 4200' });
+    const permit = (await t.request<Permit>('GET', `/v3/permits/${made.body.permitId}`, { token: owner.accessToken })).body;
+    expect(permit.municipalityId).toBe(site.municipalityId);
+
+    // Form 31 applies where its project is.
+    const other = await t.request('POST', '/v4/forms/31/entries', {
+      token: owner.accessToken,
+      body: { formId: 31, projectId: made.body.projectId, taskId: site.taskId, municipalityId: elsewhere.id, answers: { JobSiteAddress: '350 5th Ave', CustomerName: 'Hannah Homeowner', DescriptionOfWork: 'More work.', JobValue: 100 } },
+    });
+    expect(other.body.code).toBe('MUNICIPALITY_MISMATCH');
   });
 
   it('prefills the licenses of the company for the municipality, and answers the license lookup', async () => {
@@ -116,33 +157,33 @@ describe.each(databaseTargets())('forms on %s', (target) => {
     const entry = await t.request('GET', '/v4/forms/31/entry-data', { token: owner.accessToken, query: { permitId } });
     expect(entry.body).toMatchObject({ ProjectId: projectId, PermitId: permitId, IsReadOnlyAddressPermit: true, CompanyID: companyId, CustomerName: 'Hannah Homeowner', JobValue: '2450' });
     const answers = { JobSiteAddress: '350 5th Ave', CustomerName: 'Hannah Homeowner', DescriptionOfWork: 'Replace the water heater.', JobValue: 2600 };
-    const applied = await t.request('POST', '/v4/forms/31/entries', { token: owner.accessToken, body: { formId: 31, entry: entry.body, answers } });
+    const applied = await t.request('POST', '/v4/forms/31/entries', { token: owner.accessToken, body: { formId: 31, ...formChoices(entry.body), answers } });
     expect(applied.status, applied.text).toBe(200);
     expect(applied.body).toMatchObject({ formId: 31, projectId, permitId });
     const permit = (await t.request<Permit>('GET', `/v3/permits/${permitId}`, { token: owner.accessToken })).body;
     expect(permit).toMatchObject({ stage: STAGE.Requested, projectValue: 2600, scopeOfWork: 'Replace the water heater.' });
 
-    const again = await t.request('POST', '/v4/forms/31/entries', { token: owner.accessToken, body: { formId: 31, entry: entry.body, answers } });
+    const again = await t.request('POST', '/v4/forms/31/entries', { token: owner.accessToken, body: { formId: 31, ...formChoices(entry.body), answers } });
     expect(again.status).toBe(200);
     expect(again.body.permitId).not.toBe(permitId);
     const project = await t.request('GET', `/v3/projects/${projectId}`, { token: owner.accessToken });
     expect(project.body.permits.map((p: Permit) => p.id)).toEqual([permitId, again.body.permitId]);
-    const bad = await t.request('POST', '/v4/forms/31/entries', { token: owner.accessToken, body: { formId: 31, entry: entry.body, answers: { ...answers, JobValue: -5 } } });
+    const bad = await t.request('POST', '/v4/forms/31/entries', { token: owner.accessToken, body: { formId: 31, ...formChoices(entry.body), answers: { ...answers, JobValue: -5 } } });
     expect(bad.body.fields).toEqual({ JobValue: 'Job Value must be an amount in dollars.' });
-    expect((await t.request('POST', '/v4/forms/31/entries', { token: diy.accessToken, body: { formId: 31, entry: entry.body, answers } })).status).toBe(404);
+    expect((await t.request('POST', '/v4/forms/31/entries', { token: diy.accessToken, body: { formId: 31, ...formChoices(entry.body), answers } })).status).toBe(404);
   });
 
   it('records integration entries with form 32 and serves them back', async () => {
     const { permitId } = await requestPermit(t, owner, site, { companyId });
     const entry = await t.request('GET', '/v4/forms/32/entry-data', { token: owner.accessToken, query: { permitId } });
     const answers = { IntegrationID: 'proj-4471-permit', Platform: 'construction-platform', ExternalProjectId: '4471' };
-    const saved = await t.request('POST', '/v4/forms/32/entries', { token: owner.accessToken, body: { formId: 32, entry: entry.body, answers } });
+    const saved = await t.request('POST', '/v4/forms/32/entries', { token: owner.accessToken, body: { formId: 32, ...formChoices(entry.body), answers } });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body).toMatchObject({ formId: 32, permitId });
     const record = await t.request('GET', '/webhooks/integrations/proj-4471-permit', { token: owner.accessToken });
     expect(record.body).toMatchObject({ integrationId: 'proj-4471-permit', permitId });
     expect((await t.request('GET', '/webhooks/integrations/proj-4471-permit', { token: diy.accessToken })).status).toBe(404);
-    const twice = await t.request('POST', '/v4/forms/32/entries', { token: owner.accessToken, body: { formId: 32, entry: entry.body, answers } });
+    const twice = await t.request('POST', '/v4/forms/32/entries', { token: owner.accessToken, body: { formId: 32, ...formChoices(entry.body), answers } });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe('This integration record already exists.');
   });

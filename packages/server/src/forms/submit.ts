@@ -1,6 +1,7 @@
-// Form submissions (POST /v4/forms/{formId}/entries): the answers are checked against the form's
-// definition (400 naming every failing field), then each form does its work in one transaction and
-// the entry is stored with what it created:
+// Form submissions (POST /v4/forms/{formId}/entries): the request carries the submitter's choices and
+// answers; the answers are checked against the form's definition (400 naming every failing field), the
+// server rebuilds the entry from the choices (the job site and its municipality from the address id),
+// then each form does its work in one transaction and the derived entry is stored with what it created:
 //  52 creates a project and its permit (stage 10 Requested, a session for /success), counts the address
 //     and mails the customer a confirmation;
 //  31 applies for a permit on an existing project (a project still at the permit-needed question moves
@@ -8,6 +9,8 @@
 //  50 requests cancellation (the permit goes to 75 Pending Cancellation);
 //  32 records an integration entry.
 import {
+  applicableForm,
+  applicantType,
   FORM_IDS,
   STAGE,
   postalAddressSchema,
@@ -16,7 +19,9 @@ import {
   validateFormAnswers,
   normalizeFormAnswers,
   type FormAnswers,
+  type FormChoices,
   type FormEntryResult,
+  type FormSubmission,
   type FormId,
   type PermitFormEntry,
   type PostalAddress,
@@ -34,8 +39,8 @@ import { changeStage } from '../permits/stage-change.js';
 import { assertMunicipality, assertTasks, insertPermit, insertProject, oneLineAddress } from '../projects/projects.repository.js';
 import type { AppServices } from '../services.js';
 import { CANCELLATION_REASONS, formDefinition } from './definitions.js';
-import { geocodeJobSite } from './entry-data.js';
-import type { Tx } from '../db/schema.js';
+import { buildEntryData, geocodeJobSite, MUNICIPALITY_MISMATCH_MESSAGE } from './entry-data.js';
+import type { Db, Tx } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
 
 export const CANCELLATION_EXISTS_MESSAGE = 'A cancellation has already been requested for this permit.';
@@ -44,23 +49,21 @@ export const INCOMPLETE_ADDRESS_MESSAGE = 'The job site address is not complete.
 export const INTEGRATION_EXISTS_MESSAGE = 'This integration record already exists.';
 const NOT_CANCELLABLE: readonly number[] = [STAGE.Canceled, STAGE.Closed, STAGE.PendingCancellation];
 
-export interface Submission {
-  formId: FormId;
-  entry: PermitFormEntry;
-  answers: FormAnswers;
-}
-
 interface Work {
   services: AppServices;
   user: AuthUser;
-  entry: PermitFormEntry;
+  choices: FormChoices;
   answers: FormAnswers;
   now: Date;
 }
 
+/** What an entry is stored as: the prefill the server rebuilt, or the facts it checked for forms without one. */
+type DerivedEntry = PermitFormEntry | Record<string, string | number | null>;
+
 /** 400 with every failing field; the first one's message is the error's message. */
-export function checkAnswers(formId: FormId, answers: FormAnswers): FormAnswers {
-  const definition = formDefinition(formId);
+export function checkAnswers(formId: FormId, answers: FormAnswers, applicant?: PermitFormEntry['ApplicantType']): FormAnswers {
+  // Fields asked only of other applicants (a homeowner's license numbers) are unknown fields here.
+  const definition = applicableForm(formDefinition(formId), applicant);
   const errors = validateFormAnswers(definition, answers, { strict: true });
   const first = Object.values(errors)[0];
   if (first) throw badRequest(first, 'VALIDATION_ERROR', errors);
@@ -85,6 +88,7 @@ function jobSiteOf(entry: PermitFormEntry): PostalAddress {
 async function storeEntry(
   trx: Tx,
   work: Work,
+  entry: DerivedEntry,
   formId: FormId,
   made: { companyId?: number | null; projectId: number | null; permitId: number | null; session: string | null; integrationId?: string | null },
 ): Promise<FormEntryResult> {
@@ -98,7 +102,7 @@ async function storeEntry(
       permit_id: made.permitId,
       session: made.session,
       integration_id: made.integrationId ?? null,
-      entry: JSON.stringify(work.entry),
+      entry: JSON.stringify(entry),
       answers: JSON.stringify(work.answers),
       created_at: work.now,
     })
@@ -127,12 +131,18 @@ async function mailConfirmation(trx: Tx, work: Work, permit: { id: number; proje
 }
 
 async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
-  const { services, user, entry, answers } = work;
-  const db = services.db;
-  const companyId = entry.CompanyID ?? null;
+  const { services, user, choices, answers } = work;
+  const companyId = choices.companyId ?? null;
   if (companyId !== null) await requireCompanyRole({ services, user }, companyId, PROJECT_CREATOR_ROLES);
-  await assertTasks(db, [entry.TaskID]);
-  const municipality = await assertMunicipality(db, entry.MunicipalityID);
+  // The job site, its municipality and the task come from the address id, never from the request.
+  const entry = await buildEntryData(services, user, {
+    taskId: choices.taskId,
+    addressId: choices.addressId,
+    addressLine2: choices.addressLine2,
+    municipalityId: choices.municipalityId,
+    companyId: companyId ?? undefined,
+  });
+  const municipality = { id: entry.MunicipalityID };
   const address = jobSiteOf(entry);
   const geocoded = entry.AddressID ? await geocodeJobSite(services, entry.AddressID) : null;
   const customerName = text(answers.CustomerName) ?? entry.CustomerName ?? entry.FullName ?? '';
@@ -166,20 +176,34 @@ async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
       await countAddressRequest(trx, entry.AddressID, details, 'widget');
     }
     await mailConfirmation(trx, work, { id: permit.id, projectId, customerName });
-    return storeEntry(trx, work, FORM_IDS.serviceRequestPermit, { companyId, projectId, permitId: permit.id, session: permit.session });
+    return storeEntry(trx, work, entry, FORM_IDS.serviceRequestPermit, { companyId, projectId, permitId: permit.id, session: permit.session });
   });
 }
 
+/** A permit applies where its project is: another municipality is refused, not stored. */
+async function projectMunicipality(db: Db, ofProject: number | null, chosen: number | undefined): Promise<number> {
+  if (ofProject === null) {
+    if (chosen === undefined) throw badRequest('Municipality is required.', 'VALIDATION_ERROR', { municipalityId: 'Municipality is required.' });
+    return (await assertMunicipality(db, chosen)).id;
+  }
+  if (chosen !== undefined && chosen !== ofProject) throw badRequest(MUNICIPALITY_MISMATCH_MESSAGE, 'MUNICIPALITY_MISMATCH', { municipalityId: MUNICIPALITY_MISMATCH_MESSAGE });
+  return ofProject;
+}
+
 async function submitProjectPermit(work: Work): Promise<FormEntryResult> {
-  const { services, user, entry, answers } = work;
+  const { services, user, choices, answers } = work;
   const db = services.db;
-  if (entry.ProjectId == null) throw badRequest('ProjectId is required.', 'VALIDATION_ERROR', { 'entry.ProjectId': 'ProjectId is required.' });
-  const access = await requireProjectAccess(db, user.sub, entry.ProjectId, 'editor');
+  if (choices.projectId == null) throw badRequest('ProjectId is required.', 'VALIDATION_ERROR', { projectId: 'ProjectId is required.' });
+  const access = await requireProjectAccess(db, user.sub, choices.projectId, 'editor');
   const project = await db.selectFrom('projects').select(['id', 'customer_name', 'municipality_id']).where('id', '=', access.projectId).executeTakeFirstOrThrow();
-  const existing = entry.PermitId != null
-    ? await db.selectFrom('permits').select(['id', 'stage', 'session']).where('id', '=', entry.PermitId).where('project_id', '=', project.id).executeTakeFirst()
+  const municipalityId = await projectMunicipality(db, project.municipality_id, choices.municipalityId);
+  const existing = choices.permitId != null
+    ? await db.selectFrom('permits').select(['id', 'stage', 'session', 'task_id']).where('id', '=', choices.permitId).where('project_id', '=', project.id).executeTakeFirst()
     : undefined;
-  if (entry.PermitId != null && !existing) throw notFound('Permit not found.', 'PERMIT_NOT_FOUND');
+  if (choices.permitId != null && !existing) throw notFound('Permit not found.', 'PERMIT_NOT_FOUND');
+  const taskId = choices.taskId ?? existing?.task_id;
+  if (taskId === undefined) throw badRequest('Task is required.', 'VALIDATION_ERROR', { taskId: 'Task is required.' });
+  const entry: DerivedEntry = { ProjectId: project.id, PermitId: existing?.id ?? null, TaskID: taskId, MunicipalityID: municipalityId, CompanyID: access.companyId };
   const scopeOfWork = text(answers.DescriptionOfWork);
   const projectValue = amount(answers.JobValue);
 
@@ -190,24 +214,24 @@ async function submitProjectPermit(work: Work): Promise<FormEntryResult> {
       await trx.updateTable('permits').set({ scope_of_work: scopeOfWork, project_value: projectValue, session, updated_at: work.now }).where('id', '=', existing.id).execute();
       await changeStage(trx, services, { permitId: existing.id, stage: STAGE.Requested, userId: user.sub, by: 'customer', note: 'Permit application submitted.' });
       await mailConfirmation(trx, work, { id: existing.id, projectId: project.id, customerName: project.customer_name });
-      return storeEntry(trx, work, FORM_IDS.project, { companyId: access.companyId, projectId: project.id, permitId: existing.id, session });
+      return storeEntry(trx, work, entry, FORM_IDS.project, { companyId: access.companyId, projectId: project.id, permitId: existing.id, session });
     });
   }
-  await assertTasks(db, [entry.TaskID]);
-  const municipality = await assertMunicipality(db, entry.MunicipalityID ?? project.municipality_id);
+  await assertTasks(db, [taskId]);
   return inTransaction(services.db, async (trx) => {
-    const permit = await insertPermit(trx, { projectId: project.id, taskId: entry.TaskID, municipalityId: municipality.id, createdBy: user.sub, scopeOfWork, projectValue, now: work.now });
+    const permit = await insertPermit(trx, { projectId: project.id, taskId, municipalityId, createdBy: user.sub, scopeOfWork, projectValue, now: work.now });
     await mailConfirmation(trx, work, { id: permit.id, projectId: project.id, customerName: project.customer_name });
-    return storeEntry(trx, work, FORM_IDS.project, { companyId: access.companyId, projectId: project.id, permitId: permit.id, session: permit.session });
+    return storeEntry(trx, work, entry, FORM_IDS.project, { companyId: access.companyId, projectId: project.id, permitId: permit.id, session: permit.session });
   });
 }
 
 async function submitCancellation(work: Work): Promise<FormEntryResult> {
-  const { services, user, entry, answers } = work;
+  const { services, user, choices, answers } = work;
   const db = services.db;
-  if (entry.PermitId == null) throw badRequest('PermitId is required.', 'VALIDATION_ERROR', { 'entry.PermitId': 'PermitId is required.' });
-  const access = await requirePermitAccess(db, user.sub, entry.PermitId, 'editor');
-  const permitId = entry.PermitId;
+  if (choices.permitId == null) throw badRequest('PermitId is required.', 'VALIDATION_ERROR', { permitId: 'PermitId is required.' });
+  const access = await requirePermitAccess(db, user.sub, choices.permitId, 'editor');
+  const permitId = choices.permitId;
+  const entry: DerivedEntry = { ProjectId: access.projectId, PermitId: permitId, CompanyID: access.companyId };
   const reason = CANCELLATION_REASONS.find((r) => r.value === answers.Reason)?.label ?? String(answers.Reason);
   const details = text(answers.Details);
   return inTransaction(services.db, async (trx) => {
@@ -227,25 +251,26 @@ async function submitCancellation(work: Work): Promise<FormEntryResult> {
       })
       .execute();
     await changeStage(trx, services, { permitId, stage: STAGE.PendingCancellation, userId: user.sub, by: 'customer', note: reason });
-    return storeEntry(trx, work, FORM_IDS.cancellation, { companyId: access.companyId, projectId: access.projectId, permitId, session: null });
+    return storeEntry(trx, work, entry, FORM_IDS.cancellation, { companyId: access.companyId, projectId: access.projectId, permitId, session: null });
   });
 }
 
 async function submitIntegration(work: Work): Promise<FormEntryResult> {
-  const { services, user, entry, answers } = work;
+  const { services, user, choices, answers } = work;
   const db = services.db;
-  const access = entry.PermitId != null ? await requirePermitAccess(db, user.sub, entry.PermitId, 'editor') : null;
-  const companyId = access?.companyId ?? entry.CompanyID ?? null;
+  const access = choices.permitId != null ? await requirePermitAccess(db, user.sub, choices.permitId, 'editor') : null;
+  const companyId = access?.companyId ?? choices.companyId ?? null;
   // A record in a company's name without a permit: only those who may start its projects (as form 52).
   if (!access && companyId !== null) await requireCompanyRole({ services, user }, companyId, PROJECT_CREATOR_ROLES);
   const integrationId = text(answers.IntegrationID)!;
   const taken = await db.selectFrom('form_entries').select('id').where('integration_id', '=', integrationId).executeTakeFirst();
   if (taken) throw conflict(INTEGRATION_EXISTS_MESSAGE, 'INTEGRATION_EXISTS');
+  const entry: DerivedEntry = { ProjectId: access?.projectId ?? null, PermitId: choices.permitId ?? null, CompanyID: companyId };
   return inTransaction(services.db, (trx) =>
-    storeEntry(trx, work, FORM_IDS.integration, {
+    storeEntry(trx, work, entry, FORM_IDS.integration, {
       companyId,
       projectId: access?.projectId ?? null,
-      permitId: entry.PermitId ?? null,
+      permitId: choices.permitId ?? null,
       session: null,
       integrationId,
     }),
@@ -259,8 +284,10 @@ const SUBMIT: Readonly<Record<FormId, (work: Work) => Promise<FormEntryResult>>>
   32: submitIntegration,
 };
 
-export async function submitForm(services: AppServices, user: AuthUser, formId: FormId, submission: Submission): Promise<FormEntryResult> {
-  if (submission.formId !== formId) throw badRequest('The form id does not match the address of the form.', 'FORM_MISMATCH', { formId: 'The form id does not match.' });
-  const answers = checkAnswers(formId, submission.answers);
-  return SUBMIT[formId]({ services, user, entry: submission.entry, answers, now: services.clock() });
+export async function submitForm(services: AppServices, user: AuthUser, formId: FormId, submission: FormSubmission): Promise<FormEntryResult> {
+  const { formId: submittedFormId, answers: submittedAnswers, ...choices } = submission;
+  if (submittedFormId !== formId) throw badRequest('The form id does not match the address of the form.', 'FORM_MISMATCH', { formId: 'The form id does not match.' });
+  const applicant = formId === FORM_IDS.serviceRequestPermit || formId === FORM_IDS.project ? applicantType(choices.companyId ?? null) : undefined;
+  const answers = checkAnswers(formId, submittedAnswers, applicant);
+  return SUBMIT[formId]({ services, user, choices, answers, now: services.clock() });
 }

@@ -4,6 +4,7 @@ import { endpoints, type EndpointDef } from '@permitdesk/core';
 import { HttpError, notFound } from '../http/errors.js';
 import type { EndpointHandler } from '../http/register.js';
 import * as addressCountRepo from './address-counts.repository.js';
+import { governingMunicipality } from './governing-municipality.js';
 import * as municipalityRepo from './municipalities.repository.js';
 import * as settingsRepo from './settings.repository.js';
 import * as taskRepo from './tasks.repository.js';
@@ -57,9 +58,7 @@ export const municipalityBySlug: EndpointHandler<typeof api.municipalityBySlug> 
 };
 
 export const municipalityByLocation: EndpointHandler<typeof api.municipalityByLocation> = async ({ services }, { query }) => {
-  // The address's own city, state and ZIP, when the caller has them, pick the city it belongs to.
-  const located = services.geo.locate(query.lat, query.lon, { city: query.city, state: query.state, zip: query.zip });
-  const found = located ? await municipalityRepo.municipalityBySlug(services.db, located.slug) : null;
+  const found = await governingMunicipality(services, { latitude: query.lat, longitude: query.lon, city: query.city, state: query.state, zip: query.zip });
   if (!found) throw notFound('No municipality we cover governs this location.', 'MUNICIPALITY_NOT_FOUND');
   return found;
 };

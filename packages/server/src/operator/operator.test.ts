@@ -1,7 +1,7 @@
 // The permit team over HTTP: a permit driven through every stage (each derived status, progress and
 // message from core's rules shown by the API's data), inspections, replies, cancellation decisions,
 // the customer's mails (and drip_email off), project updates, and 403 for everyone else.
-import { permitStatusView, STAGE, type Permit } from '@permitdesk/core';
+import { formChoices, permitStatusView, STAGE, type Permit } from '@permitdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
 import { companyOf, jobSite, operator, requestPermit, type JobSite } from '../permits/test-fixtures.js';
@@ -197,7 +197,7 @@ describe.each(databaseTargets())('the permit team on %s', (target) => {
       const entry = await t.request('GET', '/v4/forms/50/entry-data', { token: customer.accessToken, query: { permitId } });
       const res = await t.request('POST', '/v4/forms/50/entries', {
         token: customer.accessToken,
-        body: { formId: 50, entry: entry.body, answers: { Reason: 'project-canceled', Details: 'Sold the house.', Acknowledge: true } },
+        body: { formId: 50, ...formChoices(entry.body), answers: { Reason: 'project-canceled', Details: 'Sold the house.', Acknowledge: true } },
       });
       expect(res.status, res.text).toBe(200);
     };

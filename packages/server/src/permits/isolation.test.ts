@@ -1,6 +1,6 @@
 // SPEC §6 route by route: a user of another company can neither read nor change a company's permits and
 // projects (404: they cannot know it exists), and a view-only member sees but may not change (403).
-import type { Permit } from '@permitdesk/core';
+import { formChoices, type Permit, type PermitFormEntry } from '@permitdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
 import { companyOf, entryData, FORM_52_ANSWERS, jobSite, requestPermit } from './test-fixtures.js';
@@ -19,7 +19,7 @@ describe.each(databaseTargets())('cross-company isolation on %s', (target) => {
   let session: string;
   let documentId: number;
   let assignmentId: number;
-  let permitEntry: unknown;
+  let permitEntry: PermitFormEntry;
 
   beforeAll(async () => {
     t = await createTestContext({ target });
@@ -34,7 +34,7 @@ describe.each(databaseTargets())('cross-company isolation on %s', (target) => {
     const upload = await t.request('POST', `/v4/permits/${permitId}/upload-document`, { token: owner.accessToken, body: { fileName: 'plan.pdf', contentType: 'application/pdf', size: 10 } });
     documentId = upload.body.documentId;
     assignmentId = (await t.request('GET', `/v3/projects/${projectId}`, { token: owner.accessToken })).body.projectsAssignments[0].id;
-    permitEntry = (await t.request('GET', '/v4/forms/50/entry-data', { token: owner.accessToken, query: { permitId } })).body;
+    permitEntry = (await t.request<PermitFormEntry>('GET', '/v4/forms/50/entry-data', { token: owner.accessToken, query: { permitId } })).body;
     // The stranger has work of their own, so an empty answer is not just an empty database.
     await requestPermit(t, stranger, site, { companyId: strangerCompanyId, answers: { CustomerName: 'Open Olga' } });
   });
@@ -62,11 +62,11 @@ describe.each(databaseTargets())('cross-company isolation on %s', (target) => {
     ['PUT', `/v3/projects/${projectId}/permits/${permitId}`, { body: { customerName: 'Taken', address: 'x', task: 'x', inspections: [], files: [] } }],
     ['POST', `/v4/projects/${projectId}/assignments`, { body: { projectId, postData: { accessLevel: 'owner', assigneeType: 'Company', assigneeId: '1' } } }],
     ['PATCH', '/v4/update-assignments', { body: { projectId, assignments: [{ id: 1, accessLevel: 'view-only' }] } }],
-    ['POST', '/v4/forms/50/entries', { body: { formId: 50, entry: null, answers: { Reason: 'other', Acknowledge: true } } }],
-    ['POST', '/v4/forms/31/entries', { body: { formId: 31, entry: null, answers: { JobSiteAddress: 'x', CustomerName: 'x', DescriptionOfWork: 'x', JobValue: 1 } } }],
+    ['POST', '/v4/forms/50/entries', { body: { formId: 50, permitId: null, answers: { Reason: 'other', Acknowledge: true } } }],
+    ['POST', '/v4/forms/31/entries', { body: { formId: 31, permitId: null, answers: { JobSiteAddress: 'x', CustomerName: 'x', DescriptionOfWork: 'x', JobValue: 1 } } }],
   ];
   const send = (user: TestUser, [method, path, options]: Call) => {
-    const body = options?.body && typeof options.body === 'object' && 'entry' in options.body ? { ...options.body, entry: permitEntry } : options?.body;
+    const body = options?.body && typeof options.body === 'object' && 'permitId' in options.body ? { ...options.body, ...formChoices(permitEntry) } : options?.body;
     return t.request(method, path, { token: user.accessToken, body, query: options?.query });
   };
 
@@ -91,7 +91,7 @@ describe.each(databaseTargets())('cross-company isolation on %s', (target) => {
     // Form 52 in another company's name.
     const site = await jobSite(t);
     const entry = await entryData(t, stranger, site);
-    const res = await t.request('POST', '/v4/forms/52/entries', { token: stranger.accessToken, body: { formId: 52, entry: { ...entry, CompanyID: companyId }, answers: FORM_52_ANSWERS } });
+    const res = await t.request('POST', '/v4/forms/52/entries', { token: stranger.accessToken, body: { formId: 52, ...formChoices(entry), companyId, answers: FORM_52_ANSWERS } });
     expect(res.status).toBe(403);
     expect((await t.request('GET', '/v4/forms/52/entry-data', { token: stranger.accessToken, query: { taskId: site.taskId, municipalityId: site.municipalityId, addressId: site.addressId, companyId } })).status).toBe(403);
   });

@@ -1,9 +1,9 @@
 // The whole main path over HTTP (issue 3 "Done when"): a new user signs up through the verification
 // flow, verifies by the mailed link, signs in, requests a permit with form 52 and finds it by search.
-import { STAGE, statusMessage } from '@permitdesk/core';
+import { formChoices, STAGE, statusMessage } from '@permitdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext } from '../test/harness.js';
-import { FORM_52_ANSWERS, jobSite } from './test-fixtures.js';
+import { COMPANY_ANSWERS, FORM_52_ANSWERS, jobSite } from './test-fixtures.js';
 
 describe.each(databaseTargets())('main path on %s', (target) => {
   let t: TestContext;
@@ -69,7 +69,7 @@ describe.each(databaseTargets())('main path on %s', (target) => {
     const before = (await t.request('GET', `/address-count/${encodeURIComponent(site.addressId)}`, { token: user.accessToken })).body.count as number;
     const submitted = await t.request('POST', '/v4/forms/52/entries', {
       token: user.accessToken,
-      body: { formId: 52, entry: entry.body, answers: { ...FORM_52_ANSWERS, CustomerName: 'Marge Simpson' } },
+      body: { formId: 52, ...formChoices(entry.body), answers: { ...FORM_52_ANSWERS, ...COMPANY_ANSWERS, CustomerName: 'Marge Simpson' } },
     });
     expect(submitted.status, submitted.text).toBe(200);
     const { projectId, permitId, session } = submitted.body;

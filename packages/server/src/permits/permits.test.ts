@@ -1,6 +1,6 @@
 // The customer's permit calls over HTTP: get, stage-70 triage and undo, cancellation request and its
 // status, uploads (presigned PUT, list, download; oversize refused), project name, dismissal.
-import { cancellationLabel, STAGE, TRIAGE, TRIAGE_MARKED_NO_PERMIT_MESSAGE, triageMessage, type Permit } from '@permitdesk/core';
+import { cancellationLabel, formChoices, STAGE, TRIAGE, TRIAGE_MARKED_NO_PERMIT_MESSAGE, triageMessage, type Permit } from '@permitdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
 import { companyOf, jobSite, operator, requestPermit, type JobSite } from './test-fixtures.js';
@@ -81,7 +81,7 @@ describe.each(databaseTargets())('permits on %s', (target) => {
     const entry = await t.request('GET', '/v4/forms/50/entry-data', { token: customer.accessToken, query: { permitId } });
     expect(entry.body).toMatchObject({ PermitId: permitId, IsReadOnlyAddressPermit: true, CompanyID: companyId, ApplicantType: 'Company' });
     const submit = (answers: Record<string, unknown>) =>
-      t.request('POST', '/v4/forms/50/entries', { token: customer.accessToken, body: { formId: 50, entry: entry.body, answers } });
+      t.request('POST', '/v4/forms/50/entries', { token: customer.accessToken, body: { formId: 50, ...formChoices(entry.body), answers } });
 
     const invalid = await submit({ Reason: 'because', Acknowledge: false });
     expect(invalid.status).toBe(400);

@@ -1,6 +1,6 @@
 // Test helpers for the permit API (used by *.test.ts only): a real job site from the gazetteer and the
 // municipality lookup, a permit requested through form 52 over HTTP, users in companies, operators.
-import type { FormEntryResult, PermitFormEntry } from '@permitdesk/core';
+import { formChoices, municipalityLocationQuery, type FormEntryResult, type GeocodedAddress, type PermitFormEntry } from '@permitdesk/core';
 import { expect } from 'vitest';
 import { setStaff } from '../operator/staff.js';
 import type { TestContext, TestUser } from '../test/harness.js';
@@ -13,14 +13,15 @@ export interface JobSite {
   taskName: string;
 }
 
-/** An address found by the address search, its municipality by location, and a task of the catalogue. */
+/** An address found by the address search, its municipality as the widget finds it, and a task of the catalogue. */
 export async function jobSite(t: TestContext, query = '350 5th Ave, New York, NY 10118', taskName?: string): Promise<JobSite> {
   const found = await t.request('GET', '/v4/lookup/addresses', { query: { q: query, limit: 1 } });
   expect(found.status, found.text).toBe(200);
   const result = found.body[0];
   expect(result, `no address for ${query}`).toBeTruthy();
-  const [lon, lat] = result.center as [number, number];
-  const located = await t.request('GET', '/search/', { query: { lat, lon } });
+  const geocoded = await t.request<GeocodedAddress>('GET', `/v4/lookup/addresses/${encodeURIComponent(result.id)}`);
+  expect(geocoded.status, geocoded.text).toBe(200);
+  const located = await t.request('GET', '/search/', { query: municipalityLocationQuery(geocoded.body) });
   expect(located.status, located.text).toBe(200);
   const tasks = t.services.db.selectFrom('permit_tasks').select(['id', 'name']).where('active', '=', true).orderBy('sort_order').orderBy('id');
   const task = taskName ? await tasks.where('name', '=', taskName).executeTakeFirstOrThrow() : await tasks.executeTakeFirstOrThrow();
@@ -33,10 +34,11 @@ export const FORM_52_ANSWERS = {
   ContactPhoneNumber: '(212) 555-0142',
   DescriptionOfWork: 'Replace the 40 gallon gas water heater in the basement.',
   JobValue: '$2,450.00',
-  ProjectIdentifier: 'PO-1001',
   EstimatedStartDate: '2026-12-01',
   HomeBuiltDate: '1962',
 };
+/** What only a company is asked (a homeowner's form has no purchase order). */
+export const COMPANY_ANSWERS = { ProjectIdentifier: 'PO-1001' };
 
 export async function entryData(t: TestContext, user: TestUser, site: JobSite, extra: Record<string, string | number | undefined> = {}) {
   const res = await t.request<PermitFormEntry>('GET', '/v4/forms/52/entry-data', {
@@ -57,7 +59,7 @@ export async function requestPermit(
   const entry = await entryData(t, user, site, options.companyId ? { companyId: options.companyId } : {});
   const res = await t.request('POST', '/v4/forms/52/entries', {
     token: user.accessToken,
-    body: { formId: 52, entry, answers: { ...FORM_52_ANSWERS, ...options.answers } },
+    body: { formId: 52, ...formChoices(entry), answers: { ...FORM_52_ANSWERS, ...(options.companyId ? COMPANY_ANSWERS : {}), ...options.answers } },
   });
   expect(res.status, res.text).toBe(200);
   return res.body;

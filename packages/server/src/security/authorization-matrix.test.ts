@@ -9,7 +9,7 @@
 // A is searched for A's secrets. Calls that change something run in this order: first the callers who
 // must be refused (then the resources are checked unchanged), then the allowed ones, each against a
 // throw-away resource of its own where the change would spoil the shared one.
-import { endpoints, fillPath, type EndpointDef } from '@permitdesk/core';
+import { endpoints, fillPath, formChoices, type EndpointDef, type FormChoices } from '@permitdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredEndpoints } from '../http/register.js';
 import { companyOf, jobSite, operator, requestPermit, type JobSite } from '../permits/test-fixtures.js';
@@ -95,7 +95,8 @@ interface Fx {
   session: string;
   documentId: number;
   assignmentId: number;
-  entry: { 50: unknown; 31: unknown; 32: unknown; 52: unknown };
+  /** The choices a form submission sends, from each form's prefill. */
+  entry: Record<50 | 31 | 32 | 52, FormChoices>;
   licenseId: number;
   insuranceId: number;
   certificateId: number;
@@ -198,7 +199,7 @@ async function customToA(fx: Fx): Promise<number> {
 }
 const newPermit = async (fx: Fx) => {
   const made = await requestPermit(t, fx.users.owner, fx.site, { companyId: fx.A, answers: { CustomerName: 'Throwaway Tom' } });
-  const entry50 = await ok(as(fx.users.owner, 'GET', '/v4/forms/50/entry-data', { query: { permitId: made.permitId } }));
+  const entry50 = formChoices(await ok(as(fx.users.owner, 'GET', '/v4/forms/50/entry-data', { query: { permitId: made.permitId } })));
   return { permitId: made.permitId, projectId: made.projectId, entry: { ...fx.entry, 50: entry50 } };
 };
 /** A new member of A with `role`, whose role id the call uses instead. */
@@ -303,12 +304,12 @@ const MATRIX: Record<string, Row> = {
     { label: 'form 52 in A\'s name', expect: COMPANY_READ, call: (fx) => ({ params: { formId: '52' }, query: { taskId: fx.site.taskId, municipalityId: fx.site.municipalityId, addressId: fx.site.addressId, companyId: fx.A } }) },
   ],
   'POST /v4/forms/{formId}/entries': [
-    { label: 'form 50: cancel A\'s permit', expect: PROJECT_EDIT, call: (fx) => ({ params: { formId: '50' }, body: { formId: 50, entry: fx.entry[50], answers: { Reason: 'other', Acknowledge: true } } }), fresh: newPermit },
-    { label: 'form 31: a permit on A\'s project', expect: PROJECT_EDIT, call: (fx) => ({ params: { formId: '31' }, body: { formId: 31, entry: fx.entry[31], answers: { JobSiteAddress: '350 5th Ave', CustomerName: 'Anyone', DescriptionOfWork: 'Work', JobValue: 100 } } }) },
-    { label: 'form 52 in A\'s name', expect: with_(COMPANY_MANAGE, { pm: 'allow' }), call: (fx) => ({ params: { formId: '52' }, body: { formId: 52, entry: fx.entry[52], answers: { CustomerName: 'Anyone', ContactEmail: 'a@example.com', ContactPhoneNumber: '(212) 555-0142', DescriptionOfWork: 'Work', JobValue: '$1.00' } } }) },
-    { label: 'form 32: an integration record on A\'s permit', expect: PROJECT_EDIT, call: (fx) => ({ params: { formId: '32' }, body: { formId: 32, entry: fx.entry[32], answers: { IntegrationID: unique('int-'), Platform: 'construction-platform', ExternalProjectId: '1' } } }) },
+    { label: 'form 50: cancel A\'s permit', expect: PROJECT_EDIT, call: (fx) => ({ params: { formId: '50' }, body: { formId: 50, ...fx.entry[50], answers: { Reason: 'other', Acknowledge: true } } }), fresh: newPermit },
+    { label: 'form 31: a permit on A\'s project', expect: PROJECT_EDIT, call: (fx) => ({ params: { formId: '31' }, body: { formId: 31, ...fx.entry[31], answers: { JobSiteAddress: '350 5th Ave', CustomerName: 'Anyone', DescriptionOfWork: 'Work', JobValue: 100 } } }) },
+    { label: 'form 52 in A\'s name', expect: with_(COMPANY_MANAGE, { pm: 'allow' }), call: (fx) => ({ params: { formId: '52' }, body: { formId: 52, ...fx.entry[52], answers: { CustomerName: 'Anyone', ContactEmail: 'a@example.com', ContactPhoneNumber: '(212) 555-0142', DescriptionOfWork: 'Work', JobValue: '$1.00' } } }) },
+    { label: 'form 32: an integration record on A\'s permit', expect: PROJECT_EDIT, call: (fx) => ({ params: { formId: '32' }, body: { formId: 32, ...fx.entry[32], answers: { IntegrationID: unique('int-'), Platform: 'construction-platform', ExternalProjectId: '1' } } }) },
     // Was open to any signed-in caller (a record stored in A's name by anyone); now as form 52.
-    { label: 'form 32: an integration record in A\'s name', expect: with_(COMPANY_MANAGE, { pm: 'allow' }), call: (fx) => ({ params: { formId: '32' }, body: { formId: 32, entry: { ...(fx.entry[52] as object), PermitId: null, ProjectId: null }, answers: { IntegrationID: unique('int-'), Platform: 'construction-platform', ExternalProjectId: '1' } } }) },
+    { label: 'form 32: an integration record in A\'s name', expect: with_(COMPANY_MANAGE, { pm: 'allow' }), call: (fx) => ({ params: { formId: '32' }, body: { formId: 32, ...fx.entry[52], permitId: null, projectId: null, answers: { IntegrationID: unique('int-'), Platform: 'construction-platform', ExternalProjectId: '1' } } }) },
   ],
   'GET /v4/companies/{id}/data-collection/licenses-fors': { expect: COMPANY_READ, call: (fx) => ({ params: { id: fx.A }, query: { municipalityID: fx.site.municipalityId } }) },
 
@@ -649,7 +650,7 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
     const assignmentId = (await ok(as(owner, 'GET', `/v3/projects/${made.projectId}`))).projectsAssignments[0].id;
     const gamma = await companyWithOwner('gamma');
     const gammaAssignmentId = (await ok(as(owner, 'POST', `/v4/projects/${made.projectId}/assignments`, { body: { projectId: made.projectId, postData: { accessLevel: 'view-only', assigneeType: 'Company', assigneeId: String(gamma.companyId) } } }))).id;
-    const entryOf = (formId: number, query: Record<string, string | number>) => ok(as(owner, 'GET', `/v4/forms/${formId}/entry-data`, { query }));
+    const entryOf = async (formId: number, query: Record<string, string | number>) => formChoices(await ok(as(owner, 'GET', `/v4/forms/${formId}/entry-data`, { query })));
     const entry = {
       50: await entryOf(50, { permitId: made.permitId }),
       31: await entryOf(31, { permitId: made.permitId }),
@@ -669,7 +670,7 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
 
     const esignDocId = (await ok(as(owner, 'GET', `/v4/esign-documentable/${made.permitId}/cancellation`))).docID;
     const integrationId = unique('int-a-');
-    await ok(as(owner, 'POST', '/v4/forms/32/entries', { body: { formId: 32, entry: entry[32], answers: { IntegrationID: integrationId, Platform: 'construction-platform', ExternalProjectId: '9' } } }));
+    await ok(as(owner, 'POST', '/v4/forms/32/entries', { body: { formId: 32, ...entry[32], answers: { IntegrationID: integrationId, Platform: 'construction-platform', ExternalProjectId: '9' } } }));
     const staff = await operator(t);
     const quoteId = unique('Q-');
     await ok(as(staff, 'PUT', `/v1/permit-quote/${quoteId}`, { body: { total: 1250, agentId: 'agent-7', orgId: 'org-42', permitId: made.permitId } }));

@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { IDEMPOTENCY_HEADER, type FormEntryResult, type PermitFormEntry } from '@permitdesk/core';
+import { formChoices, IDEMPOTENCY_HEADER, type FormEntryResult, type PermitFormEntry } from '@permitdesk/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config.js';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/database.js';
@@ -147,7 +147,7 @@ describe.each(databaseTargets())('crash test on %s', (target) => {
       await exited(server);
     });
 
-    const acknowledged = new Map<string, FormEntryResult>(); // ProjectIdentifier → answer
+    const acknowledged = new Map<string, FormEntryResult>(); // CustomerName → answer
     const stats = { lostOnPurpose: 0, networkErrors: 0, inUse: 0, replayed: 0, killedAt: -1 };
     let restarting: Promise<void> | null = null;
     const killAndRestart = async () => {
@@ -163,7 +163,7 @@ describe.each(databaseTargets())('crash test on %s', (target) => {
     const submit = async (i: number) => {
       const id = `CRASH-${i}`;
       const key = randomUUID();
-      const body = JSON.stringify({ formId: 52, entry, answers: { ...FORM_52_ANSWERS, ProjectIdentifier: id } });
+      const body = JSON.stringify({ formId: 52, ...formChoices(entry), answers: { ...FORM_52_ANSWERS, CustomerName: id } });
       for (let attempt = 0; ; attempt++) {
         const dropAnswer = attempt === 0 && Math.random() < LOST_ANSWERS;
         try {
@@ -216,8 +216,8 @@ describe.each(databaseTargets())('crash test on %s', (target) => {
         .execute();
       const byIdentifier = new Map<string, typeof entries>();
       for (const row of entries) {
-        const answers = (typeof row.answers === 'string' ? JSON.parse(row.answers) : row.answers) as { ProjectIdentifier: string };
-        byIdentifier.set(answers.ProjectIdentifier, [...(byIdentifier.get(answers.ProjectIdentifier) ?? []), row]);
+        const answers = (typeof row.answers === 'string' ? JSON.parse(row.answers) : row.answers) as { CustomerName: string };
+        byIdentifier.set(answers.CustomerName, [...(byIdentifier.get(answers.CustomerName) ?? []), row]);
       }
       const duplicates = [...byIdentifier].filter(([, rows]) => rows.length !== 1).map(([id, rows]) => `${id} ×${rows.length}`);
       expect(duplicates).toEqual([]);

@@ -1,7 +1,7 @@
 // Issue 10 item 6: a retried create must not create twice. Every creating call takes an Idempotency-Key;
 // a repeat of the key by the same caller for the same method and path within 24 hours gets the first
 // answer (status and body) back and creates nothing.
-import { endpoints, IDEMPOTENCY_HEADER, type EndpointDef } from '@permitdesk/core';
+import { endpoints, formChoices, IDEMPOTENCY_HEADER, type EndpointDef } from '@permitdesk/core';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entryData, FORM_52_ANSWERS, jobSite, type JobSite } from '../permits/test-fixtures.js';
@@ -26,7 +26,7 @@ describe.each(databaseTargets())('idempotent creates on %s', (target) => {
   const submit = (key: string | null, answers: Record<string, unknown> = FORM_52_ANSWERS, who = user) =>
     t.request('POST', '/v4/forms/52/entries', {
       token: who.accessToken,
-      body: { formId: 52, entry, answers },
+      body: { formId: 52, ...formChoices(entry), answers },
       headers: key === null ? {} : { [IDEMPOTENCY_HEADER]: key },
     });
   const permitsOf = async (who: TestUser) =>
@@ -57,7 +57,7 @@ describe.each(databaseTargets())('idempotent creates on %s', (target) => {
     const someone = await t.createUser({ name: 'Sam Someone' });
     const theirs = await t.request('POST', '/v4/forms/52/entries', {
       token: someone.accessToken,
-      body: { formId: 52, entry: await entryData(t, someone, site), answers: FORM_52_ANSWERS },
+      body: { formId: 52, ...formChoices(await entryData(t, someone, site)), answers: FORM_52_ANSWERS },
       headers: { [IDEMPOTENCY_HEADER]: key },
     });
     expect(theirs.status, theirs.text).toBe(200);

@@ -57,3 +57,32 @@ it('prefills, checks and submits form 52', async () => {
     StateLicenseNumber: null,
   });
 });
+
+it('asks a homeowner only what applies, and on a held-back submit focuses the first invalid field and announces the count', async () => {
+  const element = document.createElement('div');
+  document.body.append(element);
+  createRoot(element).render(
+    <FormRenderer
+      definition={FORM_52}
+      entry={{
+        JobSiteAddress: { Line1: '100 N Garfield Ave', Line2: '', City: 'Pasadena', State: 'CA', PostalCode: '91101', Country: 'US' },
+        ApplicantType: 'Individual',
+      }}
+      onSubmit={() => undefined}
+    />,
+  );
+  const form = within(element);
+  await form.findByLabelText('Customer Name');
+  expect(form.queryByLabelText('State License Number (optional)')).toBeNull();
+  fireEvent.input(form.getByLabelText('Description of Work'), { target: { value: 'New roof.' } });
+  await settle();
+  fireEvent.click(form.getByRole('button', { name: 'Request Permit' }));
+  await waitFor(() => expect(document.activeElement).toBe(form.getByLabelText('Customer Name')));
+  expect(form.getByRole('status').textContent).toBe('3 fields need your attention.');
+  // Fixing the first moves focus to the next one on the next attempt.
+  fireEvent.input(form.getByLabelText('Customer Name'), { target: { value: 'Pat Owner' } });
+  await settle();
+  fireEvent.click(form.getByRole('button', { name: 'Request Permit' }));
+  await waitFor(() => expect(document.activeElement).toBe(form.getByLabelText('Contact Phone Number')));
+  expect(form.getByRole('status').textContent).toBe('2 fields need your attention.');
+});

@@ -10,6 +10,7 @@ import {
   createSignupFlow,
   formEndpoints,
   FORM_IDS,
+  formChoices,
   identityEndpoints,
   lookupEndpoints,
   radarAddressUrl,
@@ -159,7 +160,7 @@ export function createWidgetRuntime(options: RuntimeOptions): WidgetRuntime {
       return { definition, entry };
     },
     submitForm: (entry, answers) =>
-      client.forms.submit({ params: { formId: FORM_52 }, body: { formId: FORM_IDS.serviceRequestPermit, entry, answers }, silent: true }),
+      client.forms.submit({ params: { formId: FORM_52 }, body: { formId: FORM_IDS.serviceRequestPermit, ...formChoices(entry), answers }, silent: true }),
     similarAddressUrl() {
       const { address } = context();
       return address ? siteUrl(apiBase, radarAddressUrl(address.place_name)) : null;

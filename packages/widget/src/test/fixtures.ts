@@ -64,7 +64,7 @@ export const FORM_52: FormDefinition = {
     { name: 'DescriptionOfWork', label: 'Description of Work', type: 'textarea', required: true, maxLength: 2000 },
     { name: 'JobValue', label: 'Job Value', type: 'currency', required: true, help: 'Labor and materials, in dollars.' },
     { name: 'EstimatedStartDate', label: 'Estimated Start Date', type: 'date', required: false },
-    { name: 'StateLicenseNumber', label: 'State License Number', type: 'text', required: false, maxLength: 100 },
+    { name: 'StateLicenseNumber', label: 'State License Number', type: 'text', required: false, maxLength: 100, applicants: ['Company'] },
   ],
 };
 /** Form 52's prefill for the first task at the first address (license lookup included). */

@@ -1,7 +1,7 @@
 // The Cancellation Request modal (SPEC §2.8): form 50 in a modal with a static backdrop, a Close link
 // and the footer note. Closing hands back the redirect URL: the permit's redirect URL, or the radar
 // search for the permit's address.
-import { FORM_IDS, isApiRequestError, radarAddressUrl, type ProjectSearchRow } from '@permitdesk/core';
+import { FORM_IDS, formChoices, isApiRequestError, radarAddressUrl, type ProjectSearchRow } from '@permitdesk/core';
 import { FormRenderer, type Answers } from '@permitdesk/widget';
 import { useState } from 'react';
 import { FOR_SESSION } from '../../data/query-client.js';
@@ -49,7 +49,7 @@ export function CancellationModal({ row, onClose }: CancellationModalProps) {
     setBusy(true);
     setError(null);
     try {
-      await api.forms.submit({ params: { formId: FORM_ID }, body: { formId: FORM_IDS.cancellation, entry: entry.data, answers }, silent: true });
+      await api.forms.submit({ params: { formId: FORM_ID }, body: { formId: FORM_IDS.cancellation, ...formChoices(entry.data), answers }, silent: true });
       setSent(true);
       // The row now has a cancellation request: its status is asked again.
       client.invalidateQueries({ queryKey: queryKeys.permits.cancellation(row.id) });

@@ -5,6 +5,7 @@
 import {
   applicantType,
   FORM_IDS,
+  formChoices,
   isApiRequestError,
   PERSONAL_ACCOUNT_LABEL,
   usableCompanies,
@@ -103,7 +104,7 @@ export function PermitApplicationModal({ row, onSubmitted, onClose, reloadOnCanc
     try {
       const result = await api.forms.submit({
         params: { formId: FORM_ID },
-        body: { formId: FORM_IDS.project, entry: prefill, answers },
+        body: { formId: FORM_IDS.project, ...formChoices(prefill), answers },
         silent: true,
       });
       onSubmitted(result);

@@ -127,9 +127,10 @@ describe('cancellation', () => {
     await userEvent.type(within(dialog()).getByLabelText('Reason for cancellation'), 'Customer changed plans');
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Request Cancellation' }));
     await within(dialog()).findByText('Your cancellation request has been sent to the permit team.');
-    const sent = calls('POST', '/v4/forms/50/entries')[0]?.body as { formId: number; answers: Record<string, unknown>; entry: { PermitId: number } };
+    const sent = calls('POST', '/v4/forms/50/entries')[0]?.body as { formId: number; answers: Record<string, unknown>; permitId: number };
     expect(sent.formId).toBe(50);
-    expect(sent.entry.PermitId).toBe(5);
+    expect(sent.permitId).toBe(5);
+    expect(sent).not.toHaveProperty('entry');
     expect(sent.answers).toEqual({ Reason: 'Customer changed plans' });
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(location()).toBe('/project-radar/search?keyword=1+Main+St%2C+Springfield%2C+IL+62701'));
@@ -140,7 +141,7 @@ describe('permit application (form 31)', () => {
   const routes = (): Record<string, Route> => ({
     'GET /v4/forms/31': () => ({ body: formDefinition(31) }),
     'GET /v4/forms/31/entry-data': (_req, url) =>
-      ({ body: formEntry({ PermitId: 6, ApplicantType: url.searchParams.get('companyId') ? 'Company' : 'Individual' }) }),
+      ({ body: formEntry({ ProjectId: 3, PermitId: 6, ApplicantType: url.searchParams.get('companyId') ? 'Company' : 'Individual' }) }),
     'GET /v4/companies/11/data-collection/licenses-fors': () => ({
       body: { stateLicense: { companyId: 11, licenseNo: 'SL-778' }, localLicense: null },
     }),
@@ -171,9 +172,11 @@ describe('permit application (form 31)', () => {
     await userEvent.type(within(dialog()).getByLabelText('Description of Work'), 'New roof');
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Submit Application' }));
     await waitFor(() => expect(location()).toBe('/success?type=APPLY_FOR_PROJECT_PERMIT&session=sess-123'));
-    const sent = calls('POST', '/v4/forms/31/entries')[0]?.body as { formId: number; entry: { ApplicantType: string; CompanyID: number } };
+    const sent = calls('POST', '/v4/forms/31/entries')[0]?.body as Record<string, unknown>;
     expect(sent.formId).toBe(31);
-    expect(sent.entry).toMatchObject({ ApplicantType: 'Company', CompanyID: 11, StateLicenseNumber: 'SL-778' });
+    // The choices only: the account applied as; the licenses are the server's to look up again.
+    expect(sent).toMatchObject({ companyId: 11, projectId: 3, permitId: 6 });
+    expect(Object.keys(sent).sort()).toEqual(['answers', 'companyId', 'formId', 'municipalityId', 'permitId', 'projectId', 'taskId']);
   });
 
   it('applies as Personal without a license lookup, and Cancel reloads the radar', async () => {

@@ -39,7 +39,7 @@ function ActionButton({ action, row, handlers }: { action: RowAction; row: Proje
   switch (action.kind) {
     case 'enter':
       return (
-        <Link className="btn btn--sm btn--ghost" to={action.to} data-action="enter">
+        <Link className={action.label === ACTION_LABELS.enterData ? 'link-button' : 'btn btn--sm btn--ghost'} to={action.to} data-action="enter">
           {action.label}
         </Link>
       );
@@ -51,7 +51,7 @@ function ActionButton({ action, row, handlers }: { action: RowAction; row: Proje
       );
     case 'undo':
       return (
-        <button type="button" className="btn btn--sm btn--ghost" disabled={disabled} data-action="undo" onClick={() => handlers.triage(row, 'undo')}>
+        <button type="button" className="link-button" disabled={disabled} data-action="undo" onClick={() => handlers.triage(row, 'undo')}>
           {action.label}
         </button>
       );
@@ -63,7 +63,7 @@ function ActionButton({ action, row, handlers }: { action: RowAction; row: Proje
       );
     case 'request-cancellation':
       return (
-        <button type="button" className="btn btn--sm btn--ghost" disabled={disabled} data-action="request-cancellation" onClick={() => handlers.requestCancellation(row)}>
+        <button type="button" className="link-button" disabled={disabled} data-action="request-cancellation" onClick={() => handlers.requestCancellation(row)}>
           {action.label}
         </button>
       );

@@ -41,10 +41,10 @@ const CASES: Array<[string, Partial<Row>, string, number, string, boolean, RegEx
   ['closed', { stage: 60 }, 'Closed', 100, 'success', false, 'Keep up the good work!'],
   ['pending', { stage: 52 }, 'Pending', 100, 'warning', false, /temporarily on hold.*contact us/],
   ['canceled', { stage: 55 }, 'Canceled', 100, 'danger', false, /canceled.*contact us if you are unsure why/],
-  ['pending cancellation', { stage: 75 }, 'Pending Cancellation', 100, 'warning', false, 'Unknown Status'],
-  ['unsorted', { stage: 70 }, 'Unsorted', 100, 'secondary', false, 'Unknown Status'],
-  ['no permit', { stage: 71 }, 'No Permit', 100, 'secondary', false, 'Unknown Status'],
-  ['no permit needed', { stage: 72 }, 'No Permit Needed', 100, 'secondary', false, 'Unknown Status'],
+  ['pending cancellation', { stage: 75 }, 'Pending Cancellation', 100, 'warning', false, /cancellation request has been received/],
+  ['unsorted', { stage: 70 }, 'Unsorted', 100, 'secondary', false, /need a permit\?/],
+  ['no permit', { stage: 71 }, 'No Permit', 100, 'secondary', false, /needs a permit/],
+  ['no permit needed', { stage: 72 }, 'No Permit Needed', 100, 'secondary', false, 'The project has been marked as no permit needed.'],
   ['a stage nobody knows', { stage: 99 }, 'Unknown', 100, 'secondary', false, 'Unknown Status'],
 ];
 

@@ -36,6 +36,8 @@ interface RadarMeta {
 const nowOf = (meta: unknown): Date => (meta as RadarMeta | undefined)?.now ?? new Date();
 
 // One set of column objects for the app's life: new column objects would remount every cell.
+// The default sizes add up to the width a 1024 px window leaves (984 px with the details column); wider
+// windows stretch them in proportion (the table is at least as wide as its frame).
 const RADAR_COLUMNS: ColumnDef<ProjectSearchRow, unknown>[] = [
     {
       id: 'customerName',
@@ -43,7 +45,7 @@ const RADAR_COLUMNS: ColumnDef<ProjectSearchRow, unknown>[] = [
       accessorFn: (row) => row.customerName,
       header: RADAR_COLUMN_TITLES.customerName,
       enableSorting: true,
-      size: 180,
+      size: 150,
       cell: ({ row }) => (
         <div className="radar-cell">
           <span className="radar-cell__main">{row.original.customerName}</span>
@@ -57,13 +59,13 @@ const RADAR_COLUMNS: ColumnDef<ProjectSearchRow, unknown>[] = [
     {
       id: 'jobAddress',
       header: RADAR_COLUMN_TITLES.jobAddress,
-      size: 190,
+      size: 140,
       cell: ({ row }) => <span className="radar-cell__wrap">{row.original.projectAddress}</span>,
     },
     {
       id: 'permit',
       header: RADAR_COLUMN_TITLES.permit,
-      size: 180,
+      size: 130,
       cell: ({ row }) => (
         <div className="radar-cell">
           <span className="radar-cell__main">{row.original.taskName}</span>
@@ -76,27 +78,27 @@ const RADAR_COLUMNS: ColumnDef<ProjectSearchRow, unknown>[] = [
       accessorFn: (row) => row.createdAt,
       header: RADAR_COLUMN_TITLES.dateAdded,
       enableSorting: true,
-      size: 136,
-      cell: ({ row }) => <time dateTime={row.original.createdAt}>{formatDate(row.original.createdAt, DATE_FORMATS.date)}</time>,
+      size: 108,
+      cell: ({ row }) => <time className="radar-cell__date" dateTime={row.original.createdAt}>{formatDate(row.original.createdAt, DATE_FORMATS.date)}</time>,
     },
     {
       id: 'status',
       accessorFn: (row) => row.stage,
       header: RADAR_COLUMN_TITLES.status,
       enableSorting: true,
-      size: 240,
+      size: 170,
       cell: ({ row, table }) => <StatusBar view={permitStatusView(row.original, nowOf(table.options.meta))} />,
     },
     {
       id: 'assigned',
       header: RADAR_COLUMN_TITLES.assigned,
-      size: 150,
+      size: 96,
       cell: ({ row }) => assignedLabel(row.original.projectsAssignments) || <span className="muted">—</span>,
     },
     {
       id: 'actions',
       header: RADAR_COLUMN_TITLES.actions,
-      size: 280,
+      size: 146,
       cell: ({ row }) => <RadarActions row={row.original} />,
     },
 ];

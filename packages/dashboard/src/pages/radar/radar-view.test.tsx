@@ -162,9 +162,9 @@ describe('RadarView', () => {
     renderAt(<RadarView variant="radar" />, '/project-radar');
     await screen.findByText('Ann');
     const handle = screen.getByRole('separator', { name: 'Resize dateAdded' });
-    expect(handle.getAttribute('aria-valuenow')).toBe('136');
+    expect(handle.getAttribute('aria-valuenow')).toBe('108');
     fireEvent.keyDown(handle, { key: 'ArrowRight' });
-    expect(handle.getAttribute('aria-valuenow')).toBe('146');
+    expect(handle.getAttribute('aria-valuenow')).toBe('118');
     for (let i = 0; i < 20; i += 1) fireEvent.keyDown(handle, { key: 'ArrowLeft' });
     expect(handle.getAttribute('aria-valuenow')).toBe('11');
     // The sizes are kept in local storage under core's radar view key.
