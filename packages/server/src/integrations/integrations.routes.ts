@@ -4,7 +4,7 @@
 import { endpoints } from '@permitdesk/core';
 import type { App } from '../http/context.js';
 import { registerEndpoint } from '../http/register.js';
-import { requireStaff } from '../operator/staff.js';
+import { requireStaff } from '../staff/staff.js';
 import { downloadEsign, esignDocumentOf, passcode, resendEsign } from './esign.js';
 import { answerQuote, getQuote, issueQuote } from './quotes.js';
 
@@ -20,7 +20,7 @@ export function registerIntegrationRoutes(app: App): void {
   registerEndpoint(app, i.quote, ({ services }, { params, headers }) => getQuote(services.db, params.quoteId, headers, services.clock()));
   registerEndpoint(app, i.updateQuote, ({ services }, { params, headers, body }) => answerQuote(services.db, params.quoteId, headers, body, services.clock()));
   registerEndpoint(app, i.createQuote, async ({ services, user }, { params, body }) => {
-    await requireStaff(services.db, user);
+    await requireStaff(services.db, user.sub);
     return issueQuote(services.db, params.quoteId, body, user.sub, services.clock());
   });
 

@@ -3,7 +3,7 @@
 import { TRIAGE, type endpoints } from '@permitdesk/core';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors.js';
 import type { EndpointHandler, HandlerContext } from '../http/register.js';
-import { isStaff } from '../operator/staff.js';
+import { isStaff } from '../staff/staff.js';
 import { LOCAL_FILES_ROUTE } from '../storage/local-storage.js';
 import { listVaultDocuments, presignVaultDownload } from '../compliance/compliance.handlers.js';
 import { requirePermitAccess, requireProjectAccess, PERMIT_NOT_FOUND } from './access.js';
