@@ -6,7 +6,7 @@ import type { App } from '../http/context.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { registerEndpoint } from '../http/register.js';
 import { requirePermitAccess } from '../permits/access.js';
-import { assertMunicipality } from '../projects/projects.repository.js';
+import { assertMunicipality } from '../permits/permits.repository.js';
 import { formDefinition } from './definitions.js';
 import { buildEntryData } from './entry-data.js';
 import { lookupLicenses, stateCodeOf, toLicenseLookup } from './license-lookup.js';

@@ -9,7 +9,7 @@ import { addReply, PERMIT_TEAM_NAME } from '../permits/conversations.js';
 import { permitDetail, permitRows } from '../permits/permit-details.js';
 import { recordProjectUpdate } from '../permits/project-updates.js';
 import { changeStage } from '../permits/stage-change.js';
-import { iso } from '../projects/search/radar-rows.js';
+import { iso } from '../rows/values.js';
 import { isStaff, requireStaff } from '../staff/staff.js';
 import type { Db } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
