@@ -9,7 +9,7 @@ import { requirePermitAccess } from '../permits/access.js';
 import { permitRows } from '../permits/permit-details.js';
 import { governingMunicipality } from '../lookups/governing-municipality.js';
 import type { AppServices } from '../services.js';
-import { lookupLicenses } from './license-lookup.js';
+import { lookupLicenses } from '../compliance/license-lookup.js';
 import type { Db } from '../db/schema.js';
 
 export interface EntryQuery {

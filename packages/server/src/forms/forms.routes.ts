@@ -9,7 +9,7 @@ import { requirePermitAccess } from '../permits/access.js';
 import { assertMunicipality } from '../permits/permits.repository.js';
 import { formDefinition } from './definitions.js';
 import { buildEntryData } from './entry-data.js';
-import { lookupLicenses, stateCodeOf, toLicenseLookup } from './license-lookup.js';
+import { lookupLicenses, stateCodeOf, toLicenseLookup } from '../compliance/license-lookup.js';
 import { submitForm } from './submit.js';
 
 export const INTEGRATION_NOT_FOUND = 'Integration record not found.';
