@@ -3,7 +3,7 @@
 import { formChoices, municipalityLocationQuery, type FormEntryResult, type GeocodedAddress, type PermitFormEntry } from '@permitdesk/core';
 import { expect } from 'vitest';
 import { setStaff } from '../staff/staff.js';
-import type { TestContext, TestUser } from '../test/harness.js';
+import type { TestContext, TestUser } from './harness.js';
 
 export interface JobSite {
   addressId: string;
