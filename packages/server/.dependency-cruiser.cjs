@@ -14,7 +14,7 @@ const modulePath = (name) => (name.endsWith('.ts') ? `^src/${name.replace(/\./g,
 const LAYERS = [
   // What every module uses: settings, errors and the logger (http/errors.ts and http/logger.ts know no Hono).
   ['config.ts', 'http/errors.ts', 'http/logger.ts'],
-  // The data layer, and how row values become API values (rows/, from shape-permits).
+  // The data layer, and how row values become API values (rows/).
   ['db', 'rows'],
   // Infrastructure services and plain facts, each on the database alone.
   ['geo', 'storage', 'mail', 'rate-limits', 'policies', 'staff'],
@@ -24,10 +24,11 @@ const LAYERS = [
   // The composition root: builds every service above once (AppServices).
   ['services.ts'],
   ['lookups', 'reference'],
-  // The permits family, in the order shape-permits gives it: permits/ is its base.
+  // The permits family: permits/ is its base.
   ['permits'],
   ['compliance', 'operator'],
-  ['projects', 'integrations'],
+  // documents/ serves the document calls over permits/ and compliance/ (neither imports the other).
+  ['projects', 'integrations', 'documents'],
   ['forms'],
   ['invitations'],
   ['vendors'],

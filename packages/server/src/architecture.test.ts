@@ -18,20 +18,10 @@ interface Pending {
 }
 
 /**
- * PENDING (issue 11): violations in the permits family, which shape-permits is reshaping in parallel. The
- * lead empties this list after merging it; an entry that no longer matches anything fails the test, so the
- * list can only shrink.
+ * Known exceptions to the rules, each with its reason. Empty: add one only with the issue that removes it;
+ * an entry that no longer matches anything fails the test, so the list can only shrink.
  */
-const PENDING: readonly Pending[] = [
-  { rule: 'layers', from: /^src\/permits\//, to: /^src\/(projects|operator|compliance)\//, why: 'permits<->projects, permits<->operator, permits<->compliance' },
-  { rule: 'layers', from: /^src\/projects\//, to: /^src\/forms\//, why: 'forms<->projects' },
-  // The other half of those pairs against the family's target order (compliance and operator below projects):
-  // shared rows code (radar-rows.ts) that shape-permits moves down into permits/ and rows/.
-  { rule: 'layers', from: /^src\/(compliance|operator)\//, to: /^src\/projects\//, why: 'compliance -> projects, operator -> projects' },
-  // The user type now lives in identity/user.ts and the company roles in companies/company-access.ts; the
-  // permits family still takes them (and answerInTransaction) from http/.
-  { rule: 'layers', from: /^src\/(operator|integrations|forms|compliance)\/(?!.*\.(routes|handlers)\.ts$)/, to: /^src\/http\/(context|authz|idempotency)\.ts$/, why: 'domain code of the permits family imports http/' },
-];
+const PENDING: readonly Pending[] = [];
 
 async function violations(): Promise<IViolation[]> {
   const options = await extractDepcruiseOptions(path.join(SERVER_DIR, '.dependency-cruiser.cjs'));

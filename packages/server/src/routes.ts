@@ -9,6 +9,7 @@ import { registerLookupRoutes } from './lookups/lookups.routes.js';
 import { registerMailboxRoutes } from './mail/mailbox.routes.js';
 import { registerStorageRoutes } from './storage/storage.routes.js';
 import { registerPermitRoutes } from './permits/permits.routes.js';
+import { registerDocumentRoutes } from './documents/documents.routes.js';
 import { registerProjectRoutes } from './projects/projects.routes.js';
 import { registerFormRoutes } from './forms/forms.routes.js';
 import { registerOperatorRoutes } from './operator/operator.routes.js';
@@ -30,6 +31,7 @@ export function registerRoutes(app: App): void {
   registerStorageRoutes(app);
   registerMailboxRoutes(app);
   registerPermitRoutes(app);
+  registerDocumentRoutes(app);
   registerProjectRoutes(app);
   registerFormRoutes(app);
   registerOperatorRoutes(app);

@@ -3,7 +3,7 @@
 import { endpoints, FLOW_MESSAGES } from '@permitdesk/core';
 import type { EndpointHandler } from '../http/register.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
-import { isStaff } from '../operator/staff.js';
+import { isStaff } from '../staff/staff.js';
 import { deleteFlow, findFlow, keyMatches } from '../verification/flow-store.js';
 import { inTransaction } from '../db/transaction.js';
 

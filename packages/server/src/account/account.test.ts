@@ -2,7 +2,7 @@
 // confirm the link (and restore the record on another device) → create-user-app → sign in → permissions.
 import { MESSAGES } from '@permitdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setStaff } from '../operator/staff.js';
+import { setStaff } from '../staff/staff.js';
 import { createTestContext, databaseTargets, type TestContext } from '../test/harness.js';
 
 const START_PAGE = 'https://lumber.example/permit-help';

@@ -4,7 +4,7 @@
 import type { Permit } from '@permitdesk/core';
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.js';
-import { loadPermits } from '../projects/search/radar-rows.js';
+import { loadPermits } from '../permits/read-model.js';
 
 export interface AssignedPage {
   items: Permit[];

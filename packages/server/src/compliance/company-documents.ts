@@ -5,7 +5,7 @@ import { UPLOAD_MAX_BYTES, type Document, type PresignedUpload } from '@permitde
 import { sql } from 'kysely';
 import { badRequest, notFound, payloadTooLarge } from '../http/errors.js';
 import { FILE_TOO_LARGE_MESSAGE, presignStoredDownload } from '../permits/documents.js';
-import { iso } from '../projects/search/radar-rows.js';
+import { iso } from '../rows/values.js';
 import type { AppServices } from '../services.js';
 import { newFileKey } from '../storage/file-storage.js';
 import { DOCUMENTATION_NOT_FOUND } from './documentations.js';

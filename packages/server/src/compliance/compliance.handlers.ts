@@ -2,19 +2,18 @@
 // first (members read, Owner / Administrator change; 403 for anyone else), then reads or writes only
 // rows of that company, so another company's item answers 404 through this company's path.
 import { VENDOR_FOR_INDIVIDUAL, type endpoints } from '@permitdesk/core';
-import { NO_COMPANY_ACCESS } from '../http/authz.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
-import type { AuthUser } from '../http/context.js';
+import { NO_COMPANY_ACCESS } from '../companies/company-access.js';
+import { badRequest, forbidden } from '../http/errors.js';
+import type { AuthUser } from '../identity/user.js';
 import type { EndpointHandler, HandlerContext } from '../http/register.js';
 import { requireCompanyManager, requireCompanyReader } from './access.js';
 import { assignedProjects } from './assigned-projects.js';
-import { findCompanyFile, listCompanyFiles, presignCompanyFileDownload, registerCompanyUpload, vaultKindOf } from './company-documents.js';
+import { listCompanyFiles, registerCompanyUpload } from './company-documents.js';
 import { addComplianceType, listComplianceTypes } from './compliance-types.js';
 import { createDocumentation, getDocumentation, listDocumentations, setDocumentationStatus, updateDocumentation } from './documentations.js';
 import { companyCredentials, companyIndicators } from './indicators.js';
 import { currentVendorsOf, guestFors, vendorFors } from './relations.js';
-import { companyOfItem, createItem, getItem, listItems, setItemStatus, updateItem, VAULT_KINDS, type ListFilter, type VaultInput, type VaultKind } from './vault-items.js';
-import type { DocumentableType } from '../db/tables/compliance.js';
+import { createItem, getItem, listItems, setItemStatus, updateItem, type ListFilter, type VaultInput, type VaultKind } from './vault-items.js';
 
 type Companies = typeof endpoints.companies;
 type Documents = typeof endpoints.documents;
@@ -110,39 +109,6 @@ export const companyDocuments: EndpointHandler<Companies['documents']> = async (
   await requireCompanyReader(ctx, params.id);
   return listCompanyFiles(ctx.services.db, params.id);
 };
-
-/**
- * GET /v4/documents for the vault's kinds (the permits handler serves Permit and Project and hands the
- * others here): the files of a license / insurance / certificate, or a company's documentation files.
- */
-export async function listVaultDocuments(ctx: Ctx, type: DocumentableType, documentableId: string) {
-  const db = ctx.services.db;
-  const id = /^\d{1,9}$/.test(documentableId) ? Number(documentableId) : null;
-  const kind = vaultKindOf(type);
-  if (!kind) {
-    if (id === null) throw notFound('Company not found.', 'COMPANY_NOT_FOUND');
-    await requireCompanyReader(ctx, id);
-    return listCompanyFiles(db, id, { type: 'Company', id });
-  }
-  const companyId = id === null ? null : await companyOfItem(db, kind, id);
-  if (companyId === null || id === null) throw notFound(VAULT_KINDS[kind].notFound, VAULT_KINDS[kind].code);
-  await requireCompanyReader(ctx, companyId).catch(() => {
-    // An item of a company the caller is not in does not exist for them.
-    throw notFound(VAULT_KINDS[kind].notFound, VAULT_KINDS[kind].code);
-  });
-  return listCompanyFiles(db, companyId, { type, id });
-}
-
-/** GET /v4/s3/presigned for a company file (by storage key); null when `file` is not one. */
-export async function presignVaultDownload(ctx: Ctx, file: string, notFoundError: () => Error) {
-  const db = ctx.services.db;
-  const found = await findCompanyFile(db, file);
-  if (!found) return null;
-  await requireCompanyReader(ctx, found.companyId).catch(() => {
-    throw notFoundError();
-  });
-  return presignCompanyFileDownload(ctx.services, db, found);
-}
 
 // ---- indicators, credentials, compliance types ----
 

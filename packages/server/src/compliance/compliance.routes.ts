@@ -1,7 +1,7 @@
 // Wiring of the compliance center's calls to core's catalogue: the vault (licenses, insurances,
 // certificates, documentations), company files, indicators, credentials, compliance types, assigned
-// projects, guest-fors and vendor-fors. GET /v4/documents and /v4/s3/presigned stay registered by the
-// permits area, which hands the vault's documents to listVaultDocuments / presignVaultDownload.
+// projects, guest-fors and vendor-fors. GET /v4/documents and /v4/s3/presigned are wired by documents/,
+// which reads the vault's files through vault-documents.ts.
 import { endpoints } from '@permitdesk/core';
 import type { App } from '../http/context.js';
 import { registerEndpoint } from '../http/register.js';

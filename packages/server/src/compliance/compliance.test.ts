@@ -3,7 +3,7 @@
 // credentials, compliance types, assigned projects, guest-fors and vendor-fors; roles (Owner and
 // Administrator change, PM and User read) and another company's data kept out of reach, route by route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyOf, jobSite, requestPermit } from '../permits/test-fixtures.js';
+import { companyOf, jobSite, requestPermit } from '../test/permit-fixtures.js';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
 
 const FORBIDDEN = { message: 'You do not have access to this company.', code: 'COMPANY_FORBIDDEN' };

@@ -4,7 +4,7 @@
 import type { Documentation } from '@permitdesk/core';
 import { sql, type RawBuilder } from 'kysely';
 import { badRequest, notFound } from '../http/errors.js';
-import { iso } from '../projects/search/radar-rows.js';
+import { iso } from '../rows/values.js';
 import { containsPattern, type ListFilter } from './vault-items.js';
 import type { Db } from '../db/schema.js';
 

@@ -4,7 +4,7 @@
 import { complianceIndicator, todayIso, type credentialSchema, type IndicatorItem, type Indicators } from '@permitdesk/core';
 import { sql } from 'kysely';
 import type * as v from 'valibot';
-import { idArray } from '../projects/search/radar-rows.js';
+import { idArray } from '../rows/values.js';
 import type { Db } from '../db/schema.js';
 
 type Credential = v.InferOutput<typeof credentialSchema>;

@@ -5,7 +5,7 @@
 import { INVITE_STATUS, VENDOR_FOR_INDIVIDUAL, type Company, type CompanyRole } from '@permitdesk/core';
 import { sql } from 'kysely';
 import { toCompany, type CompanyRow } from '../companies/companies-service.js';
-import { idArray } from '../projects/search/radar-rows.js';
+import { idArray } from '../rows/values.js';
 import type { Db } from '../db/schema.js';
 
 type Row = CompanyRow & { role: CompanyRole | null };

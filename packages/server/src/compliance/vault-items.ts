@@ -5,7 +5,7 @@
 import type { Certificate, Insurance, License } from '@permitdesk/core';
 import { sql, type RawBuilder } from 'kysely';
 import { badRequest, notFound } from '../http/errors.js';
-import { iso } from '../projects/search/radar-rows.js';
+import { iso } from '../rows/values.js';
 import type { Db } from '../db/schema.js';
 
 export const VAULT_KINDS = {

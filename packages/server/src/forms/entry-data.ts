@@ -2,14 +2,14 @@
 // (from the address search id and line 2, or from the permit), the signed-in user's contact, the
 // company they apply for (ApplicantType from it) and its licenses for that municipality.
 import { applicantType, USABLE_ROLES, type GeocodedAddress, type PermitFormEntry } from '@permitdesk/core';
-import type { AuthUser } from '../http/context.js';
-import { requireCompanyRole } from '../http/authz.js';
+import type { AuthUser } from '../identity/user.js';
+import { requireRoleInCompany } from '../companies/company-access.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { requirePermitAccess } from '../permits/access.js';
 import { permitRows } from '../permits/permit-details.js';
 import { governingMunicipality } from '../lookups/governing-municipality.js';
 import type { AppServices } from '../services.js';
-import { lookupLicenses } from './license-lookup.js';
+import { lookupLicenses } from '../compliance/license-lookup.js';
 import type { Db } from '../db/schema.js';
 
 export interface EntryQuery {
@@ -48,7 +48,7 @@ async function contactOf(db: Db, userId: string) {
 /** The company the user applies for: a usable role is needed (403 otherwise). */
 async function applyingCompany(services: AppServices, user: AuthUser, companyId: number | null | undefined) {
   if (companyId == null) return null;
-  await requireCompanyRole({ services, user }, companyId, USABLE_ROLES);
+  await requireRoleInCompany(services.db, user.sub, companyId, USABLE_ROLES);
   const company = await services.db.selectFrom('companies').select(['id', 'name']).where('id', '=', companyId).executeTakeFirstOrThrow();
   return { id: company.id, name: company.name };
 }

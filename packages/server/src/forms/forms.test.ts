@@ -5,7 +5,7 @@ import { FORM_IDS, MESSAGES, STAGE, formChoices, formDefinitionSchema, type Perm
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
-import { companyOf, entryData, FORM_52_ANSWERS, jobSite, operator, requestPermit, type JobSite } from '../permits/test-fixtures.js';
+import { companyOf, entryData, FORM_52_ANSWERS, jobSite, operator, requestPermit, type JobSite } from '../test/permit-fixtures.js';
 
 describe.each(databaseTargets())('forms on %s', (target) => {
   let t: TestContext;

@@ -28,15 +28,16 @@ import {
 } from '@permitdesk/core';
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
-import type { AuthUser } from '../http/context.js';
-import { requireCompanyRole } from '../http/authz.js';
+import type { AuthUser } from '../identity/user.js';
+import { requireRoleInCompany } from '../companies/company-access.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import { answerInTransaction } from '../http/idempotency.js';
+import { answerInTransaction } from '../db/idempotency-keys.js';
 import { countAddressRequest } from '../lookups/address-counts.repository.js';
 import { addressIdOf } from '../geo/gazetteer/address-provider.js';
 import { PROJECT_CREATOR_ROLES, requirePermitAccess, requireProjectAccess } from '../permits/access.js';
 import { changeStage } from '../permits/stage-change.js';
-import { assertMunicipality, assertTasks, insertPermit, insertProject, oneLineAddress } from '../projects/projects.repository.js';
+import { assertMunicipality, assertTasks, insertPermit } from '../permits/permits.repository.js';
+import { insertProject, oneLineAddress } from '../projects/projects.repository.js';
 import type { AppServices } from '../services.js';
 import { CANCELLATION_REASONS, formDefinition } from './definitions.js';
 import { buildEntryData, geocodeJobSite, MUNICIPALITY_MISMATCH_MESSAGE } from './entry-data.js';
@@ -133,7 +134,7 @@ async function mailConfirmation(trx: Tx, work: Work, permit: { id: number; proje
 async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
   const { services, user, choices, answers } = work;
   const companyId = choices.companyId ?? null;
-  if (companyId !== null) await requireCompanyRole({ services, user }, companyId, PROJECT_CREATOR_ROLES);
+  if (companyId !== null) await requireRoleInCompany(services.db, user.sub, companyId, PROJECT_CREATOR_ROLES);
   // The job site, its municipality and the task come from the address id, never from the request.
   const entry = await buildEntryData(services, user, {
     taskId: choices.taskId,
@@ -261,7 +262,7 @@ async function submitIntegration(work: Work): Promise<FormEntryResult> {
   const access = choices.permitId != null ? await requirePermitAccess(db, user.sub, choices.permitId, 'editor') : null;
   const companyId = access?.companyId ?? choices.companyId ?? null;
   // A record in a company's name without a permit: only those who may start its projects (as form 52).
-  if (!access && companyId !== null) await requireCompanyRole({ services, user }, companyId, PROJECT_CREATOR_ROLES);
+  if (!access && companyId !== null) await requireRoleInCompany(services.db, user.sub, companyId, PROJECT_CREATOR_ROLES);
   const integrationId = text(answers.IntegrationID)!;
   const taken = await db.selectFrom('form_entries').select('id').where('integration_id', '=', integrationId).executeTakeFirst();
   if (taken) throw conflict(INTEGRATION_EXISTS_MESSAGE, 'INTEGRATION_EXISTS');

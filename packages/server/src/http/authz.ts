@@ -11,9 +11,6 @@ interface Ctx {
   user: AuthUser | null;
 }
 
-/** PENDING (issue 11): for the permits-family files that still import it from here; its home is companies/company-access.ts. */
-export { NO_COMPANY_ACCESS } from '../companies/company-access.js';
-
 export function requireUser(ctx: Ctx): AuthUser {
   if (!ctx.user) throw unauthorized();
   return ctx.user;

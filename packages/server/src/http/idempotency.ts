@@ -10,31 +10,18 @@
 // waits on the row's unique index until the first commits, then replays it. Handlers that know their
 // answer inside the transaction (form submissions) store it there too (answerInTransaction), so even
 // an answer lost between the commit and the reply is replayed.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.js';
-import { onTransactionStart } from '../db/transaction.js';
+import { currentClaim, cutoff, KeyTaken, type Claim } from '../db/idempotency-keys.js';
 import type { AppContext } from './context.js';
 import { HttpError, toHttpError } from './errors.js';
 
-export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const KEY_IN_USE_MESSAGE = 'A request with this Idempotency-Key is still being processed.';
 export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used for a different request.';
 /** Response header of a replayed answer. */
 export const REPLAYED_HEADER = 'idempotent-replayed';
 
-
-interface Claim {
-  scope: string;
-  method: string;
-  path: string;
-  key: string;
-  fingerprint: string;
-  now: Date;
-  /** The key row was written in a transaction of this call. */
-  written: boolean;
-}
 
 interface Stored {
   fingerprint: string;
@@ -43,16 +30,11 @@ interface Stored {
   content_type: string | null;
 }
 
-const current = new AsyncLocalStorage<Claim>();
 /** Calls running in this process, by key: a duplicate here is told at once (others wait on the index). */
 const running = new Set<string>();
 
-/** The key row already belongs to another call of the same key (thrown inside the handler's transaction). */
-class KeyTaken extends Error {}
-
 const keyInUse = () => new HttpError(409, KEY_IN_USE_MESSAGE, 'IDEMPOTENCY_KEY_IN_USE');
 const keyReused = () => new HttpError(422, KEY_REUSED_MESSAGE, 'IDEMPOTENCY_KEY_REUSED');
-const cutoff = (claim: Claim) => new Date(claim.now.getTime() - IDEMPOTENCY_WINDOW_MS);
 
 async function stored(db: Db, claim: Claim): Promise<Stored | undefined> {
   const { rows } = await sql<Stored>`
@@ -70,37 +52,6 @@ function replay(row: Stored, claim: Claim): Response {
     status: row.status,
     headers: { 'content-type': row.content_type ?? 'application/json', [REPLAYED_HEADER]: 'true' },
   });
-}
-
-/**
- * Writes the key row in the caller's transaction (once per call, at its first transaction): it commits
- * with the created rows or not at all. Refuses (rolling the transaction back) when the key is taken.
- */
-export async function claimInTransaction(trx: Db): Promise<void> {
-  const claim = current.getStore();
-  if (!claim || claim.written) return;
-  // A row older than the window is someone's forgotten key: it is taken over.
-  const { rows } = await sql`
-    INSERT INTO idempotency_keys (scope, method, path, key, fingerprint, created_at)
-    VALUES (${claim.scope}, ${claim.method}, ${claim.path}, ${claim.key}, ${claim.fingerprint}, ${claim.now})
-    ON CONFLICT (scope, method, path, key) DO UPDATE
-      SET fingerprint = excluded.fingerprint, status = NULL, body = NULL, content_type = NULL, created_at = excluded.created_at
-      WHERE idempotency_keys.created_at <= ${cutoff(claim)}
-    RETURNING key`.execute(trx);
-  if (rows.length === 0) throw new KeyTaken();
-  claim.written = true;
-}
-onTransactionStart(claimInTransaction);
-
-/** Stores a call's answer in the transaction that created its rows (a lost reply is then replayed). */
-export async function answerInTransaction<T>(trx: Db, answer: T): Promise<T> {
-  const claim = current.getStore();
-  if (!claim) return answer;
-  await claimInTransaction(trx);
-  await sql`
-    UPDATE idempotency_keys SET status = 200, body = ${JSON.stringify(answer)}, content_type = 'application/json'
-    WHERE scope = ${claim.scope} AND method = ${claim.method} AND path = ${claim.path} AND key = ${claim.key}`.execute(trx);
-  return answer;
 }
 
 /** The answer of a finished call, unless one was stored in its transaction already. */
@@ -146,7 +97,7 @@ export async function withIdempotency(c: AppContext, scope: string, key: string,
   try {
     let response: Response;
     try {
-      response = await current.run(claim, run);
+      response = await currentClaim.run(claim, run);
     } catch (error) {
       if (error instanceof KeyTaken) {
         const first = await stored(db, claim);

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EsignDocument } from '@permitdesk/core';
 import { Secret, TOTP } from 'otpauth';
-import type { AuthUser } from '../http/context.js';
+import type { AuthUser } from '../identity/user.js';
 import { notFound } from '../http/errors.js';
 import { escapeHtml } from '../mail/html.js';
 import { requirePermitAccess } from '../permits/access.js';

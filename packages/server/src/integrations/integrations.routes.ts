@@ -1,31 +1,19 @@
-// Integrations (catalogue: integrations.userByEmail, quote / updateQuote / createQuote, esignDocument /
-// esignPasscode / esignDownload / esignResend). The webhook integration record (integrations.webhook)
-// is served by the forms area, which stores form 32.
+// Wiring of the integration calls (catalogue: integrations.userByEmail, quote / updateQuote / createQuote,
+// esignDocument / esignPasscode / esignDownload / esignResend). The webhook integration record
+// (integrations.webhook) is wired by the forms area, which stores form 32.
 import { endpoints } from '@permitdesk/core';
 import type { App } from '../http/context.js';
 import { registerEndpoint } from '../http/register.js';
-import { requireStaff } from '../operator/staff.js';
-import { downloadEsign, esignDocumentOf, passcode, resendEsign } from './esign.js';
-import { answerQuote, getQuote, issueQuote } from './quotes.js';
-
-const i = endpoints.integrations;
+import * as h from './integrations.handlers.js';
 
 export function registerIntegrationRoutes(app: App): void {
-  // GET /users/{email}: whether an account exists for an address, and whether it is verified.
-  registerEndpoint(app, i.userByEmail, async ({ services }, { params }) => {
-    const user = await services.identity.findByEmail(params.email);
-    return { email: params.email, exists: user !== null, verified: user?.email_verified ?? false };
-  });
-
-  registerEndpoint(app, i.quote, ({ services }, { params, headers }) => getQuote(services.db, params.quoteId, headers, services.clock()));
-  registerEndpoint(app, i.updateQuote, ({ services }, { params, headers, body }) => answerQuote(services.db, params.quoteId, headers, body, services.clock()));
-  registerEndpoint(app, i.createQuote, async ({ services, user }, { params, body }) => {
-    await requireStaff(services.db, user);
-    return issueQuote(services.db, params.quoteId, body, user.sub, services.clock());
-  });
-
-  registerEndpoint(app, i.esignDocument, ({ services, user }, { params }) => esignDocumentOf(services, services.db, user, params.id, params.type));
-  registerEndpoint(app, i.esignPasscode, ({ services, user }) => passcode(services, services.db, user));
-  registerEndpoint(app, i.esignDownload, ({ services, user }, { params }) => downloadEsign(services, services.db, user, params.id));
-  registerEndpoint(app, i.esignResend, ({ services, user }, { params }) => resendEsign(services, services.db, user, params.id));
+  const api = endpoints.integrations;
+  registerEndpoint(app, api.userByEmail, h.userByEmailHandler);
+  registerEndpoint(app, api.quote, h.quoteHandler);
+  registerEndpoint(app, api.updateQuote, h.updateQuoteHandler);
+  registerEndpoint(app, api.createQuote, h.createQuoteHandler);
+  registerEndpoint(app, api.esignDocument, h.esignDocumentHandler);
+  registerEndpoint(app, api.esignPasscode, h.esignPasscodeHandler);
+  registerEndpoint(app, api.esignDownload, h.esignDownloadHandler);
+  registerEndpoint(app, api.esignResend, h.esignResendHandler);
 }

@@ -2,7 +2,7 @@
 // organisation of the headers (issued by the permit team, answered once, expired after their date), and
 // e-sign documents of a permit's cancellation with their download, resend and TOTP passcodes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobSite, operator, requestPermit } from '../permits/test-fixtures.js';
+import { jobSite, operator, requestPermit } from '../test/permit-fixtures.js';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
 import { verifyPasscode } from './esign.js';
 

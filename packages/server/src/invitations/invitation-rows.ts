@@ -1,7 +1,7 @@
 // Reading invitations: one select with both companies' names, and the row → core's invitationSchema
 // shape for one viewer (their side and actions included).
 import type { Invitation, InvitationKind, VendorOnboardingProgress } from '@permitdesk/core';
-import { iso } from '../projects/search/radar-rows.js';
+import { iso } from '../rows/values.js';
 import { standing, type InvitationFacts, type Viewer } from './viewer.js';
 import type { Db } from '../db/schema.js';
 

@@ -3,7 +3,7 @@
 import { closeServices, createServices } from '../services.js';
 import { loadConfig } from '../config.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { setStaff } from './staff.js';
+import { setStaff } from '../staff/staff.js';
 
 const USAGE = 'Usage: pnpm --filter @permitdesk/server operator -- grant <email> | revoke <email> | list';
 

@@ -1,7 +1,7 @@
 // The demo data's permit team member: 'operator@permitdesk.test' with the demo password.
 import { DEMO_PASSWORD } from '../reference/demo-data.js';
 import type { AppServices } from '../services.js';
-import { setStaff } from './staff.js';
+import { setStaff } from '../staff/staff.js';
 
 export const DEMO_OPERATOR = { email: 'operator@permitdesk.test', name: 'Olga Operator' } as const;
 

@@ -9,8 +9,8 @@ import { addReply, PERMIT_TEAM_NAME } from '../permits/conversations.js';
 import { permitDetail, permitRows } from '../permits/permit-details.js';
 import { recordProjectUpdate } from '../permits/project-updates.js';
 import { changeStage } from '../permits/stage-change.js';
-import { iso } from '../projects/search/radar-rows.js';
-import { isStaff, requireStaff } from './staff.js';
+import { iso } from '../rows/values.js';
+import { isStaff, requireStaff } from '../staff/staff.js';
 import type { Db } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
 
@@ -50,7 +50,7 @@ export const operatorStatus: EndpointHandler<Operator['status']> = async ({ serv
 
 export const listPermits: EndpointHandler<Operator['permits']> = async ({ services, user }, { query }) => {
   const db = services.db;
-  await requireStaff(db, user);
+  await requireStaff(db, user.sub);
   const parts = [sql`true`];
   if (query.stage !== undefined) parts.push(sql`r.stage = ${query.stage}`);
   if (query.keyword) parts.push(sql`r.search_text LIKE ${`%${query.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
@@ -65,13 +65,13 @@ export const listPermits: EndpointHandler<Operator['permits']> = async ({ servic
 
 export const getPermit: EndpointHandler<Operator['permit']> = async ({ services, user }, { params }) => {
   const db = services.db;
-  await requireStaff(db, user);
+  await requireStaff(db, user.sub);
   return permitDetail(db, params.id);
 };
 
 export const changePermitStage: EndpointHandler<Operator['changeStage']> = async ({ services, user }, { params, body }) => {
   const db = services.db;
-  await requireStaff(db, user);
+  await requireStaff(db, user.sub);
   await requirePermit(db, params.id);
   await inTransaction(services.db, (trx) => changeStage(trx, services, { permitId: params.id, userId: user.sub, by: 'permit_team', ...body }));
   return permitDetail(db, params.id);
@@ -79,7 +79,7 @@ export const changePermitStage: EndpointHandler<Operator['changeStage']> = async
 
 export const addInspection: EndpointHandler<Operator['addInspection']> = async ({ services, user }, { params, body }) => {
   const db = services.db;
-  await requireStaff(db, user);
+  await requireStaff(db, user.sub);
   await requirePermit(db, params.id);
   // An inspection placed at a perform order moves the ones from there on one step later.
   const rows = await inTransaction(services.db, async (trx) => {
@@ -99,7 +99,7 @@ export const addInspection: EndpointHandler<Operator['addInspection']> = async (
 
 export const updateInspection: EndpointHandler<Operator['updateInspection']> = async ({ services, user }, { params, body }) => {
   const db = services.db;
-  await requireStaff(db, user);
+  await requireStaff(db, user.sub);
   const permit = await requirePermit(db, params.id);
   const now = services.clock();
   return inTransaction(services.db, async (trx) => {
@@ -129,7 +129,7 @@ export const updateInspection: EndpointHandler<Operator['updateInspection']> = a
 
 export const replyAsTeam: EndpointHandler<Operator['reply']> = async ({ services, user }, { params, body }) => {
   const db = services.db;
-  await requireStaff(db, user);
+  await requireStaff(db, user.sub);
   await requirePermit(db, params.id);
   return inTransaction(services.db, (trx) =>
     addReply(trx, {
@@ -146,7 +146,7 @@ export const replyAsTeam: EndpointHandler<Operator['reply']> = async ({ services
 /** Approve: the permit is canceled (55) and the request stays on record; decline: back to the stage before. */
 export const decideCancellation: EndpointHandler<Operator['decideCancellation']> = async ({ services, user }, { params, body }) => {
   const db = services.db;
-  await requireStaff(db, user);
+  await requireStaff(db, user.sub);
   await requirePermit(db, params.id);
   await inTransaction(services.db, async (trx) => {
     const open = await trx

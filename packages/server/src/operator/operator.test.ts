@@ -4,7 +4,7 @@
 import { formChoices, permitStatusView, STAGE, type Permit } from '@permitdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
-import { companyOf, jobSite, operator, requestPermit, type JobSite } from '../permits/test-fixtures.js';
+import { companyOf, jobSite, operator, requestPermit, type JobSite } from '../test/permit-fixtures.js';
 import { runOperatorCommand } from './cli.js';
 
 describe.each(databaseTargets())('the permit team on %s', (target) => {

@@ -4,7 +4,7 @@
 import { UPLOAD_MAX_BYTES, type Document, type PresignedUpload } from '@permitdesk/core';
 import { sql } from 'kysely';
 import { payloadTooLarge } from '../http/errors.js';
-import { iso } from '../projects/search/radar-rows.js';
+import { iso } from '../rows/values.js';
 import type { AppServices } from '../services.js';
 import { fileNotUploaded, newFileKey } from '../storage/file-storage.js';
 import type { Db } from '../db/schema.js';

@@ -3,7 +3,7 @@
 import { formChoices, type Permit, type PermitFormEntry } from '@permitdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
-import { companyOf, entryData, FORM_52_ANSWERS, jobSite, requestPermit } from './test-fixtures.js';
+import { companyOf, entryData, FORM_52_ANSWERS, jobSite, requestPermit } from '../test/permit-fixtures.js';
 
 type Call = [method: string, path: string, options?: { body?: unknown; query?: Record<string, string | number> }];
 

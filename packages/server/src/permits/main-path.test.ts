@@ -3,7 +3,7 @@
 import { formChoices, STAGE, statusMessage } from '@permitdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext } from '../test/harness.js';
-import { COMPANY_ANSWERS, FORM_52_ANSWERS, jobSite } from './test-fixtures.js';
+import { COMPANY_ANSWERS, FORM_52_ANSWERS, jobSite } from '../test/permit-fixtures.js';
 
 describe.each(databaseTargets())('main path on %s', (target) => {
   let t: TestContext;

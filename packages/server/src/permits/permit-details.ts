@@ -3,7 +3,8 @@
 import { stageName, type Conversation, type Permit, type PermitStageHistoryEntry } from '@permitdesk/core';
 import { sql } from 'kysely';
 import { notFound } from '../http/errors.js';
-import { iso, loadPermits } from '../projects/search/radar-rows.js';
+import { iso } from '../rows/values.js';
+import { loadPermits } from './read-model.js';
 import { PERMIT_NOT_FOUND } from './access.js';
 import type { Db } from '../db/schema.js';
 

@@ -1,4 +1,4 @@
-// Wiring of the permit calls (SPEC §7.1) and permit documents to core's catalogue.
+// Wiring of the permit calls (SPEC §7.1) to core's catalogue.
 import { endpoints } from '@permitdesk/core';
 import type { App } from '../http/context.js';
 import { registerEndpoint } from '../http/register.js';
@@ -14,7 +14,4 @@ export function registerPermitRoutes(app: App): void {
   registerEndpoint(app, api.cancellationStatus, h.permitCancellationStatus);
   registerEndpoint(app, api.updateProjectName, h.updateProjectName);
   registerEndpoint(app, api.dismiss, h.dismissPermit);
-  registerEndpoint(app, endpoints.documents.list, h.listDocumentsHandler);
-  registerEndpoint(app, endpoints.documents.presignedDownload, h.presignedDownloadHandler);
-  registerEndpoint(app, endpoints.documents.cloudfrontPresigned, h.cloudfrontPresignedHandler);
 }

@@ -3,7 +3,7 @@
 import { cancellationLabel, formChoices, STAGE, TRIAGE, TRIAGE_MARKED_NO_PERMIT_MESSAGE, triageMessage, type Permit } from '@permitdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
-import { companyOf, jobSite, operator, requestPermit, type JobSite } from './test-fixtures.js';
+import { companyOf, jobSite, operator, requestPermit, type JobSite } from '../test/permit-fixtures.js';
 
 describe.each(databaseTargets())('permits on %s', (target) => {
   let t: TestContext;

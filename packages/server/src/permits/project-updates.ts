@@ -2,7 +2,7 @@
 // lists a company's newest ones (the dashboard's Updates badge counts the unread).
 import type { ProjectUpdate } from '@permitdesk/core';
 import { sql } from 'kysely';
-import { iso } from '../projects/search/radar-rows.js';
+import { iso } from '../rows/values.js';
 import type { Db } from '../db/schema.js';
 
 /** The columns of a permit row (joined with its project) that say whose update it is. */

@@ -4,7 +4,7 @@
 import { mainOwnerAssignment, type AccessLevel, type ProjectAssignment } from '@permitdesk/core';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { atLeast, NOT_ALLOWED } from '../permits/access.js';
-import { loadAssignments, toAssignment } from './search/radar-rows.js';
+import { loadAssignments, toAssignment } from '../permits/read-model.js';
 import type { Tx } from '../db/schema.js';
 
 export const MAIN_OWNER_MESSAGE = 'The main owner of a project keeps owner access.';

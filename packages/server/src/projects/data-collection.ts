@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import * as v from 'valibot';
 import { badRequest } from '../http/errors.js';
 import { listDocuments } from '../permits/documents.js';
-import { lookupLicenses } from '../forms/license-lookup.js';
+import { lookupLicenses } from '../compliance/license-lookup.js';
 import type { Db, Tx } from '../db/schema.js';
 
 export const FILE_NOT_OF_PERMIT = 'A file does not belong to this permit.';

@@ -1,13 +1,12 @@
-// Projects and the permits in them: creation (with the creator's owner assignment, so the main owner of
-// SPEC §6 exists from the start), adding permits (each starts its timeline), and the project as the
-// API shows it (core's projectSchema).
-import { STAGE, type PostalAddress, type Project } from '@permitdesk/core';
-import { randomUUID } from 'node:crypto';
+// Projects: creation (with the creator's owner assignment, so the main owner of SPEC §6 exists from the
+// start) and the project as the API shows it (core's projectSchema), its permits from the permits area.
+import type { PostalAddress, Project } from '@permitdesk/core';
 import { sql } from 'kysely';
-import { badRequest, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import { PROJECT_NOT_FOUND } from '../permits/access.js';
 import { permitRows } from '../permits/permit-details.js';
-import { addressOf, iso, loadAssignments } from './search/radar-rows.js';
+import { addressOf, loadAssignments } from '../permits/read-model.js';
+import { iso } from '../rows/values.js';
 import type { Db, Tx } from '../db/schema.js';
 
 /** One line: '350 5th Ave, Apt 2, New York, NY 10118'. */
@@ -72,63 +71,6 @@ export async function insertProject(trx: Tx, project: NewProject): Promise<numbe
       FROM users u WHERE u.id = ${project.createdBy}::uuid`.execute(trx);
   }
   return projectId;
-}
-
-export interface NewPermit {
-  projectId: number;
-  taskId: number;
-  municipalityId: number;
-  createdBy: string;
-  stage?: number;
-  session?: string;
-  scopeOfWork?: string | null | undefined;
-  projectValue?: number | null | undefined;
-  estCompletionAt?: Date | null | undefined;
-  redirectUrl?: string | null | undefined;
-  now: Date;
-}
-
-/** A permit at stage 10 Requested (unless told otherwise), its timeline started. */
-export async function insertPermit(trx: Tx, permit: NewPermit): Promise<{ id: number; session: string }> {
-  const session = permit.session ?? randomUUID();
-  const stage = permit.stage ?? STAGE.Requested;
-  const row = await trx
-    .insertInto('permits')
-    .values({
-      project_id: permit.projectId,
-      task_id: permit.taskId,
-      municipality_id: permit.municipalityId,
-      stage,
-      session,
-      scope_of_work: permit.scopeOfWork ?? null,
-      project_value: permit.projectValue ?? null,
-      est_completion_at: permit.estCompletionAt ?? null,
-      redirect_url: permit.redirectUrl ?? null,
-      created_by: permit.createdBy,
-      created_at: permit.now,
-      updated_at: permit.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('permit_stage_history')
-    .values({ permit_id: row.id, from_stage: null, to_stage: stage, changed_by: permit.createdBy, note: null, changed_at: permit.now })
-    .execute();
-  return { id: Number(row.id), session };
-}
-
-/** 400 unless every task of the list exists and is offered. */
-export async function assertTasks(db: Db, taskIds: readonly number[]): Promise<void> {
-  const unique = [...new Set(taskIds)];
-  const found = await db.selectFrom('permit_tasks').select('id').where('id', 'in', unique).where('active', '=', true).execute();
-  if (found.length !== unique.length) throw badRequest('The selected project type does not exist.', 'TASK_NOT_FOUND', { taskIds: 'The selected project type does not exist.' });
-}
-
-/** 400 unless the municipality exists. */
-export async function assertMunicipality(db: Db, municipalityId: number): Promise<{ id: number; name: string; stateCode: string }> {
-  const row = await db.selectFrom('municipalities').select(['id', 'name', 'state_code']).where('id', '=', municipalityId).executeTakeFirst();
-  if (!row) throw badRequest('The municipality does not exist.', 'MUNICIPALITY_NOT_FOUND', { municipalityId: 'The municipality does not exist.' });
-  return { id: row.id, name: row.name, stateCode: row.state_code };
 }
 
 /** The project with its permits (oldest first) and assignments; 404 when it does not exist. */

@@ -3,7 +3,7 @@
 import { mainOwnerAssignment, type Permit, type Project } from '@permitdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
-import { companyOf, jobSite, requestPermit, type JobSite } from '../permits/test-fixtures.js';
+import { companyOf, jobSite, requestPermit, type JobSite } from '../test/permit-fixtures.js';
 
 const ADDRESS = { streetAddress: '100 Congress Ave', streetModifier: 'Suite 5', city: 'Austin', state: 'TX', postalCode: '78701' };
 

@@ -12,7 +12,7 @@
 import { endpoints, fillPath, formChoices, type EndpointDef, type FormChoices } from '@permitdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredEndpoints } from '../http/register.js';
-import { companyOf, jobSite, operator, requestPermit, type JobSite } from '../permits/test-fixtures.js';
+import { companyOf, jobSite, operator, requestPermit, type JobSite } from '../test/permit-fixtures.js';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
 
 // ---------------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import { formChoices, IDEMPOTENCY_HEADER, type FormEntryResult, type PermitFormE
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config.js';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/database.js';
-import { FORM_52_ANSWERS } from '../permits/test-fixtures.js';
+import { FORM_52_ANSWERS } from '../test/permit-fixtures.js';
 import { databaseTargets } from '../test/harness.js';
 import { freshPostgres, pgliteTemplate } from '../test/templates.js';
 

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
 import { UPLOAD_TYPES_MESSAGE } from '@permitdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyOf, jobSite, requestPermit } from '../permits/test-fixtures.js';
+import { companyOf, jobSite, requestPermit } from '../test/permit-fixtures.js';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
 import { newFileKey } from '../storage/file-storage.js';
 import { createFilesRecord } from '../storage/files-table.js';

@@ -4,7 +4,7 @@
 import { endpoints, formChoices, IDEMPOTENCY_HEADER, type EndpointDef } from '@permitdesk/core';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entryData, FORM_52_ANSWERS, jobSite, type JobSite } from '../permits/test-fixtures.js';
+import { entryData, FORM_52_ANSWERS, jobSite, type JobSite } from '../test/permit-fixtures.js';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -5,7 +5,7 @@ import { INVITE_STATUS, VENDOR_FOR_INDIVIDUAL, type Company, type CompanyRole, t
 import { sql } from 'kysely';
 import { toCompany, type CompanyRow } from '../companies/companies-service.js';
 import { notFound } from '../http/errors.js';
-import { iso } from '../projects/search/radar-rows.js';
+import { iso } from '../rows/values.js';
 import type { Db } from '../db/schema.js';
 
 export const VENDOR_NOT_FOUND = 'Vendor not found.';

@@ -16,7 +16,8 @@ import { sql, type RawBuilder } from 'kysely';
 import * as v from 'valibot';
 import type { Db } from '../../db/schema.js';
 import { hasKeyword, radarCountsTotal, radarFilters, type RadarSearchParams } from './radar-filters.js';
-import { idArray, loadPermits } from './radar-rows.js';
+import { loadPermits } from '../../permits/read-model.js';
+import { idArray } from '../../rows/values.js';
 import { assignedProjectIds, scopeKey, type RadarScope } from './scope.js';
 
 export { NOT_A_PERMIT_STAGES, parseSearchFields, type RadarSearchParams } from './radar-filters.js';

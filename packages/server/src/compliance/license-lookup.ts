@@ -1,5 +1,6 @@
 // The license lookup (SPEC §3): a company's state license for the municipality's state and its local
-// business license for the municipality itself; active and not expired, the newest first.
+// business license for the municipality itself; active and not expired, the newest first. Read from
+// the vault's licenses, for the form engine's prefill and the project's data collection.
 import type { LicenseLookup } from '@permitdesk/core';
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.js';

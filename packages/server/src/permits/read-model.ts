@@ -1,9 +1,11 @@
-// Permits as the API shows them (core's permitSchema): one permit with its project, task, municipality,
-// inspections, assignments and cancellation flag. Used by the radar search and by any handler that
-// answers a permit (GET /v3/permits/{id}, the project's permits...), so every caller maps rows the same way.
+// The permit read model: permits as the API shows them (core's permitSchema), one permit with its
+// project, task, municipality, inspections, assignments and cancellation flag. Used by the radar search
+// and by any handler that answers a permit (GET /v3/permits/{id}, the project's permits...), so every
+// caller maps rows the same way.
 import { assignedColumn, mainOwnerAssignment, type Permit, type PostalAddress, type ProjectAssignment } from '@permitdesk/core';
 import { sql } from 'kysely';
-import type { Db } from '../../db/schema.js';
+import type { Db } from '../db/schema.js';
+import { idArray, iso, isoOrNull } from '../rows/values.js';
 
 interface PermitRow {
   id: number;
@@ -58,12 +60,6 @@ interface AssignmentRow {
   created_at: Date | string;
 }
 
-/** An int[] literal; ids are forced to integers, so nothing else can reach the SQL text. */
-export const idArray = (ids: readonly number[]) => sql.raw(`'{${ids.map((id) => Math.trunc(Number(id)) || 0).join(',')}}'::int[]`);
-
-/** Timestamps as ISO text whichever driver read them. */
-export const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
-
 /** A project row's address columns as the API's address. */
 export const addressOf = (row: { street_address: string; street_modifier: string | null; city: string; state: string; postal_code: string }): PostalAddress => ({
   streetAddress: row.street_address,
@@ -72,7 +68,6 @@ export const addressOf = (row: { street_address: string; street_modifier: string
   state: row.state,
   postalCode: row.postal_code,
 });
-const isoOrNull = (value: Date | string | null): string | null => (value === null ? null : iso(value));
 
 export function toAssignment(row: AssignmentRow): ProjectAssignment {
   return {

@@ -2,8 +2,8 @@
 // municipality lookup, a permit requested through form 52 over HTTP, users in companies, operators.
 import { formChoices, municipalityLocationQuery, type FormEntryResult, type GeocodedAddress, type PermitFormEntry } from '@permitdesk/core';
 import { expect } from 'vitest';
-import { setStaff } from '../operator/staff.js';
-import type { TestContext, TestUser } from '../test/harness.js';
+import { setStaff } from '../staff/staff.js';
+import type { TestContext, TestUser } from './harness.js';
 
 export interface JobSite {
   addressId: string;
