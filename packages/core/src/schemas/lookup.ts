@@ -79,6 +79,8 @@ export const addressSearchResultSchema = v.object({
   place_name: v.string(),
   matching_place_name: v.string(),
   street_line: v.string(),
+  /** false: the street is as typed, not checked, and the point is its ZIP's or city's (the built-in gazetteer). */
+  verified: v.optional(v.boolean()),
 });
 export type AddressSearchResult = v.InferOutput<typeof addressSearchResultSchema>;
 
@@ -92,6 +94,8 @@ export const geocodedAddressSchema = v.object({
   postalCode: v.string(),
   longitude: v.number(),
   latitude: v.number(),
+  /** false: the street is as typed, not checked, and the point is its ZIP's or city's (the built-in gazetteer). */
+  verified: v.optional(v.boolean()),
 });
 export type GeocodedAddress = v.InferOutput<typeof geocodedAddressSchema>;
 

@@ -180,6 +180,74 @@ describe('built-in gazetteer', () => {
   });
 });
 
+describe('address search as people type', () => {
+  const gazetteer = createBuiltinGazetteer();
+  /** The municipality of a search's first result, the way the widget gets it: geocode, then locate. */
+  const municipalityOf = async (query: string) => {
+    const [first] = await gazetteer.search(query, 5);
+    const address = await gazetteer.geocode(first!.id);
+    return geo.locate(address!.latitude, address!.longitude, address!)?.name;
+  };
+
+  it('finds a city typed in full without its state, the largest first, and only in a state being typed', async () => {
+    expect((await gazetteer.search('350 5th Ave, New York', 5))[0]!.place_name).toMatch(/^350 5th Ave, New York, NY \d{5}$/);
+    expect((await gazetteer.search('1 Main St, Washington', 5))[0]!.place_name).toMatch(/^1 Main St, Washington, DC \d{5}$/);
+    const typing = await gazetteer.search('350 5th Ave, New York, N', 5);
+    expect(typing[0]!.place_name).toMatch(/, NY \d{5}$/);
+    for (const result of typing) expect(result.place_name).toMatch(/, N[A-Z] \d{5}$/);
+  });
+
+  it('offers up to five ranked suggestions while the city is typed', async () => {
+    const typing = await gazetteer.search('350 5th Ave, New Y', 5);
+    expect(typing.length).toBeGreaterThan(1);
+    expect(typing[0]!.place_name).toMatch(/New York, NY/);
+    expect(await gazetteer.search('Spring', 5)).toHaveLength(5);
+  });
+
+  it('finds saints, apostrophes and a city with one typo', async () => {
+    expect((await gazetteer.search('1200 Market St, St. Louis, MO', 5))[0]!.place_name).toMatch(/, Saint Louis, MO 63\d{3}$/);
+    expect((await gazetteer.search('15 Kellogg Blvd W, St. Paul, MN', 5))[0]!.place_name).toMatch(/, Saint Paul, MN 55\d{3}$/);
+    expect((await gazetteer.search("710 E Mullan Ave, Coeur d'Alene, ID", 5))[0]!.place_name).toMatch(/, Coeur D Alene, ID 838\d{2}$/);
+    expect((await gazetteer.search('300 S 7th St, Sprngfield, IL', 5))[0]!.place_name).toMatch(/, Springfield, IL 627\d{2}$/);
+  });
+
+  it('keeps a typed ZIP, and the typed city by it, and says the street is not verified', async () => {
+    const [empire] = await gazetteer.search('350 5th Ave, New York, NY 10118', 5);
+    expect(empire).toMatchObject({ place_name: '350 5th Ave, New York, NY 10118', verified: false });
+    const [westAllis] = await gazetteer.search('7525 W Greenfield Ave, West Allis, WI 53214', 5);
+    expect(westAllis!.place_name).toBe('7525 W Greenfield Ave, West Allis, WI 53214');
+    expect(await gazetteer.geocode(westAllis!.id)).toMatchObject({ city: 'West Allis', zip: '53214', verified: false });
+    expect(await municipalityOf('7525 W Greenfield Ave, West Allis, WI 53214')).toBe('City of West Allis');
+  });
+
+  it('finds a named place no ZIP is named after (GeoNames)', async () => {
+    const [tysons] = await gazetteer.search('1961 Chain Bridge Rd, Tysons, VA', 5);
+    expect(tysons!.place_name).toMatch(/^1961 Chain Bridge Rd, Tysons, VA 22\d{3}$/);
+    expect(await gazetteer.geocode(tysons!.id)).toMatchObject({ city: 'Tysons', state: 'VA' });
+  });
+
+  it.each([
+    ['3570 S Las Vegas Blvd, Las Vegas, NV 89109', 'Clark County'],
+    ['10221 Wincopin Cir, Columbia, MD 21044', 'Howard County'],
+    ['1961 Chain Bridge Rd, Tysons, VA 22102', 'Fairfax County'],
+    ['8435 Georgia Ave, Silver Spring, MD 20910', 'Montgomery County'],
+    ['25 Aupuni St, Hilo, HI 96720', 'Hawaii County'],
+    ['2100 Clarendon Blvd, Arlington, VA 22201', 'Arlington County'],
+    ['495 S Main St, Las Vegas, NV 89101', 'City of Las Vegas'],
+    ['405 Biltmore Way, Coral Gables, FL 33134', 'City of Coral Gables'],
+  ])('lands %s on %s', async (query, expected) => {
+    expect(await municipalityOf(query)).toBe(expected);
+  });
+
+  it('leaves unincorporated communities out of the catalogue as cities', () => {
+    const { municipalities, omitted } = sharedCatalog();
+    const names = new Set(municipalities.map((m) => `${m.name}, ${m.stateCode}`));
+    for (const gone of ['City of Columbia, MD', 'City of Silver Spring, MD', 'City of Paradise, NV', 'City of Tysons, VA', 'City of Hilo, HI']) expect(names.has(gone)).toBe(false);
+    for (const kept of ['City of Columbia, MO', 'City of Columbia, SC', 'City of Honolulu, HI', 'City of Rockville, MD']) expect(names.has(kept)).toBe(true);
+    expect(omitted.find((o) => o.name === 'Columbia' && o.stateCode === 'MD')?.reason).toBe('unincorporated');
+  });
+});
+
 describe('Google adapter (against a local fake of the web services)', () => {
   let server: Server;
   let baseUrl = '';
