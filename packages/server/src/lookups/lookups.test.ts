@@ -1,5 +1,6 @@
 // Every lookup endpoint through the app, on every database target, after the seed at start.
 import { PAGINATION_HEADERS, DEFAULT_SETTINGS, PERMIT_STAGES, US_STATES, municipalitySchema } from '@permitdesk/core';
+import { sql } from 'kysely';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets } from '../test/harness.js';
@@ -90,6 +91,15 @@ describe.each(databaseTargets())('lookups on %s', (target) => {
     expect(page2.body).toHaveLength(10);
     expect(page2.headers.get(PAGINATION_HEADERS.index)).toBe('2');
     expect(Number(page2.headers.get(PAGINATION_HEADERS.totalCount))).toBeGreaterThan(1000);
+  });
+
+  it('answers a municipality keyword through its trigram index, not by reading every row', async () => {
+    const { rows } = await sql<{ 'QUERY PLAN': string }>`
+      EXPLAIN SELECT count(*) FROM municipalities m WHERE lower(m.name) LIKE ${'%spring%'}`.execute(ctx.services.db);
+    expect(rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('municipalities_name_trgm_idx');
+    const springs = await ctx.request('GET', '/v4/lookup/municipalities', { query: { keyword: 'spring', size: '50' } });
+    expect(springs.body.length).toBeGreaterThan(20);
+    expect(springs.body.every((m: { name: string }) => m.name.toLowerCase().includes('spring'))).toBe(true);
   });
 
   it('pages administrative areas in the body and centres a map on one', async () => {
