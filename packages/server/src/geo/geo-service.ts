@@ -4,6 +4,8 @@ import { buildCatalog, type GeoCatalog, type MunicipalityRecord } from './catalo
 import { buildCountyIndex, type CountyIndex } from './county-index.js';
 import type { AddressProvider } from './gazetteer/address-provider.js';
 import { createBuiltinGazetteer } from './gazetteer/builtin-gazetteer.js';
+import { createCensusProvider } from './gazetteer/census-provider.js';
+import { withBuiltinFallback } from './gazetteer/fallback-provider.js';
 import { createGoogleProvider } from './gazetteer/google-provider.js';
 import { createLocator, type AddressHints, type Locate } from './locate.js';
 import { postalIndex } from './postal-index.js';
@@ -24,8 +26,22 @@ export interface GeoService {
 
 export interface GeoOptions {
   GOOGLE_MAPS_API_KEY?: string | undefined;
+  /** Which address provider: 'census' (the Census Bureau's geocoder, the built-in as fallback), 'google' or 'builtin'; default google with a key, else builtin. */
+  GEOCODER?: 'builtin' | 'census' | 'google' | undefined;
   /** For tests: where the Google web services live. */
   googleBaseUrl?: string;
+  /** For tests: where the Census geocoder lives. */
+  censusBaseUrl?: string;
+}
+
+function addressProvider(options: GeoOptions): AddressProvider {
+  const builtin = createBuiltinGazetteer();
+  const choice = options.GEOCODER ?? (options.GOOGLE_MAPS_API_KEY ? 'google' : 'builtin');
+  if (choice === 'census') return withBuiltinFallback(createCensusProvider(options.censusBaseUrl ? { baseUrl: options.censusBaseUrl } : {}), builtin);
+  if (choice === 'google' && options.GOOGLE_MAPS_API_KEY) {
+    return createGoogleProvider({ apiKey: options.GOOGLE_MAPS_API_KEY, ...(options.googleBaseUrl ? { baseUrl: options.googleBaseUrl } : {}) });
+  }
+  return builtin;
 }
 
 let counties: CountyIndex | undefined;
@@ -37,11 +53,8 @@ export const sharedCatalog = (): GeoCatalog => (catalog ??= buildCatalog(countyI
 const sharedLocator = (): Locate => (locator ??= createLocator(sharedCatalog(), countyIndex(), postalIndex()));
 
 export function createGeoService(options: GeoOptions = {}): GeoService {
-  const addresses = options.GOOGLE_MAPS_API_KEY
-    ? createGoogleProvider({ apiKey: options.GOOGLE_MAPS_API_KEY, ...(options.googleBaseUrl ? { baseUrl: options.googleBaseUrl } : {}) })
-    : createBuiltinGazetteer();
   return {
-    addresses,
+    addresses: addressProvider(options),
     catalog: sharedCatalog,
     locate: (latitude, longitude, hints) => sharedLocator()(latitude, longitude, hints),
     warm: () => void sharedLocator(),

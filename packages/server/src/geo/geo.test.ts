@@ -8,6 +8,8 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGeoService, sharedCatalog } from './geo-service.js';
 import { createBuiltinGazetteer } from './gazetteer/builtin-gazetteer.js';
+import { createCensusProvider } from './gazetteer/census-provider.js';
+import { withBuiltinFallback } from './gazetteer/fallback-provider.js';
 import { createGoogleProvider } from './gazetteer/google-provider.js';
 
 const geo = createGeoService();
@@ -313,5 +315,103 @@ describe('Google adapter (against a local fake of the web services)', () => {
   it('is the provider when GOOGLE_MAPS_API_KEY is set', () => {
     expect(createGeoService({ GOOGLE_MAPS_API_KEY: 'k', googleBaseUrl: baseUrl }).addresses.name).toBe('google');
     expect(createGeoService({}).addresses.name).toBe('builtin');
+  });
+});
+
+describe('Census geocoder adapter (against a local fake speaking its protocol)', () => {
+  let server: Server;
+  let baseUrl = '';
+  const asked: URL[] = [];
+  // Answers in the shape of geocoding.geo.census.gov's geographies/onelineaddress (JSON format):
+  // an incorporated place (Seattle), and an unincorporated point whose mail says Las Vegas.
+  const seattle = [{
+      matchedAddress: '600 4TH AVE, SEATTLE, WA, 98104',
+      coordinates: { x: -122.32966, y: 47.60357 },
+      tigerLine: { tigerLineId: '71956577', side: 'L' },
+      addressComponents: { fromAddress: '600', toAddress: '698', streetName: '4TH', suffixType: 'AVE', city: 'SEATTLE', state: 'WA', zip: '98104' },
+      geographies: {
+        States: [{ GEOID: '53', NAME: 'Washington', BASENAME: 'Washington' }],
+        Counties: [{ GEOID: '53033', NAME: 'King County', BASENAME: 'King' }],
+        'Incorporated Places': [{ GEOID: '5363000', NAME: 'Seattle city', BASENAME: 'Seattle' }],
+      },
+    }];
+  const strip = [{
+      matchedAddress: '3600 S LAS VEGAS BLVD, LAS VEGAS, NV, 89109',
+      coordinates: { x: -115.17425, y: 36.11274 },
+      addressComponents: { preDirection: 'S', streetName: 'LAS VEGAS', suffixType: 'BLVD', city: 'LAS VEGAS', state: 'NV', zip: '89109' },
+      geographies: {
+        States: [{ GEOID: '32', NAME: 'Nevada', BASENAME: 'Nevada' }],
+        Counties: [{ GEOID: '32003', NAME: 'Clark County', BASENAME: 'Clark' }],
+        'Census Designated Places': [{ GEOID: '3254600', NAME: 'Paradise CDP', BASENAME: 'Paradise' }],
+      },
+    }];
+  // By what was asked (lower case), as typed and as geocode asks again with the matched address.
+  const answers: Record<string, unknown[]> = {
+    '600 4th ave, seattle, wa': seattle,
+    '600 4th ave, seattle, wa, 98104': seattle,
+    '3600 s las vegas blvd, las vegas, nv': strip,
+    '3600 s las vegas blvd, las vegas, nv, 89109': strip,
+  };
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      asked.push(url);
+      const address = (url.searchParams.get('address') ?? '').toLowerCase();
+      if (address.startsWith('down')) return void res.writeHead(500).end('{}');
+      if (address.startsWith('slow')) return void setTimeout(() => res.end(JSON.stringify({ result: { addressMatches: [] } })), 300);
+      res.setHeader('content-type', 'application/json');
+      if (url.pathname !== '/geocoder/geographies/onelineaddress') return void res.writeHead(404).end('{}');
+      res.end(JSON.stringify({ result: { input: { address: { address } }, addressMatches: answers[address] ?? [] } }));
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('asks for the one-line address with its geographies and maps the match, verified', async () => {
+    const census = createCensusProvider({ baseUrl });
+    const [result] = await census.search('600 4th Ave, Seattle, WA', 5);
+    const url = asked.at(-1)!;
+    expect(url.searchParams.get('benchmark')).toBe('Public_AR_Current');
+    expect(url.searchParams.get('vintage')).toBe('Current_Current');
+    expect(url.searchParams.get('format')).toBe('json');
+    expect(v.is(addressSearchResultSchema, result)).toBe(true);
+    expect(result).toMatchObject({ place_name: '600 4th Ave, Seattle, WA 98104', street_line: '600 4th Ave', center: [-122.32966, 47.60357], verified: true });
+    const geocoded = await census.geocode(result!.id);
+    expect(geocoded).toEqual({
+      address: '600 4th Ave', city: 'Seattle', state: 'WA', zip: '98104', streetAddress: '600 4th Ave', streetModifier: null,
+      postalCode: '98104', longitude: -122.32966, latitude: 47.60357, verified: true,
+    });
+    expect(geo.locate(geocoded!.latitude, geocoded!.longitude, geocoded!)?.name).toBe('City of Seattle');
+    expect(await census.geocode(result!.id.replace(/\.[^.]+$/, `.${Buffer.from('1 OTHER ST').toString('base64url')}`))).toBeNull();
+    expect(await census.search('99999 Nowhere Rd, Seattle, WA', 5)).toEqual([]);
+  });
+
+  it('lands an unincorporated match on its county', async () => {
+    const census = createCensusProvider({ baseUrl });
+    const [strip] = await census.search('3600 S Las Vegas Blvd, Las Vegas, NV', 5);
+    const geocoded = await census.geocode(strip!.id);
+    expect(geocoded).toMatchObject({ city: 'Las Vegas', zip: '89109' });
+    expect(geo.locate(geocoded!.latitude, geocoded!.longitude, geocoded!)?.name).toBe('Clark County');
+  });
+
+  it('falls back to the built-in gazetteer when the geocoder is down, slow or finds nothing', async () => {
+    const provider = withBuiltinFallback(createCensusProvider({ baseUrl }), createBuiltinGazetteer(), 100);
+    for (const query of ['down 1 Main St, Austin, TX', 'slow 1 Main St, Austin, TX', '99999 Nowhere Rd, Austin, TX']) {
+      const [result] = await provider.search(query, 5);
+      expect(result).toMatchObject({ verified: false });
+      expect(result!.id.startsWith('us.')).toBe(true);
+      expect(await provider.geocode(result!.id)).toMatchObject({ city: 'Austin', state: 'TX' });
+    }
+    const [found] = await provider.search('600 4th Ave, Seattle, WA', 5);
+    expect(found).toMatchObject({ verified: true });
+    expect(await provider.geocode(found!.id)).toMatchObject({ city: 'Seattle' });
+  });
+
+  it('is the provider when GEOCODER=census', () => {
+    expect(createGeoService({ GEOCODER: 'census', censusBaseUrl: baseUrl }).addresses.name).toBe('census');
+    expect(createGeoService({ GEOCODER: 'builtin', GOOGLE_MAPS_API_KEY: 'k' }).addresses.name).toBe('builtin');
   });
 });
