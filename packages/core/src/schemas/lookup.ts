@@ -33,6 +33,27 @@ export const municipalitySchema = v.object({
 });
 export type Municipality = v.InferOutput<typeof municipalitySchema>;
 
+/**
+ * Another municipality an address may belong to when the data cannot tell, for the visitor to choose:
+ * 'unincorporated-nearby' (a city answered, but unincorporated county area lies close by: the county
+ * may govern the address) or 'near-city-limits' (the county answered, but a city's limits may reach it).
+ */
+export const municipalityAlternativeSchema = v.object({
+  id: idSchema,
+  name: v.string(),
+  slug: v.string(),
+  kind: v.picklist(['city', 'county']),
+  reason: v.picklist(['unincorporated-nearby', 'near-city-limits']),
+});
+export type MunicipalityAlternative = v.InferOutput<typeof municipalityAlternativeSchema>;
+
+/** The municipality of a location (GET /search/), with the alternatives when the data cannot tell. */
+export const locatedMunicipalitySchema = v.object({
+  ...municipalitySchema.entries,
+  alternatives: v.optional(v.array(municipalityAlternativeSchema)),
+});
+export type LocatedMunicipality = v.InferOutput<typeof locatedMunicipalitySchema>;
+
 export const taskSchema = v.object({ id: idSchema, name: v.string() });
 export type Task = v.InferOutput<typeof taskSchema>;
 

@@ -1,5 +1,6 @@
 // The geography service (services.geo): the municipality catalogue, the county polygons and the
 // address provider, built lazily once per process (the data packages take ~2 s to read).
+import { createAlternativesFinder, type FindAlternatives, type MunicipalityAlternative } from './alternatives.js';
 import { buildCatalog, type GeoCatalog, type MunicipalityRecord } from './catalog.js';
 import { buildCountyIndex, type CountyIndex } from './county-index.js';
 import type { AddressProvider } from './gazetteer/address-provider.js';
@@ -20,6 +21,8 @@ export interface GeoService {
    * (its USPS city, state and ZIP): the city it names wins over neighbourhood places nearer the point.
    */
   locate(latitude: number, longitude: number, hints?: AddressHints): MunicipalityRecord | null;
+  /** The other municipality the point may belong to when the data cannot tell (alternatives.ts), for the visitor to choose. */
+  alternatives(latitude: number, longitude: number, answer: MunicipalityRecord): MunicipalityAlternative[];
   /** Builds the catalogue and the locator now (~2 s), so the first visitor does not wait for them. */
   warm(): void;
 }
@@ -47,16 +50,19 @@ function addressProvider(options: GeoOptions): AddressProvider {
 let counties: CountyIndex | undefined;
 let catalog: GeoCatalog | undefined;
 let locator: Locate | undefined;
+let alternativesFinder: FindAlternatives | undefined;
 const countyIndex = () => (counties ??= buildCountyIndex());
 /** The catalogue is the same for every service in the process, so it is built once. */
 export const sharedCatalog = (): GeoCatalog => (catalog ??= buildCatalog(countyIndex(), postalIndex()));
 const sharedLocator = (): Locate => (locator ??= createLocator(sharedCatalog(), countyIndex(), postalIndex()));
+const sharedAlternatives = (): FindAlternatives => (alternativesFinder ??= createAlternativesFinder(sharedCatalog(), countyIndex()));
 
 export function createGeoService(options: GeoOptions = {}): GeoService {
   return {
     addresses: addressProvider(options),
     catalog: sharedCatalog,
     locate: (latitude, longitude, hints) => sharedLocator()(latitude, longitude, hints),
+    alternatives: (latitude, longitude, answer) => sharedAlternatives()(latitude, longitude, answer),
     warm: () => void sharedLocator(),
   };
 }

@@ -241,6 +241,21 @@ describe('address search as people type', () => {
     expect(await municipalityOf(query)).toBe(expected);
   });
 
+  it('names the other side when the data cannot tell: county area near a city, a city near county area', () => {
+    const alternatives = (latitude: number, longitude: number, hints = {}) => {
+      const answer = geo.locate(latitude, longitude, hints)!;
+      return [answer.name, ...geo.alternatives(latitude, longitude, answer).map((a) => `${a.municipality.name} (${a.reason})`)];
+    };
+    // Downtown Las Vegas: the city, but unincorporated Clark County (Winchester, Sunrise Manor) is close.
+    expect(alternatives(36.1699, -115.1398, { city: 'Las Vegas', state: 'NV' })).toEqual(['City of Las Vegas', 'Clark County (unincorporated-nearby)']);
+    // Manhattan: New York City governs the whole county, nothing to ask.
+    expect(alternatives(40.7484, -73.9857, { city: 'New York', state: 'NY' })).toEqual(['City of New York']);
+    // The Mojave: county area, no city within reach.
+    expect(alternatives(35.0, -116.0)).toEqual(['San Bernardino County']);
+    // Winchester NV (county area) borders Las Vegas: its limits may reach.
+    expect(alternatives(36.13, -115.1189)).toEqual(['Clark County', 'City of Las Vegas (near-city-limits)']);
+  });
+
   it('leaves unincorporated communities out of the catalogue as cities', () => {
     const { municipalities, omitted } = sharedCatalog();
     const names = new Set(municipalities.map((m) => `${m.name}, ${m.stateCode}`));

@@ -5,7 +5,7 @@ import type { App } from '../http/context.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { registerEndpoint } from '../http/register.js';
 import { countAddressRequest, getAddressCount, servedRequests } from './address-counts.repository.js';
-import { governingMunicipality } from './governing-municipality.js';
+import { governingMunicipality, municipalityAlternatives } from './governing-municipality.js';
 import {
   areaMap,
   coverage,
@@ -64,9 +64,12 @@ export function registerLookupRoutes(app: App): void {
     return found;
   });
   registerEndpoint(app, api.municipalityByLocation, async ({ services }, { query }) => {
-    const found = await governingMunicipality(services, { latitude: query.lat, longitude: query.lon, city: query.city, state: query.state, zip: query.zip });
+    const address = { latitude: query.lat, longitude: query.lon, city: query.city, state: query.state, zip: query.zip };
+    const found = await governingMunicipality(services, address);
     if (!found) throw notFound('No municipality we cover governs this location.', 'MUNICIPALITY_NOT_FOUND');
-    return found;
+    // When the data cannot tell, the other candidate goes along for the visitor to choose.
+    const alternatives = municipalityAlternatives(services.geo, address);
+    return alternatives.length > 0 ? { ...found, alternatives } : found;
   });
   registerEndpoint(app, api.municipalities, async ({ services }, { query }) => {
     const { items, totalCount } = await listMunicipalities(services.db, query);

@@ -93,6 +93,15 @@ describe.each(databaseTargets())('lookups on %s', (target) => {
     expect(Number(page2.headers.get(PAGINATION_HEADERS.totalCount))).toBeGreaterThan(1000);
   });
 
+  it('adds the other candidate municipality when the data cannot tell, and none where it can', async () => {
+    const lasVegas = await ctx.request('GET', '/search/', { query: { lat: '36.1699', lon: '-115.1398', city: 'Las Vegas', state: 'NV' } });
+    expect(lasVegas.body).toMatchObject({ name: 'City of Las Vegas', alternatives: [{ name: 'Clark County', kind: 'county', reason: 'unincorporated-nearby' }] });
+    expect(lasVegas.body.alternatives[0].slug).toMatch(/^nv\/clark-county\//);
+    const manhattan = await ctx.request('GET', '/search/', { query: { lat: '40.7484', lon: '-73.9857', city: 'New York', state: 'NY', zip: '10118' } });
+    expect(manhattan.body.name).toBe('City of New York');
+    expect(manhattan.body.alternatives).toBeUndefined();
+  });
+
   it('answers a municipality keyword through its trigram index, not by reading every row', async () => {
     const { rows } = await sql<{ 'QUERY PLAN': string }>`
       EXPLAIN SELECT count(*) FROM municipalities m WHERE lower(m.name) LIKE ${'%spring%'}`.execute(ctx.services.db);
