@@ -28,18 +28,23 @@ const MAX_CITY_WORDS = 4;
 
 const stateToken = (word: string) => word.replace(/\./g, '').toUpperCase();
 
-/** Takes a whole state off the end of the words: a two-letter code ('ny', 'D.C.') or a name ('North Carolina'). */
-function takeState(words: string[]): { code: string; byName: boolean } | null {
+/** Takes a two-letter state code ('ny', 'D.C.') off the end of the words. */
+function takeStateCode(words: string[]): string | null {
   const last = stateToken(words.at(-1) ?? '');
-  if (STATE_CODES.has(last)) {
-    words.pop();
-    return { code: last, byName: false };
-  }
+  if (!STATE_CODES.has(last)) return null;
+  words.pop();
+  return last;
+}
+
+/** Takes a whole state off the end of the words: a code, or a name ('North Carolina'). */
+function takeState(words: string[]): string | null {
+  const code = takeStateCode(words);
+  if (code) return code;
   for (let n = Math.min(3, words.length); n >= 1; n--) {
-    const code = STATE_BY_NAME.get(words.slice(-n).map(stateToken).join(' '));
-    if (code) {
+    const named = STATE_BY_NAME.get(words.slice(-n).map(stateToken).join(' '));
+    if (named) {
       words.splice(-n, n);
-      return { code, byName: true };
+      return named;
     }
   }
   return null;
@@ -139,22 +144,19 @@ function parse(text: string, isCity: CityCheck, readStateName: boolean): ParsedA
     zip = zipMatch[1]!;
     words.pop();
   }
-  const typed = readStateName ? takeState(words) : (() => {
-    const code = stateToken(words.at(-1) ?? '');
-    return STATE_CODES.has(code) ? (words.pop(), { code, byName: false }) : null;
-  })();
-  let states: string[] = typed ? [typed.code] : [];
+  const state = readStateName ? takeState(words) : takeStateCode(words);
+  let states: string[] = state ? [state] : [];
   if (words.length > 0) segments.push(words.join(' '));
-  // 'Main St, Springfield, Ill': the last of three segments (or of two, after a city) is a state being typed.
-  if (!typed && !zip && segments.length >= 2) {
-    const last = segments.at(-1)!;
-    const partial = last.length <= 14 && !/\d/.test(segments.at(-2)!.split(' ')[0]!) || segments.length >= 3 ? statesStartingWith(last) : [];
+  // 'Main St, Springfield, Ill' or 'Springfield, Ill': a last segment after a city is a state being typed
+  // (after a street, '350 5th Ave, New Y', it is the city being typed).
+  const afterCity = segments.length >= 3 || (segments.length === 2 && !/^\d/.test(segments[0]!));
+  if (!state && !zip && afterCity) {
+    const partial = statesStartingWith(segments.at(-1)!);
     if (partial.length > 0) {
       segments.pop();
       states = partial;
     }
   }
-  const state = typed?.code ?? null;
 
   if (segments.length >= 2) {
     let city: string | null = segments.pop()!;
