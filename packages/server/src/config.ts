@@ -32,6 +32,8 @@ export const configSchema = v.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   GOOGLE_MAPS_API_KEY: optionalText,
+  /** Address provider: census (the Census Bureau's street geocoder, the built-in gazetteer as fallback), google (needs the key) or builtin. */
+  GEOCODER: v.optional(v.picklist(['builtin', 'census', 'google'], 'must be builtin, census or google')),
   EMAIL_VERIFIER_URL: optionalUrl,
   EMAIL_VERIFIER_KEY: optionalText,
   /** MX lookups in the built-in e-mail verifier: on by default, off under NODE_ENV=test. */

@@ -99,7 +99,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
 
   const companies = createCompaniesService({ db, clock });
 
-  const geo = createGeoService({ GOOGLE_MAPS_API_KEY: config.GOOGLE_MAPS_API_KEY });
+  const geo = createGeoService({ GOOGLE_MAPS_API_KEY: config.GOOGLE_MAPS_API_KEY, GEOCODER: config.GEOCODER });
   const emailVerifier = createEmailVerifier(config, log);
   return { config, db, dbKind: database.kind, database, clock, log, identity, companies, mail, mailWorker, storage, localStorage, geo, emailVerifier, rateLimits };
 }

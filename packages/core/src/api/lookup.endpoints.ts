@@ -11,6 +11,7 @@ import {
   type GeocodedAddress,
   globalSettingSchema,
   inspectionTemplateSchema,
+  locatedMunicipalitySchema,
   municipalitySchema,
   permitServiceSchema,
   permitStageSchema,
@@ -53,7 +54,7 @@ export const lookupEndpoints = {
       state: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^([A-Za-z]{2})?$/), v.toUpperCase())),
       zip: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\d{5}(-\d{4})?)?$/))),
     }),
-    response: municipalitySchema,
+    response: locatedMunicipalitySchema,
   }),
   municipalityBySlug: endpoint({
     method: 'GET', path: '/search/municipality-slug', auth: 'none', summary: 'A municipality by its URL slug',

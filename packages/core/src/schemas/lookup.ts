@@ -33,6 +33,27 @@ export const municipalitySchema = v.object({
 });
 export type Municipality = v.InferOutput<typeof municipalitySchema>;
 
+/**
+ * Another municipality an address may belong to when the data cannot tell, for the visitor to choose:
+ * 'unincorporated-nearby' (a city answered, but unincorporated county area lies close by: the county
+ * may govern the address) or 'near-city-limits' (the county answered, but a city's limits may reach it).
+ */
+export const municipalityAlternativeSchema = v.object({
+  id: idSchema,
+  name: v.string(),
+  slug: v.string(),
+  kind: v.picklist(['city', 'county']),
+  reason: v.picklist(['unincorporated-nearby', 'near-city-limits']),
+});
+export type MunicipalityAlternative = v.InferOutput<typeof municipalityAlternativeSchema>;
+
+/** The municipality of a location (GET /search/), with the alternatives when the data cannot tell. */
+export const locatedMunicipalitySchema = v.object({
+  ...municipalitySchema.entries,
+  alternatives: v.optional(v.array(municipalityAlternativeSchema)),
+});
+export type LocatedMunicipality = v.InferOutput<typeof locatedMunicipalitySchema>;
+
 export const taskSchema = v.object({ id: idSchema, name: v.string() });
 export type Task = v.InferOutput<typeof taskSchema>;
 
@@ -79,6 +100,8 @@ export const addressSearchResultSchema = v.object({
   place_name: v.string(),
   matching_place_name: v.string(),
   street_line: v.string(),
+  /** false: the street is as typed, not checked, and the point is its ZIP's or city's (the built-in gazetteer). */
+  verified: v.optional(v.boolean()),
 });
 export type AddressSearchResult = v.InferOutput<typeof addressSearchResultSchema>;
 
@@ -92,6 +115,8 @@ export const geocodedAddressSchema = v.object({
   postalCode: v.string(),
   longitude: v.number(),
   latitude: v.number(),
+  /** false: the street is as typed, not checked, and the point is its ZIP's or city's (the built-in gazetteer). */
+  verified: v.optional(v.boolean()),
 });
 export type GeocodedAddress = v.InferOutput<typeof geocodedAddressSchema>;
 

@@ -1,7 +1,8 @@
 // The built-in geography: every US city of GeoNames as a municipality ('City of Pasadena'), plus every
 // county (or county equivalent) as the permitting authority of its unincorporated area ('Los Angeles
 // County'), and the administrative areas (states → counties → cities) they belong to. GeoNames places
-// that are sections of a city (sections.ts: Times Square, Harlem, Fishtown...) are left out. Ids and
+// that are sections of a city (sections.ts: Times Square, Harlem, Fishtown...) or unincorporated communities
+// their county governs (unincorporated.ts: Columbia MD, Paradise NV) are left out. Ids and
 // slugs are assigned in a fixed sort order over every GeoNames place, left out or not, so the same data
 // packages always give the same catalogue, and leaving a section out renumbers nothing that a database
 // seeded before holds.
@@ -52,6 +53,8 @@ export interface OmittedPlace {
   name: string;
   stateCode: string;
   countyFips: string;
+  latitude: number;
+  longitude: number;
   reason: SectionReason;
 }
 
@@ -280,6 +283,8 @@ export function buildCatalog(counties: CountyIndex, postal: PostalIndex): GeoCat
     name: place.name,
     stateCode: place.stateCode,
     countyFips: place.countyFips,
+    latitude: place.latitude,
+    longitude: place.longitude,
     reason,
   }));
   return { areas, municipalities, countyMunicipality, governingCity, omitted, citiesByCounty, citiesByState };

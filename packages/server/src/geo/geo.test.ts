@@ -8,6 +8,8 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGeoService, sharedCatalog } from './geo-service.js';
 import { createBuiltinGazetteer } from './gazetteer/builtin-gazetteer.js';
+import { createCensusProvider } from './gazetteer/census-provider.js';
+import { withBuiltinFallback } from './gazetteer/fallback-provider.js';
 import { createGoogleProvider } from './gazetteer/google-provider.js';
 
 const geo = createGeoService();
@@ -180,6 +182,89 @@ describe('built-in gazetteer', () => {
   });
 });
 
+describe('address search as people type', () => {
+  const gazetteer = createBuiltinGazetteer();
+  /** The municipality of a search's first result, the way the widget gets it: geocode, then locate. */
+  const municipalityOf = async (query: string) => {
+    const [first] = await gazetteer.search(query, 5);
+    const address = await gazetteer.geocode(first!.id);
+    return geo.locate(address!.latitude, address!.longitude, address!)?.name;
+  };
+
+  it('finds a city typed in full without its state, the largest first, and only in a state being typed', async () => {
+    expect((await gazetteer.search('350 5th Ave, New York', 5))[0]!.place_name).toMatch(/^350 5th Ave, New York, NY \d{5}$/);
+    expect((await gazetteer.search('1 Main St, Washington', 5))[0]!.place_name).toMatch(/^1 Main St, Washington, DC \d{5}$/);
+    const typing = await gazetteer.search('350 5th Ave, New York, N', 5);
+    expect(typing[0]!.place_name).toMatch(/, NY \d{5}$/);
+    for (const result of typing) expect(result.place_name).toMatch(/, N[A-Z] \d{5}$/);
+  });
+
+  it('offers up to five ranked suggestions while the city is typed', async () => {
+    const typing = await gazetteer.search('350 5th Ave, New Y', 5);
+    expect(typing.length).toBeGreaterThan(1);
+    expect(typing[0]!.place_name).toMatch(/New York, NY/);
+    expect(await gazetteer.search('Spring', 5)).toHaveLength(5);
+  });
+
+  it('finds saints, apostrophes and a city with one typo', async () => {
+    expect((await gazetteer.search('1200 Market St, St. Louis, MO', 5))[0]!.place_name).toMatch(/, Saint Louis, MO 63\d{3}$/);
+    expect((await gazetteer.search('15 Kellogg Blvd W, St. Paul, MN', 5))[0]!.place_name).toMatch(/, Saint Paul, MN 55\d{3}$/);
+    expect((await gazetteer.search("710 E Mullan Ave, Coeur d'Alene, ID", 5))[0]!.place_name).toMatch(/, Coeur D Alene, ID 838\d{2}$/);
+    expect((await gazetteer.search('300 S 7th St, Sprngfield, IL', 5))[0]!.place_name).toMatch(/, Springfield, IL 627\d{2}$/);
+  });
+
+  it('keeps a typed ZIP, and the typed city by it, and says the street is not verified', async () => {
+    const [empire] = await gazetteer.search('350 5th Ave, New York, NY 10118', 5);
+    expect(empire).toMatchObject({ place_name: '350 5th Ave, New York, NY 10118', verified: false });
+    const [westAllis] = await gazetteer.search('7525 W Greenfield Ave, West Allis, WI 53214', 5);
+    expect(westAllis!.place_name).toBe('7525 W Greenfield Ave, West Allis, WI 53214');
+    expect(await gazetteer.geocode(westAllis!.id)).toMatchObject({ city: 'West Allis', zip: '53214', verified: false });
+    expect(await municipalityOf('7525 W Greenfield Ave, West Allis, WI 53214')).toBe('City of West Allis');
+  });
+
+  it('finds a named place no ZIP is named after (GeoNames)', async () => {
+    const [tysons] = await gazetteer.search('1961 Chain Bridge Rd, Tysons, VA', 5);
+    expect(tysons!.place_name).toMatch(/^1961 Chain Bridge Rd, Tysons, VA 22\d{3}$/);
+    expect(await gazetteer.geocode(tysons!.id)).toMatchObject({ city: 'Tysons', state: 'VA' });
+  });
+
+  it.each([
+    ['3570 S Las Vegas Blvd, Las Vegas, NV 89109', 'Clark County'],
+    ['10221 Wincopin Cir, Columbia, MD 21044', 'Howard County'],
+    ['1961 Chain Bridge Rd, Tysons, VA 22102', 'Fairfax County'],
+    ['8435 Georgia Ave, Silver Spring, MD 20910', 'Montgomery County'],
+    ['25 Aupuni St, Hilo, HI 96720', 'Hawaii County'],
+    ['2100 Clarendon Blvd, Arlington, VA 22201', 'Arlington County'],
+    ['495 S Main St, Las Vegas, NV 89101', 'City of Las Vegas'],
+    ['405 Biltmore Way, Coral Gables, FL 33134', 'City of Coral Gables'],
+  ])('lands %s on %s', async (query, expected) => {
+    expect(await municipalityOf(query)).toBe(expected);
+  });
+
+  it('names the other side when the data cannot tell: county area near a city, a city near county area', () => {
+    const alternatives = (latitude: number, longitude: number, hints = {}) => {
+      const answer = geo.locate(latitude, longitude, hints)!;
+      return [answer.name, ...geo.alternatives(latitude, longitude, answer).map((a) => `${a.municipality.name} (${a.reason})`)];
+    };
+    // Downtown Las Vegas: the city, but unincorporated Clark County (Winchester, Sunrise Manor) is close.
+    expect(alternatives(36.1699, -115.1398, { city: 'Las Vegas', state: 'NV' })).toEqual(['City of Las Vegas', 'Clark County (unincorporated-nearby)']);
+    // Manhattan: New York City governs the whole county, nothing to ask.
+    expect(alternatives(40.7484, -73.9857, { city: 'New York', state: 'NY' })).toEqual(['City of New York']);
+    // The Mojave: county area, no city within reach.
+    expect(alternatives(35.0, -116.0)).toEqual(['San Bernardino County']);
+    // Winchester NV (county area) borders Las Vegas: its limits may reach.
+    expect(alternatives(36.13, -115.1189)).toEqual(['Clark County', 'City of Las Vegas (near-city-limits)']);
+  });
+
+  it('leaves unincorporated communities out of the catalogue as cities', () => {
+    const { municipalities, omitted } = sharedCatalog();
+    const names = new Set(municipalities.map((m) => `${m.name}, ${m.stateCode}`));
+    for (const gone of ['City of Columbia, MD', 'City of Silver Spring, MD', 'City of Paradise, NV', 'City of Tysons, VA', 'City of Hilo, HI']) expect(names.has(gone)).toBe(false);
+    for (const kept of ['City of Columbia, MO', 'City of Columbia, SC', 'City of Honolulu, HI', 'City of Rockville, MD']) expect(names.has(kept)).toBe(true);
+    expect(omitted.find((o) => o.name === 'Columbia' && o.stateCode === 'MD')?.reason).toBe('unincorporated');
+  });
+});
+
 describe('Google adapter (against a local fake of the web services)', () => {
   let server: Server;
   let baseUrl = '';
@@ -245,5 +330,103 @@ describe('Google adapter (against a local fake of the web services)', () => {
   it('is the provider when GOOGLE_MAPS_API_KEY is set', () => {
     expect(createGeoService({ GOOGLE_MAPS_API_KEY: 'k', googleBaseUrl: baseUrl }).addresses.name).toBe('google');
     expect(createGeoService({}).addresses.name).toBe('builtin');
+  });
+});
+
+describe('Census geocoder adapter (against a local fake speaking its protocol)', () => {
+  let server: Server;
+  let baseUrl = '';
+  const asked: URL[] = [];
+  // Answers in the shape of geocoding.geo.census.gov's geographies/onelineaddress (JSON format):
+  // an incorporated place (Seattle), and an unincorporated point whose mail says Las Vegas.
+  const seattle = [{
+      matchedAddress: '600 4TH AVE, SEATTLE, WA, 98104',
+      coordinates: { x: -122.32966, y: 47.60357 },
+      tigerLine: { tigerLineId: '71956577', side: 'L' },
+      addressComponents: { fromAddress: '600', toAddress: '698', streetName: '4TH', suffixType: 'AVE', city: 'SEATTLE', state: 'WA', zip: '98104' },
+      geographies: {
+        States: [{ GEOID: '53', NAME: 'Washington', BASENAME: 'Washington' }],
+        Counties: [{ GEOID: '53033', NAME: 'King County', BASENAME: 'King' }],
+        'Incorporated Places': [{ GEOID: '5363000', NAME: 'Seattle city', BASENAME: 'Seattle' }],
+      },
+    }];
+  const strip = [{
+      matchedAddress: '3600 S LAS VEGAS BLVD, LAS VEGAS, NV, 89109',
+      coordinates: { x: -115.17425, y: 36.11274 },
+      addressComponents: { preDirection: 'S', streetName: 'LAS VEGAS', suffixType: 'BLVD', city: 'LAS VEGAS', state: 'NV', zip: '89109' },
+      geographies: {
+        States: [{ GEOID: '32', NAME: 'Nevada', BASENAME: 'Nevada' }],
+        Counties: [{ GEOID: '32003', NAME: 'Clark County', BASENAME: 'Clark' }],
+        'Census Designated Places': [{ GEOID: '3254600', NAME: 'Paradise CDP', BASENAME: 'Paradise' }],
+      },
+    }];
+  // By what was asked (lower case), as typed and as geocode asks again with the matched address.
+  const answers: Record<string, unknown[]> = {
+    '600 4th ave, seattle, wa': seattle,
+    '600 4th ave, seattle, wa, 98104': seattle,
+    '3600 s las vegas blvd, las vegas, nv': strip,
+    '3600 s las vegas blvd, las vegas, nv, 89109': strip,
+  };
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      asked.push(url);
+      const address = (url.searchParams.get('address') ?? '').toLowerCase();
+      if (address.startsWith('down')) return void res.writeHead(500).end('{}');
+      if (address.startsWith('slow')) return void setTimeout(() => res.end(JSON.stringify({ result: { addressMatches: [] } })), 300);
+      res.setHeader('content-type', 'application/json');
+      if (url.pathname !== '/geocoder/geographies/onelineaddress') return void res.writeHead(404).end('{}');
+      res.end(JSON.stringify({ result: { input: { address: { address } }, addressMatches: answers[address] ?? [] } }));
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('asks for the one-line address with its geographies and maps the match, verified', async () => {
+    const census = createCensusProvider({ baseUrl });
+    const [result] = await census.search('600 4th Ave, Seattle, WA', 5);
+    const url = asked.at(-1)!;
+    expect(url.searchParams.get('benchmark')).toBe('Public_AR_Current');
+    expect(url.searchParams.get('vintage')).toBe('Current_Current');
+    expect(url.searchParams.get('format')).toBe('json');
+    expect(v.is(addressSearchResultSchema, result)).toBe(true);
+    expect(result).toMatchObject({ place_name: '600 4th Ave, Seattle, WA 98104', street_line: '600 4th Ave', center: [-122.32966, 47.60357], verified: true });
+    const geocoded = await census.geocode(result!.id);
+    expect(geocoded).toEqual({
+      address: '600 4th Ave', city: 'Seattle', state: 'WA', zip: '98104', streetAddress: '600 4th Ave', streetModifier: null,
+      postalCode: '98104', longitude: -122.32966, latitude: 47.60357, verified: true,
+    });
+    expect(geo.locate(geocoded!.latitude, geocoded!.longitude, geocoded!)?.name).toBe('City of Seattle');
+    expect(await census.geocode(result!.id.replace(/\.[^.]+$/, `.${Buffer.from('1 OTHER ST').toString('base64url')}`))).toBeNull();
+    expect(await census.search('99999 Nowhere Rd, Seattle, WA', 5)).toEqual([]);
+  });
+
+  it('lands an unincorporated match on its county', async () => {
+    const census = createCensusProvider({ baseUrl });
+    const [strip] = await census.search('3600 S Las Vegas Blvd, Las Vegas, NV', 5);
+    const geocoded = await census.geocode(strip!.id);
+    expect(geocoded).toMatchObject({ city: 'Las Vegas', zip: '89109' });
+    expect(geo.locate(geocoded!.latitude, geocoded!.longitude, geocoded!)?.name).toBe('Clark County');
+  });
+
+  it('falls back to the built-in gazetteer when the geocoder is down, slow or finds nothing', async () => {
+    const provider = withBuiltinFallback(createCensusProvider({ baseUrl }), createBuiltinGazetteer(), 100);
+    for (const query of ['down 1 Main St, Austin, TX', 'slow 1 Main St, Austin, TX', '99999 Nowhere Rd, Austin, TX']) {
+      const [result] = await provider.search(query, 5);
+      expect(result).toMatchObject({ verified: false });
+      expect(result!.id.startsWith('us.')).toBe(true);
+      expect(await provider.geocode(result!.id)).toMatchObject({ city: 'Austin', state: 'TX' });
+    }
+    const [found] = await provider.search('600 4th Ave, Seattle, WA', 5);
+    expect(found).toMatchObject({ verified: true });
+    expect(await provider.geocode(found!.id)).toMatchObject({ city: 'Seattle' });
+  });
+
+  it('is the provider when GEOCODER=census', () => {
+    expect(createGeoService({ GEOCODER: 'census', censusBaseUrl: baseUrl }).addresses.name).toBe('census');
+    expect(createGeoService({ GEOCODER: 'builtin', GOOGLE_MAPS_API_KEY: 'k' }).addresses.name).toBe('builtin');
   });
 });

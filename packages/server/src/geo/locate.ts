@@ -11,10 +11,13 @@
 // 4. but a nearest place that is no USPS city (a GeoNames neighbourhood: 'Chicago Loop', 'Koreatown')
 //    does not win over the city whose postal area it lies in: the USPS city of the ZIP nearest the
 //    point, when that is a city of the same county with POSTAL_AREA_MIN_ZIPS ZIP codes or more.
+// Unincorporated communities (unincorporated.ts: Columbia MD, Paradise NV) are no city: an address naming
+// one, or a point nearer one (within UNINCORPORATED_NEAR_KM) than the city its address names (the Las
+// Vegas Strip, whose mail says Las Vegas, a name MAILING_NAME_MIN_ZIPS ZIP codes carry), answers the county.
 // Known limit: a town without a post office name of its own (the zipcodes package gives one USPS name
 // per ZIP: West Allis is 'Milwaukee') is answered by the city whose name its ZIPs carry, unless the
 // address names the town.
-import type { GeoCatalog, MunicipalityRecord } from './catalog.js';
+import type { GeoCatalog, MunicipalityRecord, OmittedPlace } from './catalog.js';
 import type { CountyIndex } from './county-index.js';
 import { distanceKm } from './distance.js';
 import { nameMatch, placeKeys } from './place-names.js';
@@ -31,6 +34,11 @@ export const POSTAL_AREA_MIN_ZIPS = 5;
 const NEAREST_ZIP_MAX_KM = 15;
 /** A place is a USPS city when a ZIP of its name lies this close (a name alone may be a town far away). */
 const POSTAL_NAME_KM = 15;
+
+/** An unincorporated community this close to the point, nearer than the city named, has the point... */
+const UNINCORPORATED_NEAR_KM = 5;
+/** ...when that city's name is a mailing name this many ZIP codes carry (Las Vegas, Miami), not a suburb's own. */
+const MAILING_NAME_MIN_ZIPS = 20;
 
 /** What the address itself says (core's GeocodedAddress): USPS city, state code, ZIP. */
 export interface AddressHints {
@@ -50,8 +58,8 @@ interface PostalArea {
   isPostalCity: boolean;
 }
 
-function nearest(cities: readonly MunicipalityRecord[], latitude: number, longitude: number) {
-  let best: MunicipalityRecord | null = null;
+function nearest<T extends { latitude: number; longitude: number }>(cities: readonly T[], latitude: number, longitude: number) {
+  let best: T | null = null;
   let bestKm = Infinity;
   for (const city of cities) {
     const km = distanceKm(latitude, longitude, city.latitude, city.longitude);
@@ -75,6 +83,27 @@ export function createLocator(catalog: GeoCatalog, counties: CountyIndex, postal
       }
     }
   }
+
+  // Unincorporated communities by state + name key and by county.
+  const unincorporatedByKey = new Map<string, OmittedPlace[]>();
+  const unincorporatedByCounty = new Map<string, OmittedPlace[]>();
+  const push = <V>(map: Map<string, V[]>, key: string, value: V) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
+  for (const place of catalog.omitted) {
+    if (place.reason !== 'unincorporated') continue;
+    for (const key of placeKeys(place.name)) push(unincorporatedByKey, `${place.stateCode}|${key}`, place);
+    push(unincorporatedByCounty, place.countyFips, place);
+  }
+  /** The county of the unincorporated community of this name whose surroundings reach the point. */
+  const countyOfUnincorporated = (name: string, stateCode: string, latitude: number, longitude: number) => {
+    const found = new Set<OmittedPlace>();
+    for (const key of placeKeys(name)) for (const place of unincorporatedByKey.get(`${stateCode}|${key}`) ?? []) found.add(place);
+    const near = nearest([...found], latitude, longitude);
+    return near && near.km <= POSTAL_AREA_MAX_KM ? (catalog.countyMunicipality.get(near.city.countyFips) ?? null) : null;
+  };
 
   const areas = new Map<number, PostalArea>();
   /** The city's postal area: the ZIPs carrying its name within POSTAL_AREA_MAX_KM of its centre. */
@@ -116,27 +145,42 @@ export function createLocator(catalog: GeoCatalog, counties: CountyIndex, postal
     if (!county) return null;
     const governing = catalog.governingCity.get(county.fips);
     if (governing) return governing;
+    const countyMunicipality = catalog.countyMunicipality.get(county.fips);
 
     const stateCode = hints.state?.trim().toUpperCase() || county.stateCode;
     const named = hints.city?.trim();
     if (named && stateCode) {
-      const city = cityNamed(named, stateCode, latitude, longitude);
+      const unincorporated = countyOfUnincorporated(named, stateCode, latitude, longitude);
+      if (unincorporated) return unincorporated;
+    }
+    const community = nearest(unincorporatedByCounty.get(county.fips) ?? [], latitude, longitude);
+    const communityKm = community && community.km <= UNINCORPORATED_NEAR_KM ? community.km : Infinity;
+    /** A big city named by the mail wins unless an unincorporated community lies nearer the point than its centre. */
+    const unlessNearerCommunity = (city: MunicipalityRecord | null) =>
+      city &&
+      countyMunicipality &&
+      communityKm < distanceKm(latitude, longitude, city.latitude, city.longitude) &&
+      postalArea(city).zipCount >= MAILING_NAME_MIN_ZIPS
+        ? countyMunicipality
+        : city;
+
+    if (named && stateCode) {
+      const city = unlessNearerCommunity(cityNamed(named, stateCode, latitude, longitude));
       if (city) return city;
     }
     const zip = hints.zip ? postal.byZip(hints.zip) : undefined;
     if (zip) {
-      const city = cityNamed(zip.city, zip.state, latitude, longitude);
+      const city = unlessNearerCommunity(cityNamed(zip.city, zip.state, latitude, longitude));
       if (city) return city;
     }
 
-    const countyMunicipality = catalog.countyMunicipality.get(county.fips);
     if (!countyMunicipality) {
       if (!county.stateCode) return null;
       return nearest(catalog.citiesByState.get(county.stateCode) ?? [], latitude, longitude)?.city ?? null;
     }
 
     const near = nearest(catalog.citiesByCounty.get(county.fips) ?? [], latitude, longitude);
-    if (!near || near.km > CITY_RADIUS_KM) return countyMunicipality;
+    if (!near || near.km > CITY_RADIUS_KM || communityKm < near.km) return countyMunicipality;
     if (postalArea(near.city).isPostalCity) return near.city;
     const around = zip ?? postal.nearestZip(latitude, longitude, NEAREST_ZIP_MAX_KM);
     const city = around ? cityNamed(around.city, around.state, latitude, longitude) : null;

@@ -14,6 +14,7 @@
 import type { CountyIndex } from './county-index.js';
 import { nameMatch, placeKey } from './place-names.js';
 import type { PostalIndex } from './postal-index.js';
+import { isUnincorporated } from './unincorporated.js';
 
 /**
  * New York City is its five boroughs, each a county (Bronx, Kings, New York, Queens, Richmond); the
@@ -46,7 +47,7 @@ export interface PlaceDraft {
   longitude: number;
 }
 
-export type SectionReason = 'borough-city' | 'independent-city' | 'consolidated-city' | 'historical' | 'composite-label';
+export type SectionReason = 'borough-city' | 'independent-city' | 'consolidated-city' | 'historical' | 'composite-label' | 'unincorporated';
 
 export interface Sections<T extends PlaceDraft> {
   /** County FIPS → the city that governs the whole county. */
@@ -55,10 +56,14 @@ export interface Sections<T extends PlaceDraft> {
   omitted: ReadonlyMap<T, SectionReason>;
 }
 
-/** Names that are not places of today: '(historical)', or several neighbourhoods joined by '/'. */
-export function nameReason(name: string): SectionReason | null {
+/**
+ * Names that are no permitting authority: not places of today ('(historical)', several neighbourhoods
+ * joined by '/'), or unincorporated communities that their county governs (unincorporated.ts).
+ */
+export function nameReason(name: string, stateCode: string): SectionReason | null {
   if (/\(historical\)/i.test(name)) return 'historical';
   if (name.includes('/')) return 'composite-label';
+  if (isUnincorporated(stateCode, name)) return 'unincorporated';
   return null;
 }
 
@@ -102,7 +107,8 @@ export function findSections<T extends PlaceDraft>(
     // The District of Columbia is a state's only county, named after no city: its city is its main postal name.
     const wholeState = countiesPerState.get(fips.slice(0, 2)) === 1;
     const cityNames = wholeState && zipCities.length > 0 ? [...names, mostCommon(zipCities)] : names;
-    const city = bestMatch(inside, cityNames);
+    // An unincorporated place named like its county (Arlington VA) governs nothing: the county does.
+    const city = bestMatch(inside.filter((place) => !isUnincorporated(place.stateCode, place.name)), cityNames);
     if (!city) continue;
     if (Number(fips.slice(2)) >= INDEPENDENT_CITY_CODE) {
       governingCity.set(fips, city);
@@ -118,7 +124,7 @@ export function findSections<T extends PlaceDraft>(
 
   const omitted = new Map<T, SectionReason>();
   for (const place of places) {
-    const reason = nameReason(place.name);
+    const reason = nameReason(place.name, place.stateCode);
     if (reason) omitted.set(place, reason);
   }
   for (const [fips, city] of governingCity) {

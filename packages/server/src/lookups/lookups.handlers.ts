@@ -4,7 +4,7 @@ import { endpoints, type EndpointDef } from '@permitdesk/core';
 import { HttpError, notFound } from '../http/errors.js';
 import type { EndpointHandler } from '../http/register.js';
 import * as addressCountRepo from './address-counts.repository.js';
-import { governingMunicipality } from './governing-municipality.js';
+import { governingMunicipality, municipalityAlternatives } from './governing-municipality.js';
 import * as municipalityRepo from './municipalities.repository.js';
 import * as settingsRepo from './settings.repository.js';
 import * as taskRepo from './tasks.repository.js';
@@ -58,9 +58,12 @@ export const municipalityBySlug: EndpointHandler<typeof api.municipalityBySlug> 
 };
 
 export const municipalityByLocation: EndpointHandler<typeof api.municipalityByLocation> = async ({ services }, { query }) => {
-  const found = await governingMunicipality(services, { latitude: query.lat, longitude: query.lon, city: query.city, state: query.state, zip: query.zip });
+  const address = { latitude: query.lat, longitude: query.lon, city: query.city, state: query.state, zip: query.zip };
+  const found = await governingMunicipality(services, address);
   if (!found) throw notFound('No municipality we cover governs this location.', 'MUNICIPALITY_NOT_FOUND');
-  return found;
+  // When the data cannot tell, the other candidate goes along for the visitor to choose.
+  const alternatives = municipalityAlternatives(services.geo, address);
+  return alternatives.length > 0 ? { ...found, alternatives } : found;
 };
 
 export const municipalities: EndpointHandler<typeof api.municipalities> = async ({ services }, { query }) => {

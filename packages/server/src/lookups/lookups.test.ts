@@ -1,5 +1,6 @@
 // Every lookup endpoint through the app, on every database target, after the seed at start.
 import { PAGINATION_HEADERS, DEFAULT_SETTINGS, PERMIT_STAGES, US_STATES, municipalitySchema } from '@permitdesk/core';
+import { sql } from 'kysely';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets } from '../test/harness.js';
@@ -90,6 +91,24 @@ describe.each(databaseTargets())('lookups on %s', (target) => {
     expect(page2.body).toHaveLength(10);
     expect(page2.headers.get(PAGINATION_HEADERS.index)).toBe('2');
     expect(Number(page2.headers.get(PAGINATION_HEADERS.totalCount))).toBeGreaterThan(1000);
+  });
+
+  it('adds the other candidate municipality when the data cannot tell, and none where it can', async () => {
+    const lasVegas = await ctx.request('GET', '/search/', { query: { lat: '36.1699', lon: '-115.1398', city: 'Las Vegas', state: 'NV' } });
+    expect(lasVegas.body).toMatchObject({ name: 'City of Las Vegas', alternatives: [{ name: 'Clark County', kind: 'county', reason: 'unincorporated-nearby' }] });
+    expect(lasVegas.body.alternatives[0].slug).toMatch(/^nv\/clark-county\//);
+    const manhattan = await ctx.request('GET', '/search/', { query: { lat: '40.7484', lon: '-73.9857', city: 'New York', state: 'NY', zip: '10118' } });
+    expect(manhattan.body.name).toBe('City of New York');
+    expect(manhattan.body.alternatives).toBeUndefined();
+  });
+
+  it('answers a municipality keyword through its trigram index, not by reading every row', async () => {
+    const { rows } = await sql<{ 'QUERY PLAN': string }>`
+      EXPLAIN SELECT count(*) FROM municipalities m WHERE lower(m.name) LIKE ${'%spring%'}`.execute(ctx.services.db);
+    expect(rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('municipalities_name_trgm_idx');
+    const springs = await ctx.request('GET', '/v4/lookup/municipalities', { query: { keyword: 'spring', size: '50' } });
+    expect(springs.body.length).toBeGreaterThan(20);
+    expect(springs.body.every((m: { name: string }) => m.name.toLowerCase().includes('spring'))).toBe(true);
   });
 
   it('pages administrative areas in the body and centres a map on one', async () => {

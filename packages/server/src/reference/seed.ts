@@ -98,6 +98,9 @@ export async function seedGeography(db: Db): Promise<void> {
     );
     await syncIdentity(trx, 'municipalities');
   });
+  // Outside the transaction (VACUUM cannot run in one): merges the trigram index's pending entries and
+  // gives the planner statistics, so the keyword search uses its index from the first request.
+  await sql`VACUUM ANALYZE municipalities`.execute(db);
 }
 
 export async function seedTaskCatalog(db: Db): Promise<void> {
