@@ -53,7 +53,9 @@ const compile = () =>
     tsconfig: here('./tsconfig.json'),
   });
 
-const minify = () => terser({ ecma: 2022, module: true, compress: { passes: 3 }, format: { comments: false } });
+// pure_getters: reading a property has no side effect in this code (no getter does work); unsafe_arrows:
+// function expressions that use no `this` become arrows. Together ~90 B gzip off the modal.
+const minify = () => terser({ ecma: 2022, module: true, compress: { passes: 3, pure_getters: true, unsafe_arrows: true }, format: { comments: false } });
 
 const production = replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } });
 
