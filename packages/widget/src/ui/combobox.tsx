@@ -2,6 +2,7 @@
 // Enter picks one, Escape closes the list (and only the list), a clear button empties the input.
 // Used by the address search box and the 'Project Type' select.
 import { useId, useRef, useState, type ReactNode } from 'react';
+import { CloseIcon } from './close-icon.js';
 
 export interface ComboboxProps<T> {
   label: string;
@@ -104,7 +105,7 @@ export function Combobox<T>(props: ComboboxProps<T>) {
               localRef.current?.focus();
             }}
           >
-            ×
+            <CloseIcon />
           </button>
         ) : null}
       </div>
