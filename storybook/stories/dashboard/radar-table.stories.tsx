@@ -1,15 +1,31 @@
 // The project radar table (SPEC §2.7): rows at every stage with their actions, expandable details,
 // the 'Assigned' column, the empty texts and the 5-row padding.
+import { PROJECT_SORTS } from '@permitdesk/core';
 import { RadarTable } from '@permitdesk/dashboard/src/pages/radar/radar-table';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ROWS_BY_STATUS, STORY_NOW } from './radar-data';
 import { StoryFrame } from './story-frame';
+
+const ROW_SETS = { 'every stage': ROWS_BY_STATUS, 'two rows': ROWS_BY_STATUS.slice(3, 5), none: [] };
 
 const meta = {
   title: 'Dashboard/Radar/Table',
   component: RadarTable,
   decorators: [(Story) => <StoryFrame><Story /></StoryFrame>],
   args: { rows: ROWS_BY_STATUS, sort: '+customerName', onSort: (sort) => console.info('sort', sort), emptyMessage: 'No Matches Found', now: STORY_NOW },
+  argTypes: {
+    rows: {
+      control: 'select',
+      options: Object.keys(ROW_SETS),
+      mapping: ROW_SETS,
+      description: 'The page of permits: one per status, two rows (padded to 5), or none',
+    },
+    sort: { control: 'select', options: PROJECT_SORTS, description: "The radar's sort (the sorted column shows its arrow)" },
+    emptyMessage: { control: 'text', description: 'What an empty page says' },
+    busy: { control: 'boolean', description: 'A new page is loading (the rows stay readable)' },
+    now: { control: false, description: 'The moment statuses are judged at (fixed, so the stories look the same every day)' },
+    onSort: { control: false },
+  },
 } satisfies Meta<typeof RadarTable>;
 export default meta;
 type Story = StoryObj<typeof meta>;

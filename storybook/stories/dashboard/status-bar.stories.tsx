@@ -6,15 +6,21 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ROWS_BY_STATUS, STORY_NOW } from './radar-data';
 import { StoryFrame } from './story-frame';
 
+const view = (index: number) => permitStatusView(ROWS_BY_STATUS[index]!, STORY_NOW);
+/** Each story row's status view, by the customer of the row (the control's choices). */
+const VIEWS = Object.fromEntries(ROWS_BY_STATUS.map((row, index) => [`${row.customerName} (stage ${row.stage})`, view(index)]));
+
 const meta = {
   title: 'Dashboard/Radar/Status bar',
   component: StatusBar,
   decorators: [(Story) => <StoryFrame width={320}><Story /></StoryFrame>],
+  argTypes: {
+    view: { control: 'select', options: Object.keys(VIEWS), mapping: VIEWS, description: "The permit whose status is drawn (core's permitStatusView)" },
+    compact: { control: 'boolean', description: 'The compact bar of narrow columns' },
+  },
 } satisfies Meta<typeof StatusBar>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const view = (index: number) => permitStatusView(ROWS_BY_STATUS[index]!, STORY_NOW);
 
 export const Requested: Story = { args: { view: view(0) } };
 export const Processing: Story = { args: { view: view(1) } };
