@@ -25,19 +25,21 @@ const PERMITS = {
   noPermitNeeded: storyRow(1, 'Ann Archer', { stage: 72, stageHistory: [entry(70, 'Unsorted', '2026-05-01T08:00:00.000Z'), entry(72, 'No Permit Needed', '2026-05-02T08:00:00.000Z')] }),
 };
 
+type TimelineArgs = { permit: keyof typeof PERMITS };
+
 const meta = {
   title: 'Dashboard/Permit/Timeline',
-  component: PermitTimeline,
+  render: ({ permit }) => <PermitTimeline permit={PERMITS[permit]} />,
   decorators: [(Story) => <StoryFrame width={420}><Story /></StoryFrame>],
   argTypes: {
-    permit: { control: 'select', options: Object.keys(PERMITS), mapping: PERMITS, description: 'The permit and its stage history' },
+    permit: { control: 'select', options: Object.keys(PERMITS), description: 'The permit and its stage history' },
   },
-} satisfies Meta<typeof PermitTimeline>;
+} satisfies Meta<TimelineArgs>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Approved: Story = { args: { permit: PERMITS.approved } };
-export const Open: Story = { args: { permit: PERMITS.open } };
-export const CancellationRequested: Story = { args: { permit: PERMITS.cancellationRequested } };
-export const Canceled: Story = { args: { permit: PERMITS.canceled } };
-export const NoPermitNeeded: Story = { args: { permit: PERMITS.noPermitNeeded } };
+export const Approved: Story = { args: { permit: 'approved' } };
+export const Open: Story = { args: { permit: 'open' } };
+export const CancellationRequested: Story = { args: { permit: 'cancellationRequested' } };
+export const Canceled: Story = { args: { permit: 'canceled' } };
+export const NoPermitNeeded: Story = { args: { permit: 'noPermitNeeded' } };
