@@ -1,7 +1,6 @@
 // The modal's frame: backdrop, dialog with its title, progress bar and close button, the side panel,
 // and the 300 ms fade between views. Focus stays inside; Escape closes.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { CloseIcon } from '../ui/close-icon.js';
 import { focusFirstField, trapTab } from './focus.js';
 
 export interface ModalShellProps {
@@ -64,9 +63,7 @@ export function ModalShell({ title, progress, height, viewKey, stepKey, aside, c
               >
                 <div style={{ transform: `scaleX(${progress / 100})` }} />
               </div>
-              <button type="button" className="pd-icon pd-close" aria-label="Close" onClick={onClose}>
-                <CloseIcon />
-              </button>
+              <button type="button" className="pd-icon pd-close" aria-label="Close" onClick={onClose} />
             </div>
             <div className="pd-view" key={viewKey} style={{ animationDuration: `${fadeMs}ms` }}>
               <h2 className="pd-title" id={titleId} ref={heading} tabIndex={-1}>

@@ -2,7 +2,6 @@
 // Enter picks one, Escape closes the list (and only the list), a clear button empties the input.
 // Used by the address search box and the 'Project Type' select.
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { CloseIcon } from './close-icon.js';
 
 export interface ComboboxProps<T> {
   label: string;
@@ -104,9 +103,7 @@ export function Combobox<T>(props: ComboboxProps<T>) {
               setActive(-1);
               localRef.current?.focus();
             }}
-          >
-            <CloseIcon />
-          </button>
+          />
         ) : null}
       </div>
       <ul id={`${id}-l`} role="listbox" aria-label={label} className="pd-list" hidden={!showList}>
