@@ -1,7 +1,8 @@
-// One vitest run for the whole workspace: node projects for core and server, happy-dom for the UIs.
+// One vitest run for the whole workspace: node projects for core, server and the widget's flow
+// machine, happy-dom for the UIs.
 // Packages resolve each other's TypeScript sources through the "@permitdesk/source" export condition.
 import { defaultClientConditions, defaultServerConditions } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const source = '@permitdesk/source';
 const preactCompat = [
@@ -36,12 +37,20 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The widget's sign-up flow machine is framework-free: its tests talk to a real local HTTP server
+        // and run in Node, as they did in core (under happy-dom, the page's fetch treats that server as
+        // another origin and the calls fail).
+        test: { name: 'widget-flow', environment: 'node', include: ['packages/widget/src/flow/**/*.test.ts'] },
+      },
+      {
+        extends: true,
         // The widget ships preact/compat, so its tests run against preact too.
         resolve: { alias: preactCompat },
         test: {
           name: 'widget',
           environment: 'happy-dom',
           include: ['packages/widget/src/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, 'packages/widget/src/flow/**'],
           // One preact instance: Node would load preact's hooks and core apart from the aliased compat.
           server: { deps: { inline: [/preact/] } },
           // The widget imports its stylesheets as text (?raw) to adopt them into its shadow root.

@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { signInToDashboard } from '../support/sign-in.mjs';
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -92,10 +93,7 @@ async function accountWithCompany({ email, password, name, company }) {
 }
 
 async function signIn(page, { email, password }) {
-  await page.goto(`${base}/sign-in`, { waitUntil: 'networkidle' });
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signInToDashboard(page, base, { email, password });
   await page.getByText(`Welcome ${email}!`).waitFor();
 }
 

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
 import { apiClient, root, startServer } from './server.mjs';
+import { signInToDashboard } from '../support/sign-in.mjs';
 
 const shots = join(root, 'artifacts', 'screenshots', 'radar');
 const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -161,10 +162,7 @@ describe('project radar end to end', () => {
   let permit;
 
   it('signs in to the radar, where the guided tour starts on the first visit only', async () => {
-    await page.goto(`${server.base}/sign-in`);
-    await page.getByLabel('Email Address').fill(OWNER.email);
-    await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await signInToDashboard(page, server.base, OWNER);
     await page.waitForURL((url) => url.pathname === '/project-radar');
     await page.locator('tr.data-table__row').first().waitFor();
     const popover = page.locator('.driver-popover');

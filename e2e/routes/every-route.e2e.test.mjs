@@ -19,6 +19,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { signInToDashboard } from '../support/sign-in.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const base = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
@@ -180,10 +181,7 @@ async function newContext(user, { toursSeen = true, device = DESKTOP } = {}) {
   }
   if (user) {
     const page = await context.newPage();
-    await page.goto(`${base}/sign-in`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email Address').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await signInToDashboard(page, base, user);
     await page.getByText(`Welcome ${user.email}!`).waitFor();
     await page.close();
   }

@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { UPLOAD_TYPES_MESSAGE } from '@permitdesk/core';
 import { chromium } from 'playwright-core';
+import { signInToDashboard } from '../support/sign-in.mjs';
 
 const base = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const DEMO = { email: 'demo@permitdesk.test', password: 'PermitDesk-demo1' };
@@ -84,10 +85,7 @@ before(async () => {
   browser = await chromium.launch({ executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   context = await browser.newContext({ acceptDownloads: true });
   page = await context.newPage();
-  await page.goto(`${base}/sign-in`, { waitUntil: 'networkidle' });
-  await page.getByLabel('Email Address').fill(DEMO.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signInToDashboard(page, base, DEMO);
   await page.getByText(`Welcome ${DEMO.email}!`).waitFor();
 });
 

@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
+import { signInToDashboard } from '../support/sign-in.mjs';
 
 const base = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const mailbox = process.env.E2E_MAILBOX ?? `${base}/dev/mailbox`;
@@ -73,10 +74,7 @@ describe('the dashboard session', () => {
       assert.equal(body?.tokens?.refreshToken, undefined, 'no refresh token in a body page script reads');
     });
 
-    await page.goto(`${base}/sign-in`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await signInToDashboard(page, base, { email, password });
     await page.getByText(`Welcome ${email}!`).waitFor();
     await page.waitForLoadState('networkidle');
     assert.ok(accessToken, 'the dashboard got an access token');
@@ -117,10 +115,7 @@ describe('the dashboard session', () => {
   it('a password change signs out every other browser of the user at its next call', async () => {
     const other = await browser.newContext();
     const page = await other.newPage();
-    await page.goto(`${base}/sign-in`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await signInToDashboard(page, base, { email, password });
     await page.getByText(`Welcome ${email}!`).waitFor();
 
     const elsewhere = (await api('POST', '/auth/authenticate', { body: { email, password } })).body.tokens.accessToken;

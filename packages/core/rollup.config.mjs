@@ -1,6 +1,10 @@
-// @permitdesk/core's build (imported by the root rollup.config.mjs): dist/index.js, one ES module
-// compiled by esbuild, and dist/index.d.ts, the bundled type declarations (rollup-plugin-dts).
-// valibot, ky and zustand stay imports: the apps that use core bring them once.
+// @permitdesk/core's build (imported by the root rollup.config.mjs), two entries compiled by esbuild,
+// each with its bundled type declarations (rollup-plugin-dts):
+//  - dist/index.js   the contract (schemas, catalogue, rules, messages); imports only valibot.
+//  - dist/client.js  the browser client (ky client, session store); imports ky, zustand, valibot and
+//                    the contract as the package '@permitdesk/core', so an app holds one copy of it.
+// The libraries stay imports: the apps that use core bring them once.
+import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dts } from 'rollup-plugin-dts';
 import esbuild from 'rollup-plugin-esbuild';
@@ -9,23 +13,58 @@ const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 
 /** The only packages core may import at run time. */
 export const runtimeDependencies = ['valibot', 'ky', 'zustand'];
-const external = (id) => runtimeDependencies.some((name) => id === name || id.startsWith(`${name}/`));
+const isDependency = (id) => runtimeDependencies.some((name) => id === name || id.startsWith(`${name}/`));
 
-const input = here('./src/index.ts');
+const contractInput = here('./src/index.ts');
+const clientInput = here('./src/client/index.ts');
+const clientDir = dirname(clientInput);
 
-/** The JavaScript build (also used by core's build test). */
+const isInside = (dir, file) => {
+  const path = relative(dir, file);
+  return path !== '' && !path.startsWith('..') && !path.startsWith(sep);
+};
+
+/** The client's relative imports of contract files become imports of the package '@permitdesk/core'. */
+const contractAsPackage = () => ({
+  name: 'permitdesk-contract-as-package',
+  resolveId(source, importer) {
+    if (!importer || !source.startsWith('.') || !isInside(clientDir, importer)) return null;
+    return isInside(clientDir, resolve(dirname(importer), source)) ? null : { id: '@permitdesk/core', external: true };
+  },
+});
+
+const compile = () => esbuild({ target: 'es2022', tsconfig: here('./tsconfig.json') });
+const declarations = () =>
+  dts({ tsconfig: here('./tsconfig.json'), compilerOptions: { composite: false, declarationMap: false } });
+
+/** The contract's JavaScript build (also used by core's build test). */
 export const coreJs = {
-  input,
-  external,
+  input: contractInput,
+  external: isDependency,
   output: { dir: here('./dist'), format: 'es', entryFileNames: 'index.js', sourcemap: true },
-  plugins: [esbuild({ target: 'es2022', tsconfig: here('./tsconfig.json') })],
+  plugins: [compile()],
 };
 
-export const coreTypes = {
-  input,
-  external,
+/** The client's JavaScript build (also used by core's build test). */
+export const clientJs = {
+  input: clientInput,
+  external: isDependency,
+  output: { dir: here('./dist'), format: 'es', entryFileNames: 'client.js', sourcemap: true },
+  plugins: [contractAsPackage(), compile()],
+};
+
+const coreTypes = {
+  input: contractInput,
+  external: isDependency,
   output: { file: here('./dist/index.d.ts'), format: 'es' },
-  plugins: [dts({ tsconfig: here('./tsconfig.json'), compilerOptions: { composite: false, declarationMap: false } })],
+  plugins: [declarations()],
 };
 
-export default [coreJs, coreTypes];
+const clientTypes = {
+  input: clientInput,
+  external: isDependency,
+  output: { file: here('./dist/client.d.ts'), format: 'es' },
+  plugins: [contractAsPackage(), declarations()],
+};
+
+export default [coreJs, clientJs, coreTypes, clientTypes];

@@ -58,9 +58,10 @@ const minify = () => terser({ ecma: 2022, module: true, compress: { passes: 3 },
 const production = replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } });
 
 // Modules that only declare things: core (package.json "sideEffects": false, but its sources are
-// resolved file by file here) and the libraries that say the same of themselves. Their unused
+// resolved file by file here), the widget's sign-up flow machine (src/flow/, moved from core) and the
+// libraries that say the same of themselves. Their unused
 // top-level schema definitions are dropped instead of landing in the first view.
-const PURE_MODULES = /[\\/](packages[\\/]core[\\/]src|node_modules[\\/].*[\\/]node_modules[\\/](valibot|ky|zustand|d3-[a-z]+))[\\/]/;
+const PURE_MODULES = /[\\/](packages[\\/]core[\\/]src|packages[\\/]widget[\\/]src[\\/]flow|node_modules[\\/].*[\\/]node_modules[\\/](valibot|ky|zustand|d3-[a-z]+))[\\/]/;
 // JSON.stringify builds core's default settings table, which the widget never reads. (Declaring
 // valibot's factories pure would be matched by name, across all code: a function of ours called `pick`
 // vanished that way. So they are not.)

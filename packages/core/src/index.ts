@@ -1,8 +1,13 @@
-// @permitdesk/core: one home for what server, widget and dashboard share.
+// @permitdesk/core, the contract: one home for what server, widget and dashboard share (schemas, the
+// endpoint catalogue, the rules and the SPEC's messages). It runs anywhere: no ky, no zustand, nothing
+// from client/ (that is @permitdesk/core/client, for browsers).
 export * from './schemas/index.js';
 export * from './rules/messages.js';
+export * from './rules/request-messages.js';
+export * from './rules/flow-messages.js';
 export * from './rules/validation.js';
 export * from './api/index.js';
+export * from './api/session-mode.js';
 export * from './rules/timings.js';
 export * from './rules/uploads.js';
 export * from './rules/stages.js';
@@ -16,6 +21,3 @@ export * from './rules/assignments.js';
 export * from './rules/formats.js';
 export * from './rules/search.js';
 export * from './rules/form-answers.js';
-export * from './client/index.js';
-export * from './session/index.js';
-export * from './flow/index.js';

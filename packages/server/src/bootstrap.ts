@@ -5,7 +5,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.js';
 import { REPO_ROOT, type Config } from './config.js';
 import { migrateToLatest } from './db/migrate.js';
-import { seedAll } from './db/seed.js';
+import { seedAll } from './reference/seed-all.js';
 import type { App } from './http/context.js';
 import { registerStaticRoutes } from './http/static-files.js';
 import { isLoopback } from './mail/mailbox.routes.js';

@@ -12,9 +12,9 @@ import { registerPermitRoutes } from './permits/permits.routes.js';
 import { registerProjectRoutes } from './projects/projects.routes.js';
 import { registerFormRoutes } from './forms/forms.routes.js';
 import { registerOperatorRoutes } from './operator/operator.routes.js';
-import { registerPolicyRoutes } from './policies/policies.index.js';
+import { registerPolicyRoutes } from './policies/policies.routes.js';
 import { registerComplianceRoutes } from './compliance/compliance.routes.js';
-import { registerInvitationRoutes } from './invitations/invitations.routes.js';
+import { registerCompanyCreateRoute, registerInvitationRoutes } from './invitations/invitations.routes.js';
 import { registerVendorRoutes } from './vendors/vendors.routes.js';
 import { registerIntegrationRoutes } from './integrations/integrations.routes.js';
 import { registerRateLimits } from './http/rate-limit.js';
@@ -22,6 +22,7 @@ import { registerRateLimits } from './http/rate-limit.js';
 export function registerRoutes(app: App): void {
   registerRateLimits(app); // first: the limits run before the endpoints they guard
   registerIdentityRoutes(app);
+  registerCompanyCreateRoute(app); // companies.create, first of the companies endpoints as before
   registerCompanyRoutes(app);
   registerLookupRoutes(app);
   registerVerificationRoutes(app);

@@ -10,7 +10,7 @@ import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/datab
 import type { Db } from './db/schema.js';
 import { createGeoService, type GeoService } from './geo/geo-service.js';
 import { createLogger, type Logger } from './http/logger.js';
-import { openRateLimiter, type RateLimiter } from './http/rate-limit.js';
+import { openRateLimiter, type RateLimiter } from './rate-limits/limiter.js';
 import { createAccessTokens } from './identity/access-tokens.js';
 import { createSessions } from './identity/sessions.js';
 import { createCodes } from './identity/codes.js';

@@ -30,3 +30,5 @@ export { FormStep, NOT_THE_MUNICIPALITY } from './steps/form-step.js';
 export { FormRenderer } from './form-engine/form-renderer.js';
 export { UsMap } from './map/us-map.js';
 export { themeVariable, type WidgetTheme } from './types.js';
+// The flow state the steps draw, for stories that set a step up by hand.
+export { at, initialFlowState, type FlowContext, type FlowStep } from './flow/index.js';

@@ -2,7 +2,8 @@
 // municipality, tasks, form 52 and its prefill), the notice walls as the server seeds them (core's
 // defaults), and the flow at each step.
 import type { ReactNode } from 'react';
-import { at, DEFAULT_SETTINGS, initialFlowState, notificationWall, stripUnitedStates, type AddressSearchResult, type FlowContext, type FlowStep } from '@permitdesk/core';
+import { at, initialFlowState, type FlowContext, type FlowStep } from '@permitdesk/widget/components';
+import { DEFAULT_SETTINGS, notificationWall, stripUnitedStates, type AddressSearchResult } from '@permitdesk/core';
 import { ModalShell, screenOf } from '@permitdesk/widget/components';
 import { ADDRESSES as FOUND, ENTRY, FORM_52, GEOCODED, MUNICIPALITY, TASKS } from '@permitdesk/widget/test-fixtures';
 

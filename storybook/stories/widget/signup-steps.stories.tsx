@@ -1,7 +1,7 @@
 // The login-or-signup steps (SPEC §2.5 step 3) in each state: empty, filled, invalid, busy, error;
 // each step's texts and states are args with controls.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { FlowStep } from '@permitdesk/core';
+import type { FlowStep } from '@permitdesk/widget/components';
 import {
   ApplyTypeStep,
   CompanyStep,

@@ -1,10 +1,18 @@
 // Small helpers shared by the widget stories.
 import { useState } from 'react';
 import { within } from 'storybook/test';
-import { ADDRESS_MESSAGES, AddressAside, AddressDetail, MunicipalityAside, UsMap, servedLine } from '@permitdesk/widget/components';
+import {
+  ADDRESS_MESSAGES,
+  AddressAside,
+  AddressDetail,
+  MunicipalityAside,
+  UsMap,
+  servedLine,
+  type FlowContext,
+  type FlowStep,
+} from '@permitdesk/widget/components';
 import { flowAt, MUNICIPALITY } from './fixtures.js';
 import { screenOf } from '@permitdesk/widget/components';
-import type { FlowContext, FlowStep } from '@permitdesk/core';
 
 /** Testing Library queries inside the story's shadow root (the decorator renders there). */
 export function shadowCanvas(canvasElement: HTMLElement) {

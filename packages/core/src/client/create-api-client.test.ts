@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from './create-api-client.js';
-import { ApiRequestError, isAbortError, REQUEST_ERRORS } from './errors.js';
+import { REQUEST_ERRORS } from '../rules/request-messages.js';
+import { ApiRequestError, isAbortError } from './errors.js';
 import { startTestServer, type TestServer } from './testing/http-test-server.js';
 import type { ApiClientConfig } from './types.js';
 

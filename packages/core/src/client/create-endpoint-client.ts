@@ -5,7 +5,7 @@
 // passes the whole catalogue.
 import ky, { type KyInstance } from 'ky';
 import type { EndpointDef } from '../api/endpoint.js';
-import { COOKIE_SESSION_MODE, SESSION_MODE_HEADER } from './session-mode.js';
+import { COOKIE_SESSION_MODE, SESSION_MODE_HEADER } from '../api/session-mode.js';
 import { DEFAULT_AREA_HOSTS, resolveHosts, type HostName } from './hosts.js';
 import { endpointCaller } from './request.js';
 import type { ApiClientConfig, ApiClientOf, EndpointTree } from './types.js';

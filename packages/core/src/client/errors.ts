@@ -1,15 +1,7 @@
-// The request layer's errors (SPEC §7, §8): one class for every failed call, and the SPEC's messages.
+// The request layer's errors (SPEC §7, §8): one class for every failed call (its messages are the
+// contract's REQUEST_ERRORS).
 import * as v from 'valibot';
 import { apiErrorSchema, type ApiError } from '../schemas/common.js';
-
-/** The request-layer messages of SPEC §8, word for word. */
-export const REQUEST_ERRORS = {
-  baseUrlInvalid: 'Base url is not valid. ERROR_CODE: BASE_URL_INVALID',
-  tokenInvalid: 'Authentication token is not valid. ERROR_CODE: TOKEN_INVALID',
-  serviceUrlInvalid: 'Service url is not valid. ERROR_CODE: SERVICE_URL_INVALID',
-  /** What the global error handler gets when a failed response carries no message (SPEC §7.8). */
-  fallback: 'An error occurred',
-} as const;
 
 /** Codes the client itself gives (server errors carry the server's own code). */
 export const CLIENT_ERROR_CODES = {

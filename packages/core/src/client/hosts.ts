@@ -1,7 +1,8 @@
 // Which host serves which area of the catalogue (SPEC §7: an API host, a private API, an integrations
 // API and an e-mail verification service). Each service host defaults to the base URL.
 import type { Endpoints } from '../api/index.js';
-import { ApiRequestError, CLIENT_ERROR_CODES, REQUEST_ERRORS } from './errors.js';
+import { REQUEST_ERRORS } from '../rules/request-messages.js';
+import { ApiRequestError, CLIENT_ERROR_CODES } from './errors.js';
 
 export type HostName = 'api' | 'private' | 'integrations' | 'verification';
 

@@ -1,9 +1,9 @@
-// The API client (SPEC §7) and the identity client built on it.
+// @permitdesk/core/client, for browsers: the typed ky client of the catalogue (SPEC §7), the identity
+// client built on it and the zustand session store. The contract it speaks is @permitdesk/core.
 export * from './errors.js';
 export * from './hosts.js';
 export * from './types.js';
-export { SESSION_EXPIRED_MESSAGE } from './request.js';
 export { createApiClient } from './create-api-client.js';
 export { createEndpointClient } from './create-endpoint-client.js';
 export * from './identity.js';
-export * from './session-mode.js';
+export * from './session/index.js';

@@ -5,11 +5,10 @@ import { HTTPError, TimeoutError } from 'ky';
 import * as v from 'valibot';
 import { fillPath, type EndpointDef } from '../api/endpoint.js';
 import { IDEMPOTENCY_HEADER, PAGINATION_HEADERS, type HeaderPage } from '../schemas/common.js';
-import { ApiRequestError, CLIENT_ERROR_CODES, REQUEST_ERRORS, isAbortError, readErrorBody } from './errors.js';
+import { REQUEST_ERRORS, SESSION_EXPIRED_MESSAGE } from '../rules/request-messages.js';
+import { ApiRequestError, CLIENT_ERROR_CODES, isAbortError, readErrorBody } from './errors.js';
 import type { ApiClientConfig, ApiResult, CallOptions } from './types.js';
 
-/** The session-expired message of SPEC §8, carried by the error an expired call rejects with. */
-export const SESSION_EXPIRED_MESSAGE = 'Your user session has expired and you will need to login again to proceed.';
 
 /** The server's codes for a bearer token whose session is over. */
 const SESSION_ENDED_CODES = new Set(['SESSION_ENDED', 'TOKEN_EXPIRED']);

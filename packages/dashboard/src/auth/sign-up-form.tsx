@@ -2,7 +2,8 @@
 // through the identity service, then goes to /sign-up/confirm (SPEC §4.2). A company sign-up carries
 // the company name, created at /welcome after the first sign-in.
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { companyNameSchema, emailSchema, fullNameSchema, isApiRequestError, passwordSchema, phoneSchema } from '@permitdesk/core';
+import { companyNameSchema, emailSchema, fullNameSchema, passwordSchema, phoneSchema } from '@permitdesk/core';
+import { isApiRequestError } from '@permitdesk/core/client';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';

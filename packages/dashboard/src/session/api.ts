@@ -1,7 +1,13 @@
 // The API client and the identity client, created once. Kept out of the first-load bundle: core's
 // client carries the whole endpoint catalogue with its schemas, so only pages and lazily loaded header
 // parts import this module (the session store reaches identity through a lazy proxy).
-import { createApiClient, createIdentityClient, sessionClientHooks, type ApiClient, type IdentityClient } from '@permitdesk/core';
+import {
+  createApiClient,
+  createIdentityClient,
+  sessionClientHooks,
+  type ApiClient,
+  type IdentityClient,
+} from '@permitdesk/core/client';
 import { notify } from '../ui/notify.js';
 import { sessionStore } from './session.js';
 

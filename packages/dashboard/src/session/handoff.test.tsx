@@ -2,7 +2,7 @@
 // fresh page) and the cookie session's restore. Each test loads the app's modules anew (the code is
 // read once, as the app starts) and runs the real session store, client, guard and routes against a
 // fake network.
-import { SESSION_STORAGE_KEYS } from '@permitdesk/core';
+import { SESSION_STORAGE_KEYS } from '@permitdesk/core/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeNetwork, profile, tokens } from '../test/fixtures.js';
 import { HANDOFF_PARAM, takeHandoffCode } from './handoff.js';

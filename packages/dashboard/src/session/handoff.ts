@@ -3,7 +3,8 @@
 // 60-second code the server trades for a session of that user. The code leaves the address bar before
 // anything renders (history.replaceState: not in history, not in a referrer), then is traded; a user
 // signed in here as someone else is signed out and replaced by the handed-off user.
-import type { Profile, SessionStore, SessionTokens } from '@permitdesk/core';
+import type { Profile, SessionTokens } from '@permitdesk/core';
+import type { SessionStore } from '@permitdesk/core/client';
 
 export const HANDOFF_PARAM = 'handoff';
 

@@ -4,7 +4,14 @@
 // The access token lives in memory; the refresh token in an HttpOnly cookie only the refresh endpoint
 // receives. localStorage keeps the profile and company choice, which say someone signed in here: a page
 // load then trades the cookie for an access token before any guard decides.
-import { createSessionStore, pageStorage, type AuthState, type IdentityClient, type LogoutReason, type SessionStore } from '@permitdesk/core';
+import {
+  createSessionStore,
+  pageStorage,
+  type IdentityClient,
+  type LogoutReason,
+  type SessionStore,
+} from '@permitdesk/core/client';
+import type { AuthState } from '@permitdesk/core';
 import { useStore } from 'zustand';
 import { redeemHandoff, takeHandoffCode } from './handoff.js';
 

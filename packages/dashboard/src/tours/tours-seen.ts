@@ -1,6 +1,6 @@
 // Which guided tours a user has seen (SPEC §2.9: first visit only, tracked locally), kept under core's
 // saved view key so a logout does not show them again.
-import { SAVED_VIEW_KEYS } from '@permitdesk/core';
+import { SAVED_VIEW_KEYS } from '@permitdesk/core/client';
 
 export const TOUR_IDS = ['radar', 'radar-search', 'permit-detail'] as const;
 export type TourId = (typeof TOUR_IDS)[number];

@@ -1,7 +1,7 @@
 // What a page shows when the record its address names cannot be opened: a title that says so (the API
 // answers 404 for a record that does not exist and 403 for someone else's), the server's message, and a
 // way back, so that a stale or mistyped link is never a dead end.
-import { isApiRequestError } from '@permitdesk/core';
+import { isApiRequestError } from '@permitdesk/core/client';
 import { Link } from 'react-router';
 import { Alert } from './alert.js';
 

@@ -1,5 +1,5 @@
 // One upload at a time with its progress, a Cancel and a Retry: the state a progress bar shows.
-import { isApiRequestError } from '@permitdesk/core';
+import { isApiRequestError } from '@permitdesk/core/client';
 import { useRef, useState } from 'react';
 import { UploadError, type Transfer } from './transfer.js';
 

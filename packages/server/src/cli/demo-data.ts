@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { seedAll } from '../db/seed.js';
+import { seedAll } from '../reference/seed-all.js';
 import { DEMO_PASSWORD, DEMO_USERS, loadDemoData } from '../reference/demo-data.js';
 import { closeServices, createServices } from '../services.js';
 import { DEMO_OPERATOR, ensureDemoOperator } from '../operator/demo-operator.js';

@@ -13,7 +13,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/schema.js';
 import type { CompaniesTable } from '../db/tables/identity.js';
-import { NO_COMPANY_ACCESS } from '../http/authz.js';
+import { NO_COMPANY_ACCESS } from './company-access.js';
 import { badRequest, companyNameTaken, forbidden, notFound } from '../http/errors.js';
 
 interface InTx {

@@ -1,14 +1,12 @@
-// Types shared by every route: the Hono environment and the signed-in user.
+// Types shared by every route: the Hono environment (the services and the request id).
 import type { Context, Hono } from 'hono';
 import type { AppServices } from '../services.js';
 
-/** The user behind a valid access token (claims sub and email). */
-export interface AuthUser {
-  sub: string;
-  email: string;
-  /** The session of the token (its refresh token family); always set for a verified token. */
-  sid?: string;
-}
+/**
+ * PENDING (issue 11): kept only for the permits-family files that still import the user type from here;
+ * its home is identity/user.ts. Remove once shape-permits is merged and those imports point there.
+ */
+export type { AuthUser } from '../identity/user.js';
 
 export interface AppEnv {
   Variables: {

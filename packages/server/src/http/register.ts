@@ -14,7 +14,8 @@ import {
 import * as v from 'valibot';
 import { isProduction } from '../config.js';
 import type { AppServices } from '../services.js';
-import type { App, AppContext, AuthUser } from './context.js';
+import type { AuthUser } from '../identity/user.js';
+import type { App, AppContext } from './context.js';
 import { badRequest, unauthorized, validationError } from './errors.js';
 import { withIdempotency } from './idempotency.js';
 

@@ -2,7 +2,7 @@
 // token family it was issued with), issued by and for PermitDesk. A token lacking any of exp, iat, iss,
 // aud, sub or sid is refused, even when its signature is right.
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { AuthUser } from '../http/context.js';
+import type { AuthUser } from './user.js';
 import { tokenExpired, unauthorized } from '../http/errors.js';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;

@@ -15,7 +15,7 @@ import { sql, type Selectable, type Updateable } from 'kysely';
 import { permissionsOf } from '../companies/permissions.js';
 import type { Db } from '../db/schema.js';
 import type { UserStatus, UsersTable } from '../db/tables/identity.js';
-import type { AuthUser } from '../http/context.js';
+import type { AuthUser } from './user.js';
 import { badRequest, conflict, forbidden, HttpError, notFound, tooManyRequests, unauthorized } from '../http/errors.js';
 import type { MailService } from '../mail/mail-service.js';
 import type { AccessTokens } from './access-tokens.js';
@@ -27,7 +27,7 @@ import { IDENTITY_MESSAGES as M, IDENTITY_POLICY as P } from './policy.js';
 import type { RefreshTokens } from './refresh-tokens.js';
 import type { Sessions } from './sessions.js';
 import type { Throttle } from './throttle.js';
-import { RATE_LIMITS, RateLimitedError, type RateLimiter } from '../http/rate-limit.js';
+import { RATE_LIMITS, RateLimitedError, type RateLimiter } from '../rate-limits/limiter.js';
 import { inTransaction } from '../db/transaction.js';
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,73 +1,26 @@
-// The identity endpoints of core's catalogue ("hosted identity pool" operations, SPEC §7) and
+// Wiring of the identity endpoints of core's catalogue ("hosted identity pool" operations, SPEC §7) and
 // GET /v4/permissions.
 import { endpoints } from '@permitdesk/core';
-import { permissionsOf } from '../companies/permissions.js';
-import type { App, AppContext } from '../http/context.js';
-import { unauthorized } from '../http/errors.js';
-import { clientAddress } from '../http/rate-limit.js';
+import type { App } from '../http/context.js';
 import { registerEndpoint } from '../http/register.js';
-import { IDENTITY_MESSAGES } from './policy.js';
-import { clearSessionCookie, deliverSession, refreshTokenFromCookie, wantsCookieSession } from './session-cookie.js';
+import * as h from './identity.handlers.js';
 
-const ok = { ok: true } as const;
 const e = endpoints.identity;
 
 export function registerIdentityRoutes(app: App): void {
-  registerEndpoint(app, e.signUp, ({ services }, { body }) =>
-    services.identity.signUp({
-      email: body.email,
-      password: body.password,
-      fullName: body.fullName,
-      ...(body.phoneNumber ? { phoneNumber: body.phoneNumber } : {}),
-      ...(body.companyName ? { companyName: body.companyName } : {}),
-      ...(body.companyAddress ? { companyAddress: body.companyAddress } : {}),
-      ...(body.fromURL ? { fromURL: body.fromURL } : {}),
-    }),
-  );
-  registerEndpoint(app, e.confirmRegistration, async ({ services }, { body }) => {
-    await services.identity.confirmRegistration(body.email, body.code);
-    return ok;
-  });
-  registerEndpoint(app, e.resendCode, async ({ services }, { body }) => {
-    await services.identity.resendCode(body.email);
-    return ok;
-  });
-  registerEndpoint(app, e.authenticate, async ({ services, c }, { body }) =>
-    deliverSession(c, await services.identity.authenticate(body.email, body.password, clientAddress(c, services.config.TRUST_PROXY))),
-  );
-  registerEndpoint(app, e.forgotPassword, async ({ services }, { body }) => {
-    await services.identity.forgotPassword(body.email);
-    return ok;
-  });
-  registerEndpoint(app, e.confirmPassword, async ({ services }, { body }) => {
-    await services.identity.confirmPassword(body.email, body.code, body.newPassword);
-    return ok;
-  });
-  registerEndpoint(app, e.changePassword, async ({ services, user }, { body }) => {
-    await services.identity.changePassword(user.sub, body.oldPassword, body.newPassword);
-    return ok;
-  });
-  registerEndpoint(app, e.completeNewPassword, async ({ services, c }, { body }) => deliverSession(c, await services.identity.completeNewPassword(body.session, body.newPassword)));
-  registerEndpoint(app, e.updateAttributes, ({ services, user }, { body }) => services.identity.updateAttributes(user.sub, body));
-  registerEndpoint(app, e.refreshSession, async ({ services, c }, { body }) => {
-    const token = body.refreshToken ?? refreshTokenFromCookie(c);
-    if (!token) throw unauthorized(IDENTITY_MESSAGES.refreshInvalid, 'REFRESH_TOKEN_INVALID');
-    return deliverSession(c, await services.identity.refreshSession(token));
-  });
-  // The widget and API clients name the refresh token; the dashboard (cookie session) its access token,
-  // as the cookie is only sent to the refresh path.
-  registerEndpoint(app, e.signOut, async ({ services, user, c }, { body }) => {
-    await services.identity.signOut({ refreshToken: body.refreshToken, sid: user?.sid });
-    if (wantsCookieSession(c)) clearSessionCookie(c);
-    return ok;
-  });
-  registerEndpoint(app, e.profile, ({ services, user }) => services.identity.profile(user.sub));
-  registerEndpoint(app, e.createHandoff, ({ services, user }, { body }) => services.identity.createHandoff(user.sub, body.audience));
-  registerEndpoint(app, e.exchangeHandoff, async ({ services, c }, { body }) =>
-    deliverSession(
-      c,
-      await services.identity.exchangeHandoff({ code: body.code, audience: body.audience, origin: c.req.header('origin') ?? null, client: clientAddress(c, services.config.TRUST_PROXY) }),
-    ),
-  );
-  registerEndpoint(app, endpoints.account.permissions, ({ services, user }) => permissionsOf(services.db, user.sub));
+  registerEndpoint(app, e.signUp, h.signUp);
+  registerEndpoint(app, e.confirmRegistration, h.confirmRegistration);
+  registerEndpoint(app, e.resendCode, h.resendCode);
+  registerEndpoint(app, e.authenticate, h.authenticate);
+  registerEndpoint(app, e.forgotPassword, h.forgotPassword);
+  registerEndpoint(app, e.confirmPassword, h.confirmPassword);
+  registerEndpoint(app, e.changePassword, h.changePassword);
+  registerEndpoint(app, e.completeNewPassword, h.completeNewPassword);
+  registerEndpoint(app, e.updateAttributes, h.updateAttributes);
+  registerEndpoint(app, e.refreshSession, h.refreshSession);
+  registerEndpoint(app, e.signOut, h.signOut);
+  registerEndpoint(app, e.profile, h.profile);
+  registerEndpoint(app, e.createHandoff, h.createHandoff);
+  registerEndpoint(app, e.exchangeHandoff, h.exchangeHandoff);
+  registerEndpoint(app, endpoints.account.permissions, h.permissions);
 }

@@ -1,7 +1,7 @@
 // Every identity flow end to end through the API and the mail outbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext } from '../test/harness.js';
-import { RATE_LIMITS } from '../http/rate-limit.js';
+import { RATE_LIMITS } from '../rate-limits/limiter.js';
 import { IDENTITY_MESSAGES, IDENTITY_POLICY } from './policy.js';
 
 describe.each(databaseTargets())('identity on %s', (target) => {

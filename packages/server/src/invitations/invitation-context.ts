@@ -1,7 +1,7 @@
 // What every invitation operation works with: the services, the database handle, the reader and
 // the time; plus the checks they share (manage a company, pick the answering company, move a status).
-import { NO_COMPANY_ACCESS } from '../http/authz.js';
-import type { AuthUser } from '../http/context.js';
+import { NO_COMPANY_ACCESS } from '../companies/company-access.js';
+import type { AuthUser } from '../identity/user.js';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.js';
 import type { AppServices } from '../services.js';
 import { findInvitation, type InvitationRow } from './invitation-rows.js';

@@ -2,7 +2,7 @@
 // todo (what waits on the user: vendors to review, requests for their documents, vendor updates), the
 // invitations a company sent, and one invitation by kind and id.
 import { INVITE_STATUS, REQUEST_STATUS, SHARING_STATUS, type Invitation, type InvitationKind } from '@permitdesk/core';
-import { NO_COMPANY_ACCESS } from '../http/authz.js';
+import { NO_COMPANY_ACCESS } from '../companies/company-access.js';
 import { forbidden, notFound } from '../http/errors.js';
 import type { InvitationCtx } from './invitation-context.js';
 import { factsOf, findInvitation, selectInvitations, toInvitation, type InvitationRow } from './invitation-rows.js';

@@ -15,7 +15,7 @@ import {
 } from '@permitdesk/core';
 import type * as v from 'valibot';
 import { badRequest, conflict, type HttpError } from '../http/errors.js';
-import { companiesUsingDomain } from '../vendors/email-domain.js';
+import { companiesUsingDomain } from '../companies/email-domain.js';
 import { requireManager, type InvitationCtx } from './invitation-context.js';
 import { managerEmails, mailInvitation, mailNotice, customApprovalLink } from './invitation-mail.js';
 import { findInvitation, toInvitation } from './invitation-rows.js';

@@ -1,7 +1,7 @@
 // GET /v4/invitations/share-wallet?company&include-outbound&include-inbound: a company's wallet shares,
 // the ones it sent (outbound) and the ones it received (inbound), every state, newest first.
 import type { Invitation } from '@permitdesk/core';
-import { NO_COMPANY_ACCESS } from '../http/authz.js';
+import { NO_COMPANY_ACCESS } from '../companies/company-access.js';
 import { forbidden } from '../http/errors.js';
 import type { InvitationCtx } from './invitation-context.js';
 import { selectInvitations, toInvitation } from './invitation-rows.js';

@@ -11,7 +11,7 @@ import {
   type InvitationKind,
   type InvitationSide,
 } from '@permitdesk/core';
-import type { AuthUser } from '../http/context.js';
+import type { AuthUser } from '../identity/user.js';
 import { forbidden, HttpError, notFound } from '../http/errors.js';
 import type { Db } from '../db/schema.js';
 

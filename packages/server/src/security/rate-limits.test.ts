@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { createLogger } from '../http/logger.js';
-import { createDatabaseStore, createRedisStore, type LimitPolicy, type RateLimitStore } from '../http/rate-limit-stores.js';
+import { createDatabaseStore, createRedisStore, type LimitPolicy, type RateLimitStore } from '../rate-limits/stores.js';
 import { createServices } from '../services.js';
 import { createTestContext, databaseTargets, type TestContext } from '../test/harness.js';
 import type { App } from '../http/context.js';

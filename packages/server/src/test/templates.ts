@@ -1,7 +1,7 @@
 // Seeded database templates for tests, so each test file starts in a couple of seconds instead of
 // migrating and seeding from scratch: a dumped PGlite data folder on disk, or a PostgreSQL template
 // database. Both are keyed by a hash of the migrations and of every source file the seed imports
-// (followed from src/db/seed.ts, core included), so a change to either rebuilds them once, and
+// (followed from src/reference/seed-all.ts, core included), so a change to either rebuilds them once, and
 // templates of older hashes are deleted.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -12,10 +12,10 @@ import pg from 'pg';
 import { REPO_ROOT } from '../config.js';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/database.js';
 import { MIGRATIONS_DIR, migrateToLatest } from '../db/migrate.js';
-import { seedAll } from '../db/seed.js';
+import { seedAll } from '../reference/seed-all.js';
 import { createLogger } from '../http/logger.js';
 
-const SEED_ENTRY = path.join(REPO_ROOT, 'packages/server/src/db/seed.ts');
+const SEED_ENTRY = path.join(REPO_ROOT, 'packages/server/src/reference/seed-all.ts');
 const WORKSPACE_PACKAGES: Record<string, string> = { '@permitdesk/core': path.join(REPO_ROOT, 'packages/core/src/index.ts') };
 
 /** The source files a module pulls in, following relative and workspace imports. */

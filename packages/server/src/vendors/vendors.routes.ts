@@ -1,71 +1,20 @@
-// Vendors and shared compliance (catalogue: companies.vendors / individualVendors / vendor /
-// updateVendorProfile / sharedCompliance, companyLookups.vendors / emailDomain /
-// compliancePermissionDocuments). /v4/companies/individual/vendors is registered before the
-// /v4/companies/{id}/vendors pattern it would otherwise fall into.
+// Wiring of the vendors and shared-compliance endpoints. /v4/companies/individual/vendors is registered
+// before the /v4/companies/{id}/vendors pattern it would otherwise fall into.
 import { endpoints } from '@permitdesk/core';
-import { NO_COMPANY_ACCESS } from '../http/authz.js';
 import type { App } from '../http/context.js';
-import { badRequest, forbidden } from '../http/errors.js';
 import { registerEndpoint } from '../http/register.js';
-import { invitationCtx, requireManager, type InvitationCtx } from '../invitations/invitation-context.js';
-import { memberCompanies, memberOf } from '../invitations/viewer.js';
-import { companiesUsingDomain } from './email-domain.js';
-import { permissionDocuments, sharedCompliance, VENDOR_FOR_INVALID } from './shared-compliance.js';
-import { companyVendors, isIndividual, personalVendors, searchVendors, updateVendorRecord, vendorLink } from './vendor-links.js';
+import * as h from './vendors.handlers.js';
 
 const c = endpoints.companies;
 const l = endpoints.companyLookups;
 
-function requireMember(ctx: InvitationCtx, companyId: number): void {
-  if (!memberOf(ctx.viewer, companyId)) throw forbidden(NO_COMPANY_ACCESS, 'COMPANY_FORBIDDEN');
-}
-
 export function registerVendorRoutes(app: App): void {
-  registerEndpoint(app, c.individualVendors, async ({ services, user }) => {
-    const ctx = await invitationCtx(services, user);
-    return personalVendors(ctx.db, ctx.viewer.sub);
-  });
-  registerEndpoint(app, c.vendors, async ({ services, user }, { params }) => {
-    const ctx = await invitationCtx(services, user);
-    requireMember(ctx, params.id);
-    return companyVendors(ctx.db, params.id);
-  });
-  registerEndpoint(app, c.vendor, async ({ services, user }, { params }) => {
-    const ctx = await invitationCtx(services, user);
-    // The client's members read their record of the vendor; the vendor's members may read it too.
-    if (!memberOf(ctx.viewer, params.companyId) && !memberOf(ctx.viewer, params.vendorId)) throw forbidden(NO_COMPANY_ACCESS, 'COMPANY_FORBIDDEN');
-    return vendorLink(ctx.db, params.companyId, params.vendorId);
-  });
-  registerEndpoint(app, c.updateVendorProfile, async ({ services, user }, { params, body }) => {
-    const ctx = await invitationCtx(services, user);
-    requireManager(ctx, params.companyId);
-    return updateVendorRecord(ctx.db, params.companyId, params.vendorId, body, ctx.now);
-  });
-  registerEndpoint(app, c.sharedCompliance, async ({ services, user }, { params, query }) =>
-    sharedCompliance(await invitationCtx(services, user), params.vendorId, query['vendor-for']),
-  );
-
-  registerEndpoint(app, l.vendors, async ({ services, user }, { query }) => {
-    const ctx = await invitationCtx(services, user);
-    const vendorFor = query['vendor-for'];
-    let clientCompanyIds = memberCompanies(ctx.viewer);
-    let personal = true;
-    if (vendorFor !== undefined && isIndividual(vendorFor)) clientCompanyIds = [];
-    else if (vendorFor !== undefined) {
-      if (!/^[1-9]\d{0,15}$/.test(vendorFor)) throw badRequest(VENDOR_FOR_INVALID, 'VALIDATION_ERROR');
-      requireMember(ctx, Number(vendorFor));
-      clientCompanyIds = [Number(vendorFor)];
-      personal = false;
-    }
-    const page = await searchVendors(ctx.db, { userId: ctx.viewer.sub, clientCompanyIds, personal, keyword: query.keyword, page: query.page, size: query.size, descending: query.sort === '-customerName' });
-    return { items: page.items, page: query.page, size: query.size, totalCount: page.totalCount };
-  });
-  registerEndpoint(app, l.emailDomain, async ({ services, user }, { query }) => {
-    const ctx = await invitationCtx(services, user);
-    return companiesUsingDomain(ctx.db, query.email, {
-      excludeUserId: query['exclude-owner'] === 'true' ? ctx.viewer.sub : null,
-      excludeCompanyIds: query['exclude-vendor'] === undefined ? [] : [query['exclude-vendor']],
-    });
-  });
-  registerEndpoint(app, l.compliancePermissionDocuments, async ({ services, user }, { query }) => permissionDocuments(await invitationCtx(services, user), query.invitation));
+  registerEndpoint(app, c.individualVendors, h.individualVendors);
+  registerEndpoint(app, c.vendors, h.companyVendorList);
+  registerEndpoint(app, c.vendor, h.vendorRecord);
+  registerEndpoint(app, c.updateVendorProfile, h.updateVendorProfile);
+  registerEndpoint(app, c.sharedCompliance, h.sharedComplianceOfVendor);
+  registerEndpoint(app, l.vendors, h.searchVendorList);
+  registerEndpoint(app, l.emailDomain, h.companiesUsingEmailDomain);
+  registerEndpoint(app, l.compliancePermissionDocuments, h.compliancePermissionDocuments);
 }

@@ -28,9 +28,8 @@ export function FormRenderer({ definition: full, entry, onSubmit, busy, error, s
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (!held) return;
-    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    first?.focus();
-    first?.scrollIntoView?.({ block: 'center' });
+    // Focus brings the field into view, in the modal's scroll box as on a page.
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [held]);
   return (
     <form

@@ -1,6 +1,6 @@
 // The flow's alert (SPEC §8 messages): title, message and, when the flow gives one, a link to a page of
 // the PermitDesk site (e.g. /sign-in).
-import type { FlowAlert } from '@permitdesk/core';
+import type { FlowAlert } from '../flow/index.js';
 import { Alert } from '../ui/alert.js';
 import { siteUrl } from './site-url.js';
 

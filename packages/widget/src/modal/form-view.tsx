@@ -1,7 +1,8 @@
 // The form view (SPEC §2.5 step 5): loads form 52 and the entry prefill, submits the permit request,
 // then tells the host (permit-lookup:submitted), which sends the user to the success page.
 import { useEffect, useState } from 'react';
-import { isApiRequestError, type FormDefinition, type PermitFormEntry } from '@permitdesk/core';
+import { isApiRequestError } from '@permitdesk/core/client';
+import type { FormDefinition, PermitFormEntry } from '@permitdesk/core';
 import { FormStep } from '../steps/form-step.js';
 import type { SubmittedDetail } from '../types.js';
 import { Styled } from './styled.js';

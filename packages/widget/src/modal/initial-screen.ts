@@ -3,7 +3,8 @@
 // selectors say of it, and the fade duration. The widget's build evaluates this module once and ships the result as constants
 // (build/precompute.mjs), so the first view carries none of core's code; in tests and Storybook it
 // runs as written.
-import { initialFlowState, TIMINGS } from '@permitdesk/core';
+import { initialFlowState } from '../flow/index.js';
+import { TIMINGS } from '@permitdesk/core';
 import { screenOf } from './screen.js';
 
 const flow = initialFlowState();

@@ -1,6 +1,6 @@
 // What the modal frame shows for a state of the flow, read with core's selectors: title, progress,
 // modal height, the map view and whether Next shows.
-import { buttons, mapView, modalHeight, progress, title, type FlowState, type MapView } from '@permitdesk/core';
+import { buttons, mapView, modalHeight, progress, title, type FlowState, type MapView } from '../flow/index.js';
 
 export interface Screen {
   title: string | null;

@@ -3,7 +3,7 @@
 import { fireEvent, waitFor } from '@testing-library/dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, formEndpoints, identityEndpoints, verificationEndpoints } from '@permitdesk/core';
-import { createManualTimers as manualTimers } from '@permitdesk/core/testing';
+import { createManualTimers as manualTimers } from '../flow/testing/index.js';
 import { atStep, chooseAddress, chooseTask, click, enterNamePhone, exactly, settle, type, validateEmail, type Widget } from '../test/flow-driver.js';
 import { HANDOFF_CODE, startFakePermitDesk, type FakePermitDesk } from '../test/fake-permitdesk.js';
 import { renderWidget } from '../test/render-widget.js';

@@ -1,7 +1,8 @@
 // The task step and every login-or-signup step (SPEC §2.5 steps 2–3), wired to core's flow controller.
 // A lazily loaded chunk: fetched while the user is on the address step.
 import { useEffect, useState } from 'react';
-import { buttons, emailButtonLabel, emailInputDisabled, noticeText, type Task } from '@permitdesk/core';
+import { buttons, emailButtonLabel, emailInputDisabled, noticeText } from '../flow/index.js';
+import type { Task } from '@permitdesk/core';
 import { AddressDetail, type AddressDetailProps } from '../address/address-detail.js';
 import { ApplyTypeStep } from '../steps/apply-type-step.js';
 import { CompanyStep } from '../steps/company-step.js';

@@ -1,5 +1,5 @@
 // What the lazily loaded views get from the flow screen.
-import type { FlowAlert, FlowState } from '@permitdesk/core';
+import type { FlowAlert, FlowState } from '../flow/index.js';
 import type { WidgetRuntime } from '../runtime/widget-runtime.js';
 import type { OpenCommand, WidgetOptions } from '../types.js';
 

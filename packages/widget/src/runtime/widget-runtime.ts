@@ -3,32 +3,31 @@
 // count, tasks, the form). Loaded as its own chunk as soon as the modal opens.
 import {
   accountEndpoints,
-  createEndpointClient,
-  createIdentityClient,
-  createMemoryStorage,
-  createSessionStore,
-  createSignupFlow,
   formEndpoints,
   FORM_IDS,
   formChoices,
   identityEndpoints,
   lookupEndpoints,
   radarAddressUrl,
-  sessionClientHooks,
   stripUnitedStates,
   type AddressSearchResult,
-  type ApiClientConfig,
-  type ApiClientOf,
   type FormDefinition,
-  type FlowState,
-  type SignupFlowOptions,
   type FormEntryResult,
   type PermitFormEntry,
-  type SessionStore,
-  type SignupFlowStore,
   type Task,
   verificationEndpoints,
 } from '@permitdesk/core';
+import {
+  createEndpointClient,
+  createIdentityClient,
+  createMemoryStorage,
+  createSessionStore,
+  sessionClientHooks,
+  type ApiClientConfig,
+  type ApiClientOf,
+  type SessionStore,
+} from '@permitdesk/core/client';
+import { createSignupFlow, type FlowState, type SignupFlowOptions, type SignupFlowStore } from '../flow/index.js';
 import type { Answers } from '../form-engine/answers.js';
 import { screenOf, type Screen } from '../modal/screen.js';
 import { siteUrl } from '../modal/site-url.js';

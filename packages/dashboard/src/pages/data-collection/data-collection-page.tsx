@@ -1,7 +1,8 @@
 // /data-collection/{projectId?}/{permitId}: the permit data a customer collected themselves, loaded with
 // projects.getPermitData and saved with projects.updatePermit. Without a project id in the URL the
 // permit tells which project it belongs to.
-import { dataCollectionUrl, isApiRequestError, usableCompanies, type DataCollection } from '@permitdesk/core';
+import { dataCollectionUrl, usableCompanies, type DataCollection } from '@permitdesk/core';
+import { isApiRequestError } from '@permitdesk/core/client';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Unavailable } from '../../ui/unavailable.js';

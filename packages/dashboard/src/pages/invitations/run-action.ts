@@ -1,6 +1,7 @@
 // Performs one action on an invitation through the catalogue call that fits its kind and state, and tells
 // the user with the toast of SPEC §8. These calls hand back the server's error body (SPEC §7.5).
-import type { ApiResult, Invitation, InvitationAction } from '@permitdesk/core';
+import type { ApiResult } from '@permitdesk/core/client';
+import type { Invitation, InvitationAction } from '@permitdesk/core';
 import { api } from '../../session/api.js';
 import { notify } from '../../ui/notify.js';
 import { ACTION_TOASTS } from './invitation-meta.js';

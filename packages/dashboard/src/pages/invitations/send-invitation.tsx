@@ -1,7 +1,8 @@
 // Sending a company invitation from /invitations/notify: onboard a vendor (checked first with
 // validate-vendor-onboarding, whose note is passed on), share the company's compliance wallet, ask for a
 // company's documents, or ask to be recognised as its vendor. Owners and administrators only (SPEC §6).
-import { canCreateAccess, normalizedEmailSchema, usableCompanies, type ApiResult, type Invitation } from '@permitdesk/core';
+import { canCreateAccess, normalizedEmailSchema, usableCompanies, type Invitation } from '@permitdesk/core';
+import type { ApiResult } from '@permitdesk/core/client';
 import { useId, useState } from 'react';
 import * as v from 'valibot';
 import { api } from '../../session/api.js';

@@ -1,5 +1,6 @@
 // One invitation read by kind and id (GET /v4/invitations/lookup), kept in state so actions can replace it.
-import { isApiRequestError, type Invitation, type InvitationKind } from '@permitdesk/core';
+import { isApiRequestError } from '@permitdesk/core/client';
+import type { Invitation, InvitationKind } from '@permitdesk/core';
 import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';

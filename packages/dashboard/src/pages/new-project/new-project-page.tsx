@@ -4,7 +4,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import {
   createProjectSchema,
-  isApiRequestError,
   municipalityLocationQuery,
   projectPermitUrl,
   type AddressSearchResult,
@@ -12,6 +11,7 @@ import {
   type Municipality,
   type Project,
 } from '@permitdesk/core';
+import { isApiRequestError } from '@permitdesk/core/client';
 import { AddressDetail, AddressSearchBox, type AddressSearch } from '@permitdesk/widget';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';

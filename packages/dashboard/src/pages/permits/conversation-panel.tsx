@@ -1,7 +1,8 @@
 // The conversation with the permit team (SPEC §3 conversations, §7.1): messages oldest first, and a
 // reply checked with core's conversationReplySchema before it is sent.
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { conversationReplySchema, DATE_FORMATS, formatDate, isApiRequestError, type Conversation } from '@permitdesk/core';
+import { conversationReplySchema, DATE_FORMATS, formatDate, type Conversation } from '@permitdesk/core';
+import { isApiRequestError } from '@permitdesk/core/client';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';

@@ -1,6 +1,6 @@
 // /permits/{id} through the real client and router (network faked at fetch): timeline, status,
 // inspections, replying, documents (size limit, presigned upload, download), assignments, renaming.
-import { SAVED_VIEW_KEYS } from '@permitdesk/core';
+import { SAVED_VIEW_KEYS } from '@permitdesk/core/client';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

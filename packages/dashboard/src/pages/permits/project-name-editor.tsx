@@ -1,6 +1,7 @@
 // The project name, editable in place (PATCH /v4/permits/{id}/update-project-name), checked with core's
 // projectNameSchema.
-import { isApiRequestError, projectNameSchema } from '@permitdesk/core';
+import { isApiRequestError } from '@permitdesk/core/client';
+import { projectNameSchema } from '@permitdesk/core';
 import { useId, useState } from 'react';
 import * as v from 'valibot';
 

@@ -1,6 +1,6 @@
 // /projects/{id}/{permitId?} when the address names something that is not there: a missing project, and
 // a missing permit of a real project, each say so with the server's message and offer a way back.
-import { SAVED_VIEW_KEYS } from '@permitdesk/core';
+import { SAVED_VIEW_KEYS } from '@permitdesk/core/client';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,7 +1,8 @@
 // The Cancellation Request modal (SPEC §2.8): form 50 in a modal with a static backdrop, a Close link
 // and the footer note. Closing hands back the redirect URL: the permit's redirect URL, or the radar
 // search for the permit's address.
-import { FORM_IDS, formChoices, isApiRequestError, radarAddressUrl, type ProjectSearchRow } from '@permitdesk/core';
+import { FORM_IDS, formChoices, radarAddressUrl, type ProjectSearchRow } from '@permitdesk/core';
+import { isApiRequestError } from '@permitdesk/core/client';
 import { FormRenderer, type Answers } from '@permitdesk/widget';
 import { useState } from 'react';
 import { FOR_SESSION } from '../../data/query-client.js';

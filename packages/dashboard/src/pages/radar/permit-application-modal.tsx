@@ -6,7 +6,6 @@ import {
   applicantType,
   FORM_IDS,
   formChoices,
-  isApiRequestError,
   PERSONAL_ACCOUNT_LABEL,
   usableCompanies,
   type FormEntryResult,
@@ -14,6 +13,7 @@ import {
   type PermitFormEntry,
   type ProjectSearchRow,
 } from '@permitdesk/core';
+import { isApiRequestError } from '@permitdesk/core/client';
 import { FormRenderer, type Answers } from '@permitdesk/widget';
 import { useId, useMemo, useState } from 'react';
 import { FOR_SESSION } from '../../data/query-client.js';

@@ -1,7 +1,8 @@
 // Row actions through the real client and router, the network faked at fetch: stage-70 triage with
 // core's TRIAGE values, the per-permit cancellation check, the cancellation modal (form 50), the
 // permit application modal (form 31) and dismissal.
-import { SAVED_VIEW_KEYS, type Permissions } from '@permitdesk/core';
+import { SAVED_VIEW_KEYS } from '@permitdesk/core/client';
+import type { Permissions } from '@permitdesk/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

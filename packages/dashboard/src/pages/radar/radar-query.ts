@@ -5,9 +5,9 @@ import {
   PROJECT_SEARCH,
   PROJECT_SORTS,
   PROJECT_STATUS_FILTERS,
-  SAVED_VIEW_KEYS,
   type ProjectSearchParams,
 } from '@permitdesk/core';
+import { SAVED_VIEW_KEYS } from '@permitdesk/core/client';
 
 export type ProjectSort = (typeof PROJECT_SORTS)[number];
 export type StatusFilter = (typeof PROJECT_STATUS_FILTERS)[number];

@@ -7,10 +7,10 @@ import {
   parseRadarSort,
   permitStatusView,
   radarSort,
-  SAVED_VIEW_KEYS,
   type ProjectSearchRow,
   type RadarSortColumn,
 } from '@permitdesk/core';
+import { SAVED_VIEW_KEYS } from '@permitdesk/core/client';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { DataTable } from '../../ui/data-table.js';

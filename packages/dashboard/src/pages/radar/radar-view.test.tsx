@@ -1,6 +1,6 @@
 // The radar page through the real client, store and router, with the network faked at fetch: the
 // query in the URL, the search call, sorting, pages, empty texts, padding, details and resizing.
-import { SAVED_VIEW_KEYS } from '@permitdesk/core';
+import { SAVED_VIEW_KEYS } from '@permitdesk/core/client';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

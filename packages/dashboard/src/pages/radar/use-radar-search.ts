@@ -1,7 +1,8 @@
 // Runs the radar search for the current query through the data layer: the query's signal aborts the
 // radar's own previous search (the header's suggestions run on theirs), the last page stays on screen
 // while the next one loads, and a failure is reported as SPEC §8's 'Failed to Lookup Projects'.
-import { isApiRequestError, type HeaderPage, type ProjectSearchParams, type ProjectSearchRow } from '@permitdesk/core';
+import { isApiRequestError } from '@permitdesk/core/client';
+import type { HeaderPage, ProjectSearchParams, ProjectSearchRow } from '@permitdesk/core';
 import { useEffect, useRef } from 'react';
 import { hashKey } from '../../data/query-client.js';
 import { queryKeys } from '../../data/query-keys.js';

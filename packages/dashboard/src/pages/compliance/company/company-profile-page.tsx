@@ -3,7 +3,15 @@
 // the company profile.'; a name another company has is refused with the SPEC §5 message. In vendor mode
 // the client's record of the vendor: 'Your vendor information has been updated successfully.'.
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { canCreateAccess, createCompanySchema, isApiRequestError, MESSAGES, VENDOR_FOR_INDIVIDUAL, type Company, type Vendor } from '@permitdesk/core';
+import {
+  canCreateAccess,
+  createCompanySchema,
+  MESSAGES,
+  VENDOR_FOR_INDIVIDUAL,
+  type Company,
+  type Vendor,
+} from '@permitdesk/core';
+import { isApiRequestError } from '@permitdesk/core/client';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { Unavailable } from '../../../ui/unavailable.js';

@@ -1,15 +1,17 @@
 import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { EndpointDef } from '../api/endpoint.js';
-import { endpoints } from '../api/index.js';
-import { createApiClient } from '../client/create-api-client.js';
-import { startTestServer, type RecordedRequest, type Reply, type TestServer } from '../client/testing/http-test-server.js';
-import { isUsableEmailStatus, type EmailStatus, type SignupFlowRecord } from '../schemas/signup.js';
-import { createSessionStore } from '../session/session-store.js';
-import { createMemoryStorage } from '../session/storage.js';
+import {
+  type EndpointDef,
+  endpoints,
+  isUsableEmailStatus,
+  type EmailStatus,
+  type SignupFlowRecord,
+  FLOW_MESSAGES,
+  MESSAGES,
+} from '@permitdesk/core';
+import { createApiClient, createSessionStore, createMemoryStorage } from '@permitdesk/core/client';
+import { startTestServer, type RecordedRequest, type Reply, type TestServer } from '@permitdesk/core/testing';
 import { createSignupFlow, PENDING_VERIFICATION_KEY, type SignupFlowOptions } from './controller.js';
-import { FLOW_MESSAGES } from './messages.js';
-import { MESSAGES } from '../rules/messages.js';
 import type { TrackedStep } from './steps.js';
 import { address, companyAddress, geocoded, municipality, task } from './testing/fixtures.js';
 import { createManualTimers } from './testing/manual-timers.js';

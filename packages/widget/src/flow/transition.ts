@@ -1,11 +1,32 @@
 // The sign-up flow machine (SPEC §2.5, §4.1): a pure function from a state and an event to the next
 // state. Every forward move of SPEC §4.1 and every back edge of SPEC §2.5 point 4 is here; the
 // controller performs the calls and reports their outcome as events.
-import type { AddressSearchResult, GeocodedAddress, Municipality, Task } from '../schemas/lookup.js';
-import type { EmailStatus, SignupFlowState } from '../schemas/signup.js';
-import { MESSAGES } from '../rules/messages.js';
-import { canContinueAddress, canContinueCompany, canContinueNamePhone, canContinueTask, isDiyOffered } from './guards.js';
-import { at, CONTRACTOR, initialFlowState, DO_IT_YOURSELFER, type ApplicantRole, type FlowContext, type FlowSettings, type FlowState } from './state.js';
+import {
+  type AddressSearchResult,
+  type GeocodedAddress,
+  type Municipality,
+  type Task,
+  type EmailStatus,
+  type SignupFlowState,
+  MESSAGES,
+} from '@permitdesk/core';
+import {
+  canContinueAddress,
+  canContinueCompany,
+  canContinueNamePhone,
+  canContinueTask,
+  isDiyOffered,
+} from './guards.js';
+import {
+  at,
+  CONTRACTOR,
+  initialFlowState,
+  DO_IT_YOURSELFER,
+  type ApplicantRole,
+  type FlowContext,
+  type FlowSettings,
+  type FlowState,
+} from './state.js';
 
 /** Text fields the steps edit. */
 export type FlowTextField = 'addressLine2' | 'fullName' | 'phone' | 'email' | 'companyName' | 'companyAddressLine2';

@@ -1,8 +1,13 @@
 // What the widget reads off the flow state (SPEC §2.5): progress, titles, which buttons show, the
 // modal height and the map view. Pure functions of the state.
-import { substituteMunicipality } from '../rules/settings.js';
-import type { NotificationWall } from '../schemas/lookup.js';
-import { canContinueAddress, canContinueCompany, canContinueNamePhone, canContinueTask, isDiyOffered } from './guards.js';
+import { substituteMunicipality, type NotificationWall } from '@permitdesk/core';
+import {
+  canContinueAddress,
+  canContinueCompany,
+  canContinueNamePhone,
+  canContinueTask,
+  isDiyOffered,
+} from './guards.js';
 import type { FlowState } from './state.js';
 import type { FlowStep } from './steps.js';
 

@@ -5,11 +5,11 @@
 // the refresh token in the server's HttpOnly cookie; a page load gets a fresh access token from it.
 import * as v from 'valibot';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { isApiRequestError } from '../client/errors.js';
-import { SESSION_EXPIRED_MESSAGE } from '../client/request.js';
-import type { IdentityClient } from '../client/identity.js';
-import { identity as sharedIdentity } from '../client/identity.js';
-import { FAILED_PROFILE_REFRESH_LIMIT, TIMINGS } from '../rules/timings.js';
+import { isApiRequestError } from '../errors.js';
+import { SESSION_EXPIRED_MESSAGE } from '../../rules/request-messages.js';
+import type { IdentityClient } from '../identity.js';
+import { identity as sharedIdentity } from '../identity.js';
+import { FAILED_PROFILE_REFRESH_LIMIT, TIMINGS } from '../../rules/timings.js';
 import {
   profileSchema,
   sessionTokensSchema,
@@ -18,7 +18,7 @@ import {
   type Profile,
   type RegistrationInput,
   type SessionTokens,
-} from '../schemas/identity.js';
+} from '../../schemas/identity.js';
 import { clearStorageExcept, readJsonItem, SAVED_VIEW_KEYS, SESSION_STORAGE_KEYS } from './storage.js';
 
 /** The session-expired notification of SPEC §8 (shown by the app on a logout for 'expired'). */

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../client/create-api-client.js';
-import { createIdentityClient } from '../client/identity.js';
-import { startTestServer, type TestServer } from '../client/testing/http-test-server.js';
-import type { Profile, SessionTokens } from '../schemas/identity.js';
+import { createApiClient } from '../create-api-client.js';
+import { createIdentityClient } from '../identity.js';
+import { startTestServer, type TestServer } from '../testing/http-test-server.js';
+import type { Profile, SessionTokens } from '../../schemas/identity.js';
 import { createSessionStore, sessionClientHooks, type LogoutReason } from './session-store.js';
 import { createMemoryStorage, SAVED_VIEW_KEYS, SESSION_STORAGE_KEYS } from './storage.js';
 

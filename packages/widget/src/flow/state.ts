@@ -1,7 +1,13 @@
 // The sign-up flow's state: the view and step, plus everything the steps collected.
-import type { AddressSearchResult, GeocodedAddress, Municipality, NotificationWall, Task } from '../schemas/lookup.js';
-import type { EmailStatus } from '../schemas/signup.js';
-import { START_WITH_ROLES } from '../schemas/signup.js';
+import {
+  type AddressSearchResult,
+  type GeocodedAddress,
+  type Municipality,
+  type NotificationWall,
+  type Task,
+  type EmailStatus,
+  START_WITH_ROLES,
+} from '@permitdesk/core';
 import { STEP_VIEW, type FlowStep, type FlowView } from './steps.js';
 
 /** 'Contractor' or 'Do-It-Yourselfer' (SPEC §4.1 startWithRoles, §6 applicant types). */

@@ -5,8 +5,8 @@
 // the body.
 import { COOKIE_SESSION_MODE, endpoints, SESSION_MODE_HEADER, type SessionTokens } from '@permitdesk/core';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppContext } from '../http/context.js';
-import { IDENTITY_POLICY } from './policy.js';
+import { IDENTITY_POLICY } from '../identity/policy.js';
+import type { AppContext } from './context.js';
 
 export const REFRESH_COOKIE = 'permitdesk_refresh';
 /** Sent only to the refresh endpoint: no other request carries the refresh token. */

@@ -1,7 +1,11 @@
 // The account creation payload of POST /create-user-app (SPEC §3), built from the flow's context.
-import { toE164Phone } from '../rules/validation.js';
-import { splitFullName, type AccountCreationPayload, type RegistrationInput } from '../schemas/identity.js';
-import type { AddressSearchResult } from '../schemas/lookup.js';
+import {
+  toE164Phone,
+  splitFullName,
+  type AccountCreationPayload,
+  type RegistrationInput,
+  type AddressSearchResult,
+} from '@permitdesk/core';
 import { CONTRACTOR, type FlowContext } from './state.js';
 
 /** A chosen address as one line, with its optional second line. */

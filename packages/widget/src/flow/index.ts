@@ -5,7 +5,6 @@ export * from './guards.js';
 export * from './transition.js';
 export * from './selectors.js';
 export * from './tracking.js';
-export * from './messages.js';
 export * from './account-payload.js';
 export * from './timers.js';
 export * from './controller.js';

@@ -1,5 +1,5 @@
 // Shared test data for the flow tests (test-only; not exported from the package).
-import type { AddressSearchResult, GeocodedAddress, Municipality, NotificationWall } from '../../schemas/lookup.js';
+import type { AddressSearchResult, GeocodedAddress, Municipality, NotificationWall } from '@permitdesk/core';
 
 export const address: AddressSearchResult = {
   id: 'address.4821',

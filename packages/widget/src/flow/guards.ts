@@ -1,5 +1,5 @@
 // The conditions a step's Next button depends on (SPEC §2.5), shared by the machine and the selectors.
-import { parsePhone } from '../rules/validation.js';
+import { parsePhone } from '@permitdesk/core';
 import type { FlowContext } from './state.js';
 
 /** Name and phone: Next only when the full name is non-empty and the phone is valid. */
