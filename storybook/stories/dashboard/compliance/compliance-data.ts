@@ -1,6 +1,7 @@
 // The compliance stories' data, shaped by core's schemas: a roofing company's vault with valid, expiring
 // (within 30 days) and expired items, its users, and the answers of each list in every state.
-import type { ApiClient, Certificate, Company, CompanyRole, Insurance, License, Profile, UserType } from '@permitdesk/core';
+import type { Certificate, Company, CompanyRole, Insurance, License, Profile, UserType } from '@permitdesk/core';
+import type { ApiClient } from '@permitdesk/core/client';
 import type { Answer, Routes } from './fake-network.js';
 
 /** An expiration row of the compliance center (GET /v4/credentials), as the client returns it. */
