@@ -1,9 +1,11 @@
-// Renders each story inside a shadow root, as the widget is on a partner page, with the widget's
-// stylesheets adopted and the chosen theme's --pd-* variables set on the host.
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+// Renders each widget story inside a shadow root, as the widget is on a partner page, with the widget's
+// stylesheets adopted and the theme's --pd-* variables set on the host: the toolbar's partner theme,
+// then the story's theme controls over it. Dashboard stories get their token controls on a wrapper.
+import { useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { Decorator } from '@storybook/react-vite';
 import { themeVariable, WIDGET_STYLESHEETS, type WidgetTheme } from '@permitdesk/widget/components';
+import { isWidgetStory, themeArgs, WIDGET_THEME_KEYS } from './theme-controls.js';
 
 export const THEMES: Record<string, WidgetTheme> = {
   default: {},
@@ -11,7 +13,13 @@ export const THEMES: Record<string, WidgetTheme> = {
   solar: { primary: '#0f766e', primaryContrast: '#ffffff', text: '#0f172a', surface: '#ecfeff', radius: '14px' },
 };
 
-function ShadowHost({ theme, children }: { theme: WidgetTheme; children: ReactNode }) {
+/** The toolbar theme as CSS variables, with the story's own --pd-* values over it. */
+function widgetVariables(theme: WidgetTheme, overrides: Record<string, string>): Record<string, string> {
+  const fromTheme = Object.entries(theme).filter((entry): entry is [string, string] => Boolean(entry[1]));
+  return { ...Object.fromEntries(fromTheme.map(([key, value]) => [themeVariable(key), value])), ...overrides };
+}
+
+function ShadowHost({ variables, children }: { variables: Record<string, string>; children: ReactNode }) {
   const host = useRef<HTMLDivElement | null>(null);
   const [root, setRoot] = useState<ShadowRoot | null>(null);
   useLayoutEffect(() => {
@@ -28,18 +36,26 @@ function ShadowHost({ theme, children }: { theme: WidgetTheme; children: ReactNo
   useLayoutEffect(() => {
     const element = host.current;
     if (!element) return;
-    for (const key of ['primary', 'primaryContrast', 'text', 'bg', 'surface', 'radius', 'font']) element.style.removeProperty(themeVariable(key));
-    for (const [key, value] of Object.entries(theme)) if (value) element.style.setProperty(themeVariable(key), value);
-  }, [theme]);
+    for (const key of Object.keys(WIDGET_THEME_KEYS)) element.style.removeProperty(themeVariable(key));
+    for (const [name, value] of Object.entries(variables)) element.style.setProperty(name, value);
+  }, [variables]);
   return <div ref={host}>{root ? createPortal(children, root) : null}</div>;
 }
 
-/** Widget stories (titles under 'Widget/') render in the shadow root; other stories as they are. */
-export const withTheme: Decorator = (Story, context) =>
-  context.title.startsWith('Widget/') ? (
-    <ShadowHost theme={THEMES[String(context.globals['theme'] ?? 'default')] ?? {}}>
+/** Widget stories (titles under 'Widget/') render in the shadow root; other stories in a token wrapper. */
+export const withTheme: Decorator = (Story, context) => {
+  const overrides = themeArgs(context.args);
+  if (!isWidgetStory(context.title)) {
+    return (
+      <div style={overrides as CSSProperties}>
+        <Story />
+      </div>
+    );
+  }
+  const theme = THEMES[String(context.globals['theme'] ?? 'default')] ?? {};
+  return (
+    <ShadowHost variables={widgetVariables(theme, overrides)}>
       <Story />
     </ShadowHost>
-  ) : (
-    <Story />
   );
+};

@@ -4,9 +4,23 @@ import { AddressDetail, AddressStep, FlowAlertView } from '@permitdesk/widget/co
 import { ADDRESSES, Frame, GEOCODED, search, searchFailing, searchForever } from './fixtures.js';
 import { AddressSide, shadowCanvas, useValue } from './story-kit.js';
 
-type Args = { variant: 'empty' | 'geocoding' | 'filled' | 'similar' | 'lookupError'; slowSearch?: 'normal' | 'forever' | 'failing'; text?: string };
+const VARIANTS = ['empty', 'geocoding', 'filled', 'similar', 'lookupError'] as const;
+const SEARCHES = ['normal', 'forever', 'failing'] as const;
+type Args = {
+  variant: (typeof VARIANTS)[number];
+  slowSearch?: (typeof SEARCHES)[number];
+  text?: string;
+  errorTitle?: string;
+  errorMessage?: string;
+};
 
-function AddressStory({ variant, slowSearch = 'normal', text }: Args) {
+function AddressStory({
+  variant,
+  slowSearch = 'normal',
+  text,
+  errorTitle = 'Failed to Lookup Address',
+  errorMessage = 'Unfortunately we were unable to lookup the address you requested. If this error persists, please reach out to support. Thank you.',
+}: Args) {
   const [line2, setLine2] = useValue('');
   const picked = variant === 'empty' ? null : ADDRESSES[0]!;
   const address = variant === 'filled' || variant === 'similar' ? GEOCODED : null;
@@ -28,11 +42,7 @@ function AddressStory({ variant, slowSearch = 'normal', text }: Args) {
           variant === 'lookupError' ? (
             <FlowAlertView
               apiBase="https://permits.example.com"
-              alert={{
-                type: 'error',
-                title: 'Failed to Lookup Address',
-                message: 'Unfortunately we were unable to lookup the address you requested. If this error persists, please reach out to support. Thank you.',
-              }}
+              alert={{ type: 'error', title: errorTitle, message: errorMessage }}
             />
           ) : null
         }
@@ -44,7 +54,17 @@ function AddressStory({ variant, slowSearch = 'normal', text }: Args) {
   );
 }
 
-const meta: Meta<typeof AddressStory> = { title: 'Widget/1 Address step', component: AddressStory };
+const meta: Meta<typeof AddressStory> = {
+  title: 'Widget/1 Address step',
+  component: AddressStory,
+  argTypes: {
+    variant: { control: 'select', options: VARIANTS, description: 'The step with no address, geocoding, filled, a similar request, or a failed lookup' },
+    slowSearch: { control: 'select', options: SEARCHES, description: 'How the address search answers: normally, never, or with an error' },
+    text: { control: 'text', description: 'What is typed in the search box (the story opens its list)' },
+    errorTitle: { control: 'text', description: "The failed lookup's title (variant lookupError)" },
+    errorMessage: { control: 'text', description: "The failed lookup's message (variant lookupError)" },
+  },
+};
 export default meta;
 type Story = StoryObj<typeof AddressStory>;
 

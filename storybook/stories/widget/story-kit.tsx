@@ -22,9 +22,18 @@ export function shadowCanvas(canvasElement: HTMLElement) {
   return within(container ?? canvasElement);
 }
 
-/** A controlled value for a story's field. */
+/**
+ * A controlled value for a story's field: typing changes it, and a new value from the story's controls
+ * replaces it (React's "adjust state when a prop changes", so the Controls panel drives the field).
+ */
 export function useValue<T>(initial: T) {
-  return useState<T>(initial);
+  const [value, setValue] = useState<T>(initial);
+  const [given, setGiven] = useState<T>(initial);
+  if (!Object.is(given, initial)) {
+    setGiven(initial);
+    setValue(initial);
+  }
+  return [value, setValue] as const;
 }
 
 /** The address step's side panel: the built-in map at the flow's view and the served count. */

@@ -5,8 +5,12 @@ import { TaskStep } from '@permitdesk/widget/components';
 import { CHOSEN, Frame, TASKS } from './fixtures.js';
 import { MunicipalitySide, shadowCanvas, useValue } from './story-kit.js';
 
-function TaskStory({ selected, loading }: { selected: Task | null; loading?: boolean }) {
-  const [task, setTask] = useValue<Task | null>(selected);
+const NONE = '(none)';
+const TASK_NAMES = [NONE, ...TASKS.map((task) => task.name)];
+type Args = { selected: string; loading?: boolean };
+
+function TaskStory({ selected, loading = false }: Args) {
+  const [task, setTask] = useValue<Task | null>(TASKS.find((t) => t.name === selected) ?? null);
   return (
     <Frame step="select-task" context={{ ...CHOSEN, task }} aside={<MunicipalitySide context={CHOSEN} />}>
       <TaskStep tasks={loading ? [] : TASKS} selected={task} onSelect={setTask} canNext={task !== null} onBack={() => undefined} onNext={() => undefined} />
@@ -14,17 +18,24 @@ function TaskStory({ selected, loading }: { selected: Task | null; loading?: boo
   );
 }
 
-const meta: Meta<typeof TaskStory> = { title: 'Widget/2 Task step', component: TaskStory };
+const meta: Meta<typeof TaskStory> = {
+  title: 'Widget/2 Task step',
+  component: TaskStory,
+  argTypes: {
+    selected: { control: 'select', options: TASK_NAMES, description: 'The chosen Project Type' },
+    loading: { control: 'boolean', description: 'The tasks are still loading' },
+  },
+};
 export default meta;
 type Story = StoryObj<typeof TaskStory>;
 
-export const Empty: Story = { args: { selected: null } };
+export const Empty: Story = { args: { selected: NONE } };
 export const Open: Story = {
-  args: { selected: null },
+  args: { selected: NONE },
   play: async ({ canvasElement }) => {
     const input = await shadowCanvas(canvasElement).findByRole('combobox', { name: 'Project Type' });
     input.focus();
   },
 };
-export const LoadingTasks: Story = { args: { selected: null, loading: true } };
-export const Filled: Story = { args: { selected: TASKS[1]! } };
+export const LoadingTasks: Story = { args: { selected: NONE, loading: true } };
+export const Filled: Story = { args: { selected: TASKS[1]!.name } };

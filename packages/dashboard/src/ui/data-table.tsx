@@ -89,7 +89,7 @@ export function DataTable<T>({
           aria-label={detailsLabel ? detailsLabel(row.original) : 'Details'}
           onClick={row.getToggleExpandedHandler()}
         >
-          <span aria-hidden="true">{row.getIsExpanded() ? '▾' : '▸'}</span>
+          <span className="data-table__toggle-mark" aria-hidden="true" />
         </button>
       ),
     };
@@ -158,9 +158,7 @@ export function DataTable<T>({
                     {header.column.getCanSort() ? (
                       <button type="button" className="data-table__sort" onClick={header.column.getToggleSortingHandler()}>
                         {title}
-                        <span className="data-table__sort-mark" aria-hidden="true">
-                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
-                        </span>
+                        <span className="data-table__sort-mark" aria-hidden="true" />
                       </button>
                     ) : (
                       title

@@ -63,9 +63,7 @@ export function ModalShell({ title, progress, height, viewKey, stepKey, aside, c
               >
                 <div style={{ transform: `scaleX(${progress / 100})` }} />
               </div>
-              <button type="button" className="pd-icon pd-close" aria-label="Close" onClick={onClose}>
-                ×
-              </button>
+              <button type="button" className="pd-icon pd-close" aria-label="Close" onClick={onClose} />
             </div>
             <div className="pd-view" key={viewKey} style={{ animationDuration: `${fadeMs}ms` }}>
               <h2 className="pd-title" id={titleId} ref={heading} tabIndex={-1}>

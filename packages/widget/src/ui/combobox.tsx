@@ -103,9 +103,7 @@ export function Combobox<T>(props: ComboboxProps<T>) {
               setActive(-1);
               localRef.current?.focus();
             }}
-          >
-            ×
-          </button>
+          />
         ) : null}
       </div>
       <ul id={`${id}-l`} role="listbox" aria-label={label} className="pd-list" hidden={!showList}>

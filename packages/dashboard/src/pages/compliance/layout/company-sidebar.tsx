@@ -32,7 +32,7 @@ function CompanyEntry({ company, expanded, onToggle, indicators }: { company: Co
   return (
     <li className="sidebar__company" data-company-id={company.id}>
       <button type="button" className="sidebar__company-toggle" aria-expanded={expanded} aria-controls={panelId} onClick={onToggle}>
-        <span className="sidebar__chevron" aria-hidden="true">{expanded ? '▾' : '▸'}</span>
+        <span className="sidebar__chevron" aria-hidden="true" />
         <span className="sidebar__company-name">{company.name}</span>
         {role && <span className="role-label">{role}</span>}
       </button>

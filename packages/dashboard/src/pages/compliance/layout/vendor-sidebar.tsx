@@ -73,7 +73,7 @@ export function VendorSidebar({ vendorFor }: { vendorFor: string }) {
             return (
               <li key={vendor.id} className="sidebar__company" data-company-id={vendor.id}>
                 <button type="button" className="sidebar__company-toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setExpanded(open ? null : String(vendor.id))}>
-                  <span className="sidebar__chevron" aria-hidden="true">{open ? '▾' : '▸'}</span>
+                  <span className="sidebar__chevron" aria-hidden="true" />
                   <span className="sidebar__company-name">{vendor.name}</span>
                 </button>
                 {open && (
