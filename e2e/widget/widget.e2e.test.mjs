@@ -225,6 +225,9 @@ describe('the widget on a partner page', { timeout: 240_000 }, () => {
     await atStep(p, 'permit-form', 20_000);
     await field(p, 'Description of Work').waitFor();
     await check(p, 'form');
+    // A contractor's customer is the property owner: the field starts empty, with its hint.
+    assert.equal(await field(p, 'Customer Name').inputValue(), '');
+    await field(p, 'Customer Name').fill('Pat Homeowner');
     await field(p, 'Description of Work').fill('Tear off and re-roof, 24 squares, architectural shingles.');
     await field(p, 'Job Value').fill('$18,500');
     assert.deepEqual(await p.evaluate(() => window.__csp), []);
