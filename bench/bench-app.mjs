@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../packages/server/src/config.js';
 import { migrateToLatest } from '../packages/server/src/db/migrate.js';
 import { openDatabase } from '../packages/server/src/db/database.js';
-import { seedAll } from '../packages/server/src/db/seed.js';
+import { seedAll } from '../packages/server/src/reference/seed-all.js';
 import { createApp } from '../packages/server/src/app.js';
 import { closeServices, createServices } from '../packages/server/src/services.js';
 

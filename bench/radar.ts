@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../packages/server/src/config.js';
 import { migrateToLatest } from '../packages/server/src/db/migrate.js';
 import { openDatabase } from '../packages/server/src/db/database.js';
-import { seedAll } from '../packages/server/src/db/seed.js';
+import { seedAll } from '../packages/server/src/reference/seed-all.js';
 import { loadDemoData } from '../packages/server/src/reference/demo-data.js';
 import { closeServices, createServices } from '../packages/server/src/services.js';
 import { printTable, runScenarios } from './radar-scenarios.js';
