@@ -1,9 +1,9 @@
 // The HTTP side of the rate limits (rate-limits/limiter.ts): which endpoints are limited per client, the
 // client's address, and the middleware that checks and counts them and answers 429 with Retry-After.
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { endpoints, type EndpointDef } from '@permitdesk/core';
 import { RATE_LIMITS, RateLimitedError, type LimitGroup } from '../rate-limits/limiter.js';
 import type { App, AppContext } from './context.js';
+import { clientAddress } from './client-address.js';
 
 const v = endpoints.verification;
 const id = endpoints.identity;
@@ -30,23 +30,6 @@ export const LIMITED_ENDPOINTS: ReadonlyArray<readonly [EndpointDef, LimitGroup]
   [id.confirmPassword, 'recovery'],
 ];
 
-/**
- * The client's address: the socket's peer, or, behind TRUST_PROXY trusted proxies, the address those
- * proxies wrote into X-Forwarded-For (each appends the peer it saw, so the client is `hops` from the end).
- * Without TRUST_PROXY the header is ignored: any caller can write it. 'local' for in-process requests.
- */
-export function clientAddress(c: AppContext, trustProxy: number): string {
-  let peer = 'local';
-  try {
-    peer = getConnInfo(c).remote.address ?? 'local';
-  } catch {
-    /* no socket: an in-process request */
-  }
-  if (trustProxy <= 0) return peer;
-  const forwarded = (c.req.header('x-forwarded-for') ?? '').split(',').map((part) => part.trim()).filter(Boolean);
-  return forwarded[Math.max(0, forwarded.length - trustProxy)] ?? peer;
-}
-
 /** '/verify-reoon/{email}' → /^\/verify-reoon\/[^/]+$/ */
 const pathPattern = (path: string) => new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`);
 
@@ -59,8 +42,8 @@ export function registerRateLimits(app: App): void {
   app.use(async (c, next) => {
     const match = limited.find((l) => l.method === c.req.method && l.pattern.test(c.req.path));
     if (match) {
-      const { rateLimits, config } = c.get('services');
-      const key = `${match.group}:${clientAddress(c, config.TRUST_PROXY)}`;
+      const { rateLimits } = c.get('services');
+      const key = `${match.group}:${clientAddress(c)}`;
       try {
         await rateLimits.check(key);
       } catch (error) {

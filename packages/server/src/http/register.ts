@@ -1,7 +1,6 @@
 // registerEndpoint: serve one endpoint of core's catalogue. The path, the auth rule and the schemas of
 // params, query, body and response all come from the catalogue entry, so the client, the server and
 // /openapi.json cannot drift apart.
-import { getConnInfo } from '@hono/node-server/conninfo';
 import {
   IDEMPOTENCY_HEADER,
   PAGINATION_HEADERS,
@@ -18,6 +17,7 @@ import type { AuthUser } from '../identity/user.js';
 import type { App, AppContext } from './context.js';
 import { badRequest, unauthorized, validationError } from './errors.js';
 import { withIdempotency } from './idempotency.js';
+import { clientAddress } from './client-address.js';
 
 type Schema = v.GenericSchema;
 
@@ -79,15 +79,6 @@ async function authenticate(c: AppContext, services: AppServices, required: bool
   } catch (error) {
     if (required) throw error;
     return null; // a public endpoint ignores a bad token
-  }
-}
-
-/** The peer's address (not X-Forwarded-For, which any caller can write); 'local' for in-process requests. */
-export function clientAddress(c: AppContext): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'local';
-  } catch {
-    return 'local';
   }
 }
 

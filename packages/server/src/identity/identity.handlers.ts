@@ -4,7 +4,7 @@
 import { endpoints } from '@permitdesk/core';
 import { permissionsOf } from '../companies/permissions.js';
 import { unauthorized } from '../http/errors.js';
-import { clientAddress } from '../http/rate-limit.js';
+import { clientAddress } from '../http/client-address.js';
 import type { EndpointHandler } from '../http/register.js';
 import { clearSessionCookie, deliverSession, refreshTokenFromCookie, wantsCookieSession } from '../http/session-cookie.js';
 import { IDENTITY_MESSAGES } from './policy.js';
@@ -34,7 +34,7 @@ export const resendCode: EndpointHandler<typeof e.resendCode> = async ({ service
 };
 
 export const authenticate: EndpointHandler<typeof e.authenticate> = async ({ services, c }, { body }) =>
-  deliverSession(c, await services.identity.authenticate(body.email, body.password, clientAddress(c, services.config.TRUST_PROXY)));
+  deliverSession(c, await services.identity.authenticate(body.email, body.password, clientAddress(c)));
 
 export const forgotPassword: EndpointHandler<typeof e.forgotPassword> = async ({ services }, { body }) => {
   await services.identity.forgotPassword(body.email);
@@ -79,7 +79,7 @@ export const createHandoff: EndpointHandler<typeof e.createHandoff> = ({ service
 export const exchangeHandoff: EndpointHandler<typeof e.exchangeHandoff> = async ({ services, c }, { body }) =>
   deliverSession(
     c,
-    await services.identity.exchangeHandoff({ code: body.code, audience: body.audience, origin: c.req.header('origin') ?? null, client: clientAddress(c, services.config.TRUST_PROXY) }),
+    await services.identity.exchangeHandoff({ code: body.code, audience: body.audience, origin: c.req.header('origin') ?? null, client: clientAddress(c) }),
   );
 
 export const permissions: EndpointHandler<typeof endpoints.account.permissions> = ({ services, user }) => permissionsOf(services.db, user.sub);

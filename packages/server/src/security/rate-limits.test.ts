@@ -134,6 +134,16 @@ describe.each(databaseTargets())('rate limits on %s', (target) => {
       expect(answer).toBe(429);
       // Another client behind the same proxy is still served; a forged first entry does not matter.
       expect((await from(proxied.app, proxy, 'GET', `/check/exist/${proxied.email('xff')}`, undefined, { 'x-forwarded-for': '203.0.113.7, 203.0.113.8' })).status).toBe(200);
+
+      // The same address decides whose Idempotency-Key it is: two anonymous clients behind the proxy that
+      // happen to send the same key are two callers, not one caller reusing a key for another request.
+      const key = { 'idempotency-key': 'same-key-two-clients' };
+      const signUp = (client: string, email: string) =>
+        from(proxied.app, proxy, 'POST', '/auth/sign-up', { email, password: 'Some-pass-1', fullName: 'Behind Proxy' }, { ...key, 'x-forwarded-for': client });
+      expect((await signUp('203.0.113.21', proxied.email('proxy-a'))).status).toBe(200);
+      const second = await signUp('203.0.113.22', proxied.email('proxy-b'));
+      expect(second.body.code).not.toBe('IDEMPOTENCY_KEY_REUSED');
+      expect(second.status).toBe(200);
     } finally {
       await proxied.close();
     }
