@@ -18,7 +18,8 @@ import InsurancesPage from './vault/insurances-page.js';
 import LicensesPage from './vault/licenses-page.js';
 import MessagesPage from './company/messages-page.js';
 
-const PAGES: ReadonlyArray<readonly [string, ComponentType]> = [
+/** The compliance pages under their real paths (the sidebar's links navigate between them); the tests mount the same list. */
+export const COMPLIANCE_PAGES: ReadonlyArray<readonly [string, ComponentType]> = [
   ['/compliance-center', ComplianceCenterPage],
   ['/companies/:id/profile', CompanyProfilePage],
   ['/users', UsersPage],
@@ -38,7 +39,7 @@ export function CompliancePreview({ url }: { url: string }) {
       <MemoryRouter initialEntries={[url]}>
         <GenericModalProvider>
           <Routes>
-            {PAGES.map(([path, Page]) => (
+            {COMPLIANCE_PAGES.map(([path, Page]) => (
               <Route key={path} path={path} element={<Page />} />
             ))}
           </Routes>

@@ -10,16 +10,7 @@ import { LocationProbe, type LocationRecord } from '../../../test/location-probe
 import { WithQueryClient } from '../../../test/render.js';
 import AppToaster from '../../../ui/app-toaster.js';
 import { GenericModalProvider } from '../../../ui/generic-modals.js';
-import AccessPage from '../people/access-page.js';
-import AssignedProjectsPage from '../company/assigned-projects-page.js';
-import CertificatesPage from '../vault/certificates-page.js';
-import CompanyProfilePage from '../company/company-profile-page.js';
-import ComplianceCenterPage from '../company/compliance-center-page.js';
-import DocumentationsPage from '../vault/documentations-page.js';
-import InsurancesPage from '../vault/insurances-page.js';
-import LicensesPage from '../vault/licenses-page.js';
-import MessagesPage from '../company/messages-page.js';
-import UsersPage from '../people/users-page.js';
+import { COMPLIANCE_PAGES } from '../compliance-preview.js';
 
 afterEach(() => cleanup());
 
@@ -59,18 +50,6 @@ export function signOutNow() {
   sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
 }
 
-const PAGES = [
-  ['/compliance-center', ComplianceCenterPage],
-  ['/companies/:id/profile', CompanyProfilePage],
-  ['/users', UsersPage],
-  ['/licenses', LicensesPage],
-  ['/insurances', InsurancesPage],
-  ['/certificates', CertificatesPage],
-  ['/documentations', DocumentationsPage],
-  ['/assigned-projects', AssignedProjectsPage],
-  ['/access', AccessPage],
-  ['/messages', MessagesPage],
-] as const;
 
 export function renderCompliance(url: string): RenderResult & { location: () => string } {
   const record: LocationRecord = { current: url };
@@ -79,7 +58,7 @@ export function renderCompliance(url: string): RenderResult & { location: () => 
       <MemoryRouter initialEntries={[url]}>
         <GenericModalProvider>
           <Routes>
-            {PAGES.map(([path, Page]) => (
+            {COMPLIANCE_PAGES.map(([path, Page]) => (
               <Route key={path} path={path} element={<Page />} />
             ))}
             <Route path="*" element={<p>elsewhere</p>} />
