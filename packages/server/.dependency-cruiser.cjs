@@ -17,7 +17,7 @@ const LAYERS = [
   // The data layer, and how row values become API values (rows/).
   ['db', 'rows'],
   // Infrastructure services and plain facts, each on the database alone.
-  ['geo', 'storage', 'mail', 'rate-limits', 'policies', 'staff'],
+  ['geo', 'storage', 'mail', 'rate-limits', 'policies', 'staff', 'audit'],
   ['companies'],
   ['identity'],
   ['verification'],

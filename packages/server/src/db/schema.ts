@@ -1,6 +1,7 @@
 // The whole database as Kysely sees it, composed from each area's table types (db/tables/), and the
 // handle types every module uses. One type for every table: no feature lays its own view over it.
 import type { Kysely, Transaction } from 'kysely';
+import type { AuditTables } from './tables/audit.js';
 import type { ComplianceTables } from './tables/compliance.js';
 import type { FileTables } from './tables/files.js';
 import type { IdempotencyTables } from './tables/idempotency.js';
@@ -24,7 +25,8 @@ export interface Database
     InvitationTables,
     IntegrationTables,
     IdempotencyTables,
-    RateLimitTables {}
+    RateLimitTables,
+    AuditTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
 export type Db = Kysely<Database>;
@@ -48,4 +50,5 @@ export const TABLES = [
   'invitations', 'company_vendors', 'company_guests', 'wallet_shares',
   'permit_quotes', 'esign_documents', 'esign_passcode_secrets',
   'idempotency_keys', 'rate_limits',
+  'audit_events',
 ] as const satisfies readonly (keyof Database)[];

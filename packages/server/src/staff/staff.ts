@@ -1,28 +1,60 @@
-// The permit team: users with the staff flag. They may open any permit and move it through the stages.
-// A fact about a user's access, kept apart so the permits area and the operator area can both read it.
+// The permit team: users with the staff flag (operators). They may open any permit and move it through
+// the stages. A service admin (staff_admin, always staff too) also runs the workspace's settings: SLA
+// targets, message templates, and who is on the team. A fact about a user's access, kept apart so every
+// area can read it.
 import { normalizeEmail } from '@permitdesk/core';
 import { forbidden } from '../http/errors.js';
 import type { Db } from '../db/schema.js';
 
 export const STAFF_ONLY_MESSAGE = 'Only the permit team can do this.';
+export const SERVICE_ADMIN_ONLY_MESSAGE = 'Only a service admin can do this.';
+
+export type StaffRole = 'operator' | 'service_admin';
+
+/** The user's role on the permit team, or null for a customer. */
+export async function staffRole(db: Db, userId: string): Promise<StaffRole | null> {
+  const row = await db.selectFrom('users').select(['staff', 'staff_admin']).where('id', '=', userId).executeTakeFirst();
+  if (!row?.staff) return null;
+  return row.staff_admin ? 'service_admin' : 'operator';
+}
 
 export async function isStaff(db: Db, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('staff').where('id', '=', userId).executeTakeFirst();
-  return row?.staff === true;
+  return (await staffRole(db, userId)) !== null;
 }
 
 /** 403 unless the user is on the permit team. */
-export async function requireStaff(db: Db, userId: string): Promise<void> {
-  if (!(await isStaff(db, userId))) throw forbidden(STAFF_ONLY_MESSAGE, 'STAFF_ONLY');
+export async function requireStaff(db: Db, userId: string): Promise<StaffRole> {
+  const role = await staffRole(db, userId);
+  if (!role) throw forbidden(STAFF_ONLY_MESSAGE, 'STAFF_ONLY');
+  return role;
 }
 
-/** Grants (or revokes) the staff flag by e-mail; null when there is no such user. */
-export async function setStaff(db: Db, email: string, staff: boolean): Promise<{ id: string; email: string; staff: boolean } | null> {
+/** 403 unless the user is a service admin (operators get the same refusal as customers, in words of its own). */
+export async function requireServiceAdmin(db: Db, userId: string): Promise<void> {
+  const role = await staffRole(db, userId);
+  if (!role) throw forbidden(STAFF_ONLY_MESSAGE, 'STAFF_ONLY');
+  if (role !== 'service_admin') throw forbidden(SERVICE_ADMIN_ONLY_MESSAGE, 'SERVICE_ADMIN_ONLY');
+}
+
+export interface StaffMember {
+  id: string;
+  email: string;
+  role: StaffRole | null;
+}
+
+/** Grants a role on the permit team by e-mail, or takes it back (null); null when there is no such user. */
+export async function setStaffRole(db: Db, email: string, role: StaffRole | null): Promise<StaffMember | null> {
   const row = await db
     .updateTable('users')
-    .set({ staff })
+    .set({ staff: role !== null, staff_admin: role === 'service_admin' })
     .where('email', '=', normalizeEmail(email))
-    .returning(['id', 'email', 'staff'])
+    .returning(['id', 'email'])
     .executeTakeFirst();
-  return row ? { id: row.id, email: row.email, staff: row.staff } : null;
+  return row ? { id: row.id, email: row.email, role } : null;
+}
+
+/** Grants (or revokes) the operator role by e-mail; null when there is no such user. */
+export async function setStaff(db: Db, email: string, staff: boolean): Promise<{ id: string; email: string; staff: boolean } | null> {
+  const member = await setStaffRole(db, email, staff ? 'operator' : null);
+  return member ? { id: member.id, email: member.email, staff } : null;
 }

@@ -21,6 +21,8 @@ export interface UsersTable {
   from_url: string | null;
   /** migrations/0005_permits_api.sql: operators of the permit team. */
   staff: ColumnType<boolean, boolean | undefined, boolean>;
+  /** migrations/0070_permit_team.sql: a service admin runs the workspace's settings (always staff too). */
+  staff_admin: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

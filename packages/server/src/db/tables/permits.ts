@@ -58,6 +58,10 @@ export interface PermitsTable {
   customer_name: Derived<string>;
   customer_sort: Derived<string>;
   search_text: Derived<string>;
+  /** migrations/0070_permit_team.sql: bumped by every change; a change made on an older one is refused. */
+  version: ColumnType<number, number | undefined, number>;
+  assigned_to: Optional<string>;
+  stage_entered_at: Timestamp;
 }
 
 export interface PermitInspectionsTable {
