@@ -58,4 +58,7 @@ export const operatorPermitQuerySchema = v.object({
 export type OperatorPermitQuery = v.InferInput<typeof operatorPermitQuerySchema>;
 
 /** GET /v4/operator/status: whether the signed-in user is on the permit team. */
-export const operatorStatusSchema = v.object({ staff: v.boolean() });
+export const STAFF_ROLES = ['operator', 'service_admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+/** `role` is null for customers; a service admin also runs the workspace's settings. */
+export const operatorStatusSchema = v.object({ staff: v.boolean(), role: v.nullable(v.picklist(STAFF_ROLES)) });

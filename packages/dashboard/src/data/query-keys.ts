@@ -25,6 +25,12 @@ export const queryKeys = {
   },
   updatesList: (companyId: string) => ['updates-list', companyId],
 
+  // The permit team's workspace (/ops): a write invalidates `ops.all`.
+  ops: {
+    all: ['ops'],
+    status: ['ops', 'status'],
+  },
+
   // Projects and permits.
   projects: {
     /** The radar's search and the header's suggestions: a row action invalidates both. */

@@ -105,7 +105,13 @@ export const protectedRoutes: PageRoute[] = [
   p('/custom-vendor-onboarding/:id/approve', 'invitation', 'Vendor approval', () => import('../pages/invitations/custom-vendor-onboarding-page.js')),
 ];
 
-export const pageRoutes: PageRoute[] = [...publicRoutes, ...protectedRoutes];
+/**
+ * The permit team's workspace (issue 12): signed-in routes whose pages open behind pages/ops/staff-gate.tsx
+ * (operators; settings for service admins). The server refuses every workspace call to anyone else.
+ */
+export const opsRoutes: PageRoute[] = [];
+
+export const pageRoutes: PageRoute[] = [...publicRoutes, ...protectedRoutes, ...opsRoutes];
 export const NOT_FOUND_PATH = '/404';
 
 /** Paths on which the header and footer are hidden (SPEC §2.4). */

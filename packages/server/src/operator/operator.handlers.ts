@@ -10,7 +10,7 @@ import { permitDetail, permitRows } from '../permits/permit-details.js';
 import { recordProjectUpdate } from '../permits/project-updates.js';
 import { changeStage } from '../permits/stage-change.js';
 import { iso } from '../rows/values.js';
-import { isStaff, requireStaff } from '../staff/staff.js';
+import { requireStaff, staffRole } from '../staff/staff.js';
 import type { Db } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
 
@@ -46,7 +46,10 @@ const toInspection = (row: InspectionRow): PermitInspection => ({
   scheduledAt: row.scheduled_at === null ? null : iso(row.scheduled_at),
 });
 
-export const operatorStatus: EndpointHandler<Operator['status']> = async ({ services, user }) => ({ staff: await isStaff(services.db, user.sub) });
+export const operatorStatus: EndpointHandler<Operator['status']> = async ({ services, user }) => {
+  const role = await staffRole(services.db, user.sub);
+  return { staff: role !== null, role };
+};
 
 export const listPermits: EndpointHandler<Operator['permits']> = async ({ services, user }, { query }) => {
   const db = services.db;

@@ -30,8 +30,8 @@ describe.each(databaseTargets())('the permit team on %s', (target) => {
 
   it('answers 403 to users outside the permit team on every operator route', async () => {
     const { permitId } = await requestPermit(t, customer, site, { companyId });
-    expect((await t.request('GET', '/v4/operator/status', { token: customer.accessToken })).body).toEqual({ staff: false });
-    expect((await t.request('GET', '/v4/operator/status', { token: team.accessToken })).body).toEqual({ staff: true });
+    expect((await t.request('GET', '/v4/operator/status', { token: customer.accessToken })).body).toEqual({ staff: false, role: null });
+    expect((await t.request('GET', '/v4/operator/status', { token: team.accessToken })).body).toEqual({ staff: true, role: 'operator' });
     const calls: [string, string, unknown?][] = [
       ['GET', '/v4/operator/permits'],
       ['GET', `/v4/operator/permits/${permitId}`],

@@ -73,7 +73,10 @@ export async function changeStage(trx: Tx, services: Services, change: StageChan
 
   const now = services.clock();
   const changed = permit.stage !== change.stage;
-  const set: Record<string, unknown> = { stage: change.stage, updated_at: now };
+  // Every change bumps the version (the permit team's changes carry the one they were made on); the SLA
+  // clock restarts when the stage changes.
+  const set: Record<string, unknown> = { stage: change.stage, updated_at: now, version: sql`version + 1` };
+  if (changed) set.stage_entered_at = now;
   if (change.stage === STAGE.Open) {
     const issued = change.issuedAt ? new Date(change.issuedAt) : (when(permit.issued_at) ?? now);
     set.issued_at = issued;
