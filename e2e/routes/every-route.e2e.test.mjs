@@ -40,7 +40,7 @@ const ROUTES = [...tableSource.matchAll(/\bp\(\s*'([^']+)',\s*'(\w+)',\s*'([^']*
 const REDIRECTS = [...tableSource.matchAll(/\{\s*path:\s*'([^']+)',\s*redirectTo:\s*'([^']+)'\s*\}/g)].map(([, path, to]) => ({ path, to }));
 const NOT_FOUND_PATH = tableSource.match(/NOT_FOUND_PATH\s*=\s*'([^']+)'/)?.[1];
 // Tours are marked seen: their popover would cover the pages (the tour itself has its own checks).
-const TOUR_IDS = JSON.parse((await readFile(join(root, 'packages/dashboard/src/tours/tours-seen.ts'), 'utf8')).match(/TOUR_IDS\s*=\s*(\[[^\]]*\])/)[1].replace(/'/g, '"'));
+const TOUR_IDS = JSON.parse((await readFile(join(root, 'packages/core/src/rules/tours.ts'), 'utf8')).match(/TOUR_IDS\s*=\s*(\[[^\]]*\])/)[1].replace(/'/g, '"'));
 
 // ---- ids: real ones from the demo data and the API, and ones that do not exist ------------------------
 

@@ -12,6 +12,7 @@ export * from './rules/timings.js';
 export * from './rules/uploads.js';
 export * from './rules/stages.js';
 export * from './rules/settings.js';
+export * from './rules/tours.js';
 export * from './rules/permit-status.js';
 export * from './rules/permit-progress.js';
 export * from './rules/invitations.js';

@@ -19,6 +19,7 @@ import {
   signUpRequestSchema,
   updateAttributesSchema,
 } from '../schemas/identity.js';
+import { tourIdSchema, toursSeenSchema } from '../rules/tours.js';
 import { creatingEndpoint, endpoint } from './endpoint.js';
 
 /** A session handoff code: 32 random bytes, base64url (43 characters). */
@@ -107,5 +108,13 @@ export const accountEndpoints = {
   verifyEmail: endpoint({
     method: 'GET', path: '/verify_email/{sub}', auth: 'bearer', summary: 'Whether the user e-mail is verified',
     params: v.object({ sub: subSchema }), response: v.object({ sub: subSchema, emailVerified: v.boolean() }),
+  }),
+  toursSeen: endpoint({
+    method: 'GET', path: '/v4/account/tours', auth: 'bearer', summary: 'The guided tours the signed-in user has seen',
+    response: toursSeenSchema,
+  }),
+  markTourSeen: endpoint({
+    method: 'PUT', path: '/v4/account/tours/{tourId}', auth: 'bearer', summary: 'Remember that the signed-in user has seen a guided tour',
+    params: v.object({ tourId: tourIdSchema }), response: toursSeenSchema,
   }),
 } as const;

@@ -25,6 +25,9 @@ export const queryKeys = {
   },
   updatesList: (companyId: string) => ['updates-list', companyId],
 
+  /** The guided tours the signed-in user has seen (server-side, per user). */
+  toursSeen: ['tours-seen'],
+
   // The permit team's workspace (/ops): a write invalidates `ops.all`.
   ops: {
     all: ['ops'],

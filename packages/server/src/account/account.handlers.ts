@@ -1,6 +1,7 @@
 // Account creation at the end of the sign-up flow (POST /create-user-app) and the e-mail check of a user
-// (GET /verify_email/{sub}), catalogue `account` (SPEC §3, §7.3).
-import { endpoints, FLOW_MESSAGES } from '@permitdesk/core';
+// (GET /verify_email/{sub}), catalogue `account` (SPEC §3, §7.3), and the guided tours a user has seen.
+import { endpoints, FLOW_MESSAGES, TOUR_IDS, type TourId } from '@permitdesk/core';
+import { sql } from 'kysely';
 import type { EndpointHandler } from '../http/register.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import { isStaff } from '../staff/staff.js';
@@ -49,4 +50,20 @@ export const verifyEmail: EndpointHandler<typeof E.verifyEmail> = async ({ servi
   const target = await services.identity.findById(sub);
   if (!target) throw notFound('User not found.', 'USER_NOT_FOUND');
   return { sub, emailVerified: target.email_verified };
+};
+
+const seenTours = (row: { tours_seen: string[] } | undefined) => ({ seen: (row?.tours_seen ?? []).filter((id): id is TourId => (TOUR_IDS as readonly string[]).includes(id)) });
+
+export const toursSeen: EndpointHandler<typeof E.toursSeen> = async ({ services, user }) =>
+  seenTours(await services.db.selectFrom('users').select('tours_seen').where('id', '=', user.sub).executeTakeFirst());
+
+/** Adds the tour once (array_append only when absent), so two tabs marking it at once keep one entry. */
+export const markTourSeen: EndpointHandler<typeof E.markTourSeen> = async ({ services, user }, { params }) => {
+  const row = await services.db
+    .updateTable('users')
+    .set({ tours_seen: sql<string[]>`CASE WHEN ${params.tourId} = ANY(tours_seen) THEN tours_seen ELSE array_append(tours_seen, ${params.tourId}::text) END` })
+    .where('id', '=', user.sub)
+    .returning('tours_seen')
+    .executeTakeFirst();
+  return seenTours(row);
 };

@@ -178,4 +178,20 @@ describe.each(databaseTargets())('account creation on %s', (target) => {
     expect((await ctx.request('GET', '/verify_email/not-a-uuid', { token: a.accessToken })).status).toBe(400);
     expect((await ctx.request('GET', `/verify_email/${crypto.randomUUID()}`, { token: operator.accessToken })).status).toBe(404);
   });
+
+  it('remembers the guided tours a user has seen, per user and once each, and refuses unknown tours', async () => {
+    const a = await ctx.createUser();
+    const b = await ctx.createUser();
+    expect((await ctx.request('GET', '/v4/account/tours', { token: a.accessToken })).body).toEqual({ seen: [] });
+    expect((await ctx.request('PUT', '/v4/account/tours/radar', { token: a.accessToken })).body).toEqual({ seen: ['radar'] });
+    // Twice at once from two tabs: still one entry.
+    await Promise.all([ctx.request('PUT', '/v4/account/tours/permit-detail', { token: a.accessToken }), ctx.request('PUT', '/v4/account/tours/permit-detail', { token: a.accessToken })]);
+    expect((await ctx.request('GET', '/v4/account/tours', { token: a.accessToken })).body).toEqual({ seen: ['radar', 'permit-detail'] });
+    expect((await ctx.request('GET', '/v4/account/tours', { token: b.accessToken })).body).toEqual({ seen: [] });
+    const unknown = await ctx.request('PUT', '/v4/account/tours/everything', { token: a.accessToken });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('Unknown guided tour.');
+    expect((await ctx.request('GET', '/v4/account/tours')).status).toBe(401);
+    expect((await ctx.request('PUT', '/v4/account/tours/radar')).status).toBe(401);
+  });
 });

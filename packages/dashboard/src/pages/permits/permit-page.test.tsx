@@ -156,9 +156,18 @@ describe('PermitPage', () => {
     expect(calls('PATCH', '/v4/permits/1/update-project-name')[0]?.url.searchParams.get('projectName')).toBe('Kitchen remodel');
   });
 
-  it('starts the permit detail tour 500 ms after the first visit, and only once', async () => {
+  it('starts the permit detail tour 500 ms after the first visit, and only once, remembered on the server', async () => {
     localStorage.clear();
-    net = fakeNetwork(routes());
+    let seen: string[] = [];
+    net = fakeNetwork(
+      routes({
+        'GET /v4/account/tours': () => ({ body: { seen } }),
+        'PUT /v4/account/tours/permit-detail': () => {
+          seen = ['permit-detail'];
+          return { body: { seen } };
+        },
+      }),
+    );
     const first = open();
     await screen.findByRole('heading', { name: 'Lee roof' });
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -166,10 +175,13 @@ describe('PermitPage', () => {
     await waitFor(() => expect(document.querySelector('.driver-popover')).not.toBeNull(), { timeout: 2000 });
     expect(document.querySelector('.driver-popover-title')?.textContent).toBe('Status');
     expect(JSON.parse(localStorage.getItem(SAVED_VIEW_KEYS.guidedToursSeen) ?? '[]')).toEqual(['permit-detail']);
+    await waitFor(() => expect(calls('PUT', '/v4/account/tours/permit-detail')).toHaveLength(1));
     // Escape ends the tour (driver.js listens on the window).
     window.dispatchEvent(new KeyboardEvent('keyup', { key: 'Escape' }));
     await waitFor(() => expect(document.querySelector('.driver-popover')).toBeNull());
     first.unmount();
+    // Another device: nothing in this browser, the server remembers.
+    localStorage.clear();
     open();
     await screen.findByRole('heading', { name: 'Lee roof' });
     await new Promise((resolve) => setTimeout(resolve, 800));

@@ -191,6 +191,8 @@ describe('RadarView beside the header search box', () => {
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = input instanceof Request ? input : new Request(String(input), init);
       const url = new URL(request.url);
+      // The page's other reads (the guided tours seen): not the radar's search.
+      if (url.pathname === '/v4/account/tours') return new Response(JSON.stringify({ seen: ['radar', 'radar-search'] }), { headers: { 'content-type': 'application/json' } });
       if (url.searchParams.get('size') === '5') return json([row(7, 'Suggested Smith')], 1);
       // The radar's search answers only after the suggestions did; it fails if its signal aborts first.
       radarSignals.push(request.signal);

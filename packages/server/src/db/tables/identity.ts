@@ -23,6 +23,8 @@ export interface UsersTable {
   staff: ColumnType<boolean, boolean | undefined, boolean>;
   /** migrations/0070_permit_team.sql: a service admin runs the workspace's settings (always staff too). */
   staff_admin: ColumnType<boolean, boolean | undefined, boolean>;
+  /** migrations/0075_user_tours.sql: the guided tours this user has seen (core's TOUR_IDS). */
+  tours_seen: ColumnType<string[], string[] | undefined, string[]>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
