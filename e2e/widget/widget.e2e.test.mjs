@@ -19,12 +19,25 @@ import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
 import { root, startServer } from '../radar/server.mjs';
 import { servePartnerOrigin } from './partner-origin.mjs';
+import {
+  ADDRESS,
+  addressStep as addressStepWith,
+  atStep,
+  button,
+  field,
+  host,
+  hostSelector,
+  mailTo as mailToAt,
+  namePhone as namePhoneWith,
+  taskStep as taskStepWith,
+  validateEmail,
+  widget,
+} from '../support/widget-journey.mjs';
 
 const shots = join(root, 'artifacts', 'screenshots', 'widget');
 const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const DEMO = { email: 'demo@permitdesk.test', password: 'PermitDesk-demo1' };
 const stamp = Date.now().toString(36);
-const ADDRESS = '350 5th Ave New York NY';
 
 let server;
 /** The partner site on an origin of its own (the widget still comes from the server). */
@@ -52,23 +65,6 @@ async function partnerPage(url = `${server.base}/examples/partner-site/`, contex
   return { page, context, problems };
 }
 
-/** The widget's host: <permit-lookup> on a partner page; the dashboard's mount() on our /verified page. */
-const hostSelector = (page) => (new URL(page.url()).pathname === '/verified' ? '.widget-host' : 'permit-lookup');
-const host = (page) => page.locator(hostSelector(page));
-const widget = (page, selector) => page.locator(`${hostSelector(page)} ${selector}`);
-const step = (page) => widget(page, '[role=dialog]').getAttribute('data-step');
-async function atStep(page, name, timeout = 15_000) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const current = await step(page).catch(() => null);
-    if (current === name) return;
-    if (Date.now() > deadline) throw new Error(`expected step ${name}, still at ${current}`);
-    await page.waitForTimeout(100);
-  }
-}
-const button = (page, name) => host(page).getByRole('button', { name, exact: true });
-const field = (page, label) => host(page).getByLabel(label, { exact: true });
-
 /** Screenshot plus axe-core: no serious or critical violation inside the widget. */
 async function check(page, name) {
   await page.waitForTimeout(350); // the 300 ms fade
@@ -84,68 +80,10 @@ async function check(page, name) {
   assert.deepEqual(violations, [], `axe on ${name}`);
 }
 
-async function mailTo(email, template) {
-  for (let i = 0; i < 50; i++) {
-    const messages = await (await fetch(`${server.base}/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json();
-    const found = messages.find((m) => m.template === template);
-    if (found) return { ...found, data: typeof found.data === 'string' ? JSON.parse(found.data) : found.data };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no ${template} mail for ${email}`);
-}
-
-/** Keyboard only: the launcher, the address search (arrow keys and Enter), Next. */
-async function addressStep(page, { name = 'address' } = {}) {
-  await page.locator('permit-lookup [part=launcher]').focus();
-  await page.keyboard.press('Enter');
-  await atStep(page, 'enter-address');
-  assert.equal(await widget(page, 'h2').textContent(), 'Where is the work to be performed?');
-  if (name) await check(page, `${name}-empty`);
-  await page.keyboard.type(ADDRESS, { delay: 20 });
-  await widget(page, '[role=option]').first().waitFor();
-  if (name) await check(page, `${name}-results`);
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  await field(page, 'Address 1').waitFor();
-  assert.equal(await field(page, 'Address 1').inputValue(), '350 5th Ave');
-  await field(page, 'Address 2 (optional)').fill('Floor 3');
-  if (name) await check(page, `${name}-chosen`);
-  await button(page, 'Next').click();
-  await atStep(page, 'select-task');
-}
-
-async function taskStep(page, shot) {
-  await widget(page, 'h2:text("What type of work are you doing?")').waitFor();
-  await page.locator('permit-lookup').getByText(/^permits through /).waitFor();
-  const select = page.locator('permit-lookup').getByRole('combobox', { name: 'Project Type' });
-  await select.click();
-  await select.pressSequentially('roof', { delay: 20 });
-  await widget(page, '[role=option]').first().waitFor();
-  if (shot) await check(page, 'task');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  await button(page, 'Next').click();
-  await atStep(page, 'enter-name-phone-number');
-}
-
-async function namePhone(page, name, shot) {
-  await field(page, 'Full Name').fill(name);
-  await field(page, 'Phone Number').pressSequentially('2125550147');
-  // The formatted number is drawn on the render after the last key: wait for it, do not read it once.
-  await page.waitForFunction(
-    (expected) => document.querySelector('permit-lookup').shadowRoot.querySelector('input[type=tel]')?.value === expected,
-    '+1 (212) 555-0147',
-    { timeout: 5000 },
-  );
-  if (shot) await check(page, 'name-phone');
-  await button(page, 'Next').click();
-  await atStep(page, 'enter-email');
-}
-
-async function validateEmail(page, email) {
-  await page.locator('permit-lookup').getByRole('textbox', { name: 'Email Address' }).fill(email);
-  await button(page, 'Validate Email').click();
-}
+const mailTo = (email, template) => mailToAt(server.base, email, template);
+const addressStep = (page, { name = 'address' } = {}) => addressStepWith(page, { check, name });
+const taskStep = (page, shot) => taskStepWith(page, { check: shot ? check : undefined });
+const namePhone = (page, name, shot) => namePhoneWith(page, name, { check: shot ? check : undefined });
 
 before(async () => {
   await mkdir(shots, { recursive: true });

@@ -80,6 +80,10 @@ export const isDripEmailOn = (settings: readonly GlobalSetting[] | null | undefi
 export const isIndividualRequestAllowed = (settings: readonly GlobalSetting[] | null | undefined): boolean =>
   flag(settings ?? [], SETTING_KEYS.individualRequestPermit, false);
 
+/** The refusal of an individual's permit request while INDIVIDUAL_REQUEST_PERMIT is off (server and dashboard). */
+export const INDIVIDUAL_REQUESTS_CLOSED_MESSAGE =
+  'Permit requests from individuals are paused right now. Join or create a company to request permits.';
+
 /** Whether the notice wall is on for a kind of applicant; off unless a setting turns it on. */
 export const isNotificationWallOn = (
   settings: readonly GlobalSetting[] | null | undefined,

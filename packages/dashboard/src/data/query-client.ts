@@ -119,6 +119,16 @@ export class QueryClient {
     };
   }
 
+  /**
+   * Starts asking for data no view shows yet but soon will (the reference lists at start): the answer
+   * is kept as a shown one's would be, and the first view to observe it finds it there or under way.
+   */
+  prefetch<T>(options: QueryOptions<T>): void {
+    const query = this.build(options as QueryOptions<unknown>);
+    query.options = options as QueryOptions<unknown>;
+    if (!query.controller && this.isStale(query)) void this.fetch(query);
+  }
+
   /** Asks again now, keeping the shown answer meanwhile (a view's reload). */
   refetch(key: QueryKey): void {
     const query = this.queries.get(hashKey(key));

@@ -10,6 +10,8 @@ export const queryKeys = {
   municipality: (slug: string) => ['municipality', slug],
   municipalities: (query: Record<string, unknown>) => ['municipalities', query],
   tasks: ['tasks'],
+  permitStages: ['permit-stages'],
+  globalSettings: ['global-settings'],
   integration: (id: string) => ['integration', id],
   presigned: (url: string) => ['presigned', url],
   quote: (quoteId: string, agent: string, org: string) => ['quote', quoteId, agent, org],

@@ -17,6 +17,11 @@ export function AppShell() {
   const route = useCurrentRoute();
   useSessionEvents();
   const chrome = route?.chrome !== 'bare' && !isVendorOnboardingPath(location.pathname);
+  // SPEC §7.1: the stage list, the global settings and the tasks at start (a lazy chunk: the API client
+  // stays out of the first load).
+  useEffect(() => {
+    if (chrome) void import('../data/reference-data.js').then(({ loadReferenceData }) => loadReferenceData());
+  }, [chrome]);
   useEffect(() => {
     document.title = route?.title && route.title !== 'PermitDesk' ? `${route.title} · PermitDesk` : 'PermitDesk';
   }, [route?.title]);

@@ -33,6 +33,7 @@ import { requireRoleInCompany } from '../companies/company-access.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { answerInTransaction } from '../db/idempotency-keys.js';
 import { countAddressRequest } from '../lookups/address-counts.repository.js';
+import { requireIndividualRequestsOpen } from '../lookups/settings.repository.js';
 import { addressIdOf } from '../geo/gazetteer/address-provider.js';
 import { PROJECT_CREATOR_ROLES, requirePermitAccess, requireProjectAccess } from '../permits/access.js';
 import { changeStage } from '../permits/stage-change.js';
@@ -135,6 +136,7 @@ async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
   const { services, user, choices, answers } = work;
   const companyId = choices.companyId ?? null;
   if (companyId !== null) await requireRoleInCompany(services.db, user.sub, companyId, PROJECT_CREATOR_ROLES);
+  else await requireIndividualRequestsOpen(services.db);
   // The job site, its municipality and the task come from the address id, never from the request.
   const entry = await buildEntryData(services, user, {
     taskId: choices.taskId,

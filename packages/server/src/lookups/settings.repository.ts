@@ -1,12 +1,17 @@
 // Global settings, permit stages and states, as seeded from core's tables.
-import type { GlobalSetting, PermitStage, State } from '@permitdesk/core';
+import { INDIVIDUAL_REQUESTS_CLOSED_MESSAGE, isIndividualRequestAllowed, type GlobalSetting, type PermitStage, type State } from '@permitdesk/core';
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.js';
-
+import { forbidden } from '../http/errors.js';
 
 export async function globalSettings(db: Db): Promise<GlobalSetting[]> {
   const { rows } = await sql<GlobalSetting>`SELECT setting_key AS "settingKey", value FROM global_settings ORDER BY setting_key`.execute(db);
   return rows;
+}
+
+/** SPEC §9: a permit request by someone without a company is refused (403) while INDIVIDUAL_REQUEST_PERMIT is off. */
+export async function requireIndividualRequestsOpen(db: Db): Promise<void> {
+  if (!isIndividualRequestAllowed(await globalSettings(db))) throw forbidden(INDIVIDUAL_REQUESTS_CLOSED_MESSAGE, 'INDIVIDUAL_REQUESTS_CLOSED');
 }
 
 export async function permitStages(db: Db): Promise<PermitStage[]> {

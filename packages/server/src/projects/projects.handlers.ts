@@ -18,6 +18,7 @@ import { searchProjects, type RadarSearchParams } from './search/search-projects
 import type { RadarScope } from './search/scope.js';
 import type { Db } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
+import { requireIndividualRequestsOpen } from '../lookups/settings.repository.js';
 
 type Projects = typeof endpoints.projects;
 type Companies = typeof endpoints.companies;
@@ -90,6 +91,7 @@ export const updatePermitData: EndpointHandler<Projects['updatePermit']> = async
 export const createProject: EndpointHandler<Projects['create']> = async ({ services, user }, { body }) => {
   const companyId = body.companyId ?? null;
   if (companyId !== null) await requireCompanyRole({ services, user }, companyId, PROJECT_CREATOR_ROLES);
+  else await requireIndividualRequestsOpen(services.db);
   const { city, state, postalCode: zip } = body.address;
   const located = body.latitude !== undefined && body.longitude !== undefined ? services.geo.locate(body.latitude, body.longitude, { city, state, zip }) : null;
   const projectId = await inTransaction(services.db, (trx) =>

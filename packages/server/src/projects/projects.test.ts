@@ -1,9 +1,9 @@
 // Projects over HTTP: /new-project (create at an address, then add permits), get and update, the data
 // collection saved for real, assignments with access levels and the main owner rule of SPEC §6.
-import { mainOwnerAssignment, type Permit, type Project } from '@permitdesk/core';
+import { INDIVIDUAL_REQUESTS_CLOSED_MESSAGE, formChoices, mainOwnerAssignment, type Permit, type Project } from '@permitdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
-import { companyOf, jobSite, requestPermit, type JobSite } from '../test/permit-fixtures.js';
+import { FORM_52_ANSWERS, companyOf, entryData, jobSite, requestPermit, type JobSite } from '../test/permit-fixtures.js';
 
 const ADDRESS = { streetAddress: '100 Congress Ave', streetModifier: 'Suite 5', city: 'Austin', state: 'TX', postalCode: '78701' };
 
@@ -60,6 +60,26 @@ describe.each(databaseTargets())('projects on %s', (target) => {
     expect((await t.request('PATCH', `/v3/projects/${id}`, { token: observer.accessToken, body: { name: 'Mine' } })).status).toBe(403);
     const nameless = await t.request('POST', '/v4/projects', { token: owner.accessToken, body: { customerName: ' ', address: ADDRESS } });
     expect(nameless.body.message).toBe('Customer name is required.');
+  });
+
+  it('refuses permit requests from someone without a company while INDIVIDUAL_REQUEST_PERMIT is off (project and form 52), not a company\'s', async () => {
+    const homeowner = await t.createUser({ name: 'Hal Homeowner' });
+    const setting = (value: string) => t.services.db.updateTable('global_settings').set({ value }).where('setting_key', '=', 'INDIVIDUAL_REQUEST_PERMIT').execute();
+    await setting('false');
+    try {
+      const personal = await t.request('POST', '/v4/projects', { token: homeowner.accessToken, body: { customerName: 'Hal Homeowner', address: ADDRESS } });
+      expect(personal.status).toBe(403);
+      expect(personal.body).toMatchObject({ message: INDIVIDUAL_REQUESTS_CLOSED_MESSAGE, code: 'INDIVIDUAL_REQUESTS_CLOSED' });
+      const entry = await entryData(t, homeowner, site);
+      const form = await t.request('POST', '/v4/forms/52/entries', { token: homeowner.accessToken, body: { formId: 52, ...formChoices(entry), answers: FORM_52_ANSWERS } });
+      expect(form.status).toBe(403);
+      expect(form.body.code).toBe('INDIVIDUAL_REQUESTS_CLOSED');
+      // A company's request is not an individual's.
+      expect((await t.request('POST', '/v4/projects', { token: owner.accessToken, body: { customerName: 'Company Job', address: ADDRESS, companyId } })).status).toBe(200);
+    } finally {
+      await setting('true');
+    }
+    expect((await t.request('POST', '/v4/projects', { token: homeowner.accessToken, body: { customerName: 'Hal Homeowner', address: ADDRESS } })).status).toBe(200);
   });
 
   it('updates a project; the radar rows follow', async () => {

@@ -1,5 +1,6 @@
 // /new-project through the real client and router (network faked at fetch): the widget's address
 // search box, the municipality by location, the types of work, then the project and its permits.
+import { INDIVIDUAL_REQUESTS_CLOSED_MESSAGE } from '@permitdesk/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -75,5 +76,24 @@ describe('NewProjectPage', () => {
       longitude: -73.9857,
     });
     expect(calls('PATCH', '/v4/projects/77/permits')[0]?.body).toEqual({ taskIds: [3, 5], municipalityId: 9 });
+  });
+
+  it('reads INDIVIDUAL_REQUEST_PERMIT from the server for someone without a company: closed means a notice and no submit', async () => {
+    sessionStore.getState().login(tokens(), profile({}, {}));
+    let allowed = 'false';
+    net = fakeNetwork({
+      'GET /tasks': () => ({ body: [{ id: 3, name: 'Roof Replacement' }] }),
+      'GET /global-setting': () => ({ body: [{ settingKey: 'INDIVIDUAL_REQUEST_PERMIT', value: allowed }] }),
+    });
+    const first = renderRoute(<NewProjectPage />, '/new-project', '/new-project');
+    expect(await screen.findByText(INDIVIDUAL_REQUESTS_CLOSED_MESSAGE)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Create Project' }) as HTMLButtonElement).disabled).toBe(true);
+    first.unmount();
+    allowed = 'true';
+    renderRoute(<NewProjectPage />, '/new-project', '/new-project');
+    await waitFor(() => expect(calls('GET', '/global-setting')).toHaveLength(2));
+    await screen.findByRole('group', { name: 'Permits to add' });
+    expect(screen.queryByText(INDIVIDUAL_REQUESTS_CLOSED_MESSAGE)).toBeNull();
+    expect((screen.getByRole('button', { name: 'Create Project' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -3,7 +3,10 @@
 // ?project={id} it adds permits to that existing project.
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import {
+  FLOW_MESSAGES,
+  INDIVIDUAL_REQUESTS_CLOSED_MESSAGE,
   createProjectSchema,
+  isIndividualRequestAllowed,
   municipalityLocationQuery,
   projectPermitUrl,
   type AddressSearchResult,
@@ -18,6 +21,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import * as v from 'valibot';
 import { queryKeys } from '../../data/query-keys.js';
+import { useGlobalSettings, useTasks } from '../../data/reference-data.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { useAuth } from '../../session/session.js';
@@ -42,7 +46,7 @@ interface Place {
 function TaskPicker({ chosen, onChosen }: { chosen: number[]; onChosen: (ids: number[]) => void }) {
   const [filter, setFilter] = useState('');
   const filterId = useId();
-  const tasks = useQuery({ queryKey: queryKeys.tasks, queryFn: ({ signal }) => api.lookups.tasks({ signal, silent: true }) });
+  const tasks = useTasks();
   const shown = useMemo(
     () => (tasks.data ?? []).filter((task) => task.name.toLowerCase().includes(filter.trim().toLowerCase())).slice(0, 60),
     [tasks.data, filter],
@@ -86,6 +90,9 @@ export default function NewProjectPage() {
   const [locating, setLocating] = useState(false);
   const [taskIds, setTaskIds] = useState<number[]>([]);
   const [failure, setFailure] = useState<{ title?: string; message: string } | null>(null);
+  // SPEC §9: INDIVIDUAL_REQUEST_PERMIT decides whether someone without a company may request permits.
+  const settings = useGlobalSettings();
+  const individualClosed = !companyId && settings !== undefined && !isIndividualRequestAllowed(settings);
   const existing = useQuery<Project>({
     queryKey: existingId ? queryKeys.projects.get(existingId) : null,
     queryFn: ({ signal }) => api.projects.get({ params: { id: existingId ?? '' }, signal }),
@@ -108,10 +115,7 @@ export default function NewProjectPage() {
       setLine2(address.streetModifier ?? '');
     } catch {
       // SPEC §8's address lookup failure.
-      setFailure({
-        title: 'Failed to Lookup Address',
-        message: 'Unfortunately we were unable to lookup the address you requested. If this error persists, please reach out to support. Thank you.',
-      });
+      setFailure({ title: FLOW_MESSAGES.addressLookupFailedTitle, message: FLOW_MESSAGES.addressLookupFailed });
     } finally {
       setLocating(false);
     }
@@ -198,13 +202,14 @@ export default function NewProjectPage() {
           </div>
         )}
         <TaskPicker chosen={taskIds} onChosen={setTaskIds} />
+        {individualClosed && <Alert kind="info">{INDIVIDUAL_REQUESTS_CLOSED_MESSAGE}</Alert>}
         {failure && (
           <Alert kind="error" {...(failure.title ? { title: failure.title } : {})}>
             {failure.message}
           </Alert>
         )}
         <div className="row">
-          <button type="submit" className="btn" disabled={formState.isSubmitting || locating}>
+          <button type="submit" className="btn" disabled={formState.isSubmitting || locating || individualClosed}>
             {formState.isSubmitting ? 'Creating…' : existingId ? 'Add Permits' : 'Create Project'}
           </button>
           <Link to="/project-radar" className="btn btn--ghost">

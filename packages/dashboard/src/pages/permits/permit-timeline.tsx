@@ -1,9 +1,10 @@
 // The timeline of a permit's stages with their dates ('MMMM Do, YYYY [at] hh:mm A').
 import { DATE_FORMATS, formatDate, type Permit } from '@permitdesk/core';
+import { useStageName } from '../../data/reference-data.js';
 import { permitTimeline } from './timeline.js';
 
 export function PermitTimeline({ permit }: { permit: Permit }) {
-  const entries = permitTimeline(permit);
+  const entries = permitTimeline(permit, useStageName());
   return (
     <ol className="timeline" aria-label="Permit timeline">
       {entries.map((entry) => (

@@ -66,4 +66,11 @@ describe('permitTimeline', () => {
       [72, 'current', '2026-01-03T10:00:00.000Z'],
     ]);
   });
+
+  it("names the stages as the server's stage list does (core's names only without one)", () => {
+    const served = (stage: number) => (stage === 20 ? 'Being prepared' : `Stage ${stage}`);
+    const entries = permitTimeline({ createdAt: '2026-01-02T10:00:00.000Z', issuedAt: null, stage: 20 }, served);
+    expect(entries.find((entry) => entry.stage === 20)?.name).toBe('Being prepared');
+    expect(permitTimeline({ createdAt: '2026-01-02T10:00:00.000Z', issuedAt: null, stage: 20 }).find((entry) => entry.stage === 20)?.name).toBe('Processing');
+  });
 });

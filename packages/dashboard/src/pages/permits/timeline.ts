@@ -19,7 +19,8 @@ const SIDE_STAGES: readonly number[] = [STAGE.Pending, STAGE.Canceled, STAGE.Pen
 
 type TimelinePermit = Pick<Permit, 'stage' | 'createdAt' | 'issuedAt'> & { stageHistory?: PermitStageHistoryEntry[] | undefined };
 
-export function permitTimeline(permit: TimelinePermit): TimelineEntry[] {
+/** `nameOf` names a stage: the server's stage list (data/reference-data.ts), core's names by default. */
+export function permitTimeline(permit: TimelinePermit, nameOf: (stage: number) => string = stageName): TimelineEntry[] {
   const history = permit.stageHistory ?? [];
   const last = new Map<number, PermitStageHistoryEntry>();
   for (const entry of history) last.set(entry.stage, entry);
@@ -27,7 +28,7 @@ export function permitTimeline(permit: TimelinePermit): TimelineEntry[] {
     last.get(stage)?.changedAt ?? (stage === STAGE.Requested ? permit.createdAt : stage === STAGE.Open ? permit.issuedAt : null);
   const entry = (stage: number, state: TimelineState): TimelineEntry => ({
     stage,
-    name: last.get(stage)?.name ?? stageName(stage),
+    name: last.get(stage)?.name ?? nameOf(stage),
     state,
     at: state === 'upcoming' ? null : dateOf(stage),
     note: state === 'upcoming' ? null : (last.get(stage)?.note ?? null),
