@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   DATE_FORMATS,
   addressIdOf,
-  classificationMappingId,
   formatDate,
   formatPhone,
   formatProjectValue,
@@ -228,12 +227,5 @@ describe('numbers, paging and address results', () => {
     expect(addressIdOf('address.8123456789')).toBe('8123456789');
     expect(addressIdOf('address.42.extra')).toBe('42');
     expect(addressIdOf('nodot')).toBeNull();
-  });
-
-  it('maps classifications 8 and 3 through the parent id, 1 by its own id', () => {
-    expect(classificationMappingId({ id: 10, classification: 8, parentId: 2 })).toBe(2);
-    expect(classificationMappingId({ id: 10, classification: 3, parentId: 2 })).toBe(2);
-    expect(classificationMappingId({ id: 10, classification: 1, parentId: 2 })).toBe(10);
-    expect(classificationMappingId({ id: 10, classification: 8, parentId: null })).toBe(10);
   });
 });

@@ -1,7 +1,6 @@
 // Display and parsing formats (SPEC §3, §5, §9): USD, postal codes, dates, links, phones, project
 // values, page counts, address results and classification codes. Intl and plain code only.
 import * as v from 'valibot';
-import type { Company } from '../schemas/company.js';
 import { dateParts } from './date-parts.js';
 import type { DateInput, TimeZoneOption } from './date-parts.js';
 import { parsePhone, storedPhoneSchema } from './validation.js';
@@ -145,22 +144,3 @@ export const addressIdOf = (resultId: string): string | null => {
   const piece = resultId.split('.')[1];
   return piece ? piece : null;
 };
-
-// ---- classification ----
-
-/** Classification codes for a project or its parent (SPEC §9). */
-export const CLASSIFICATION_CODES = [1, 8, 3] as const;
-export type ClassificationCode = (typeof CLASSIFICATION_CODES)[number];
-/** Codes whose mapping goes through the parent (SPEC §9: the parent id for 8 and 3). */
-export const PARENT_MAPPED_CLASSIFICATIONS: readonly ClassificationCode[] = [8, 3];
-
-/**
- * The id a company (or project) is mapped by: its parent's id for classifications 8 and 3, its own id
- * for 1, and its own id as well when a parent-mapped record has no parent.
- */
-export const classificationMappingId = (
-  record: Pick<Company, 'id' | 'parentId'> & { classification: number },
-): number =>
-  (PARENT_MAPPED_CLASSIFICATIONS as readonly number[]).includes(record.classification) && record.parentId != null
-    ? record.parentId
-    : record.id;

@@ -39,6 +39,22 @@ describe('Header for visitors', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('lifts off the page with a shadow once scrolled past the 10 px threshold (SPEC §9)', async () => {
+    renderAt(<Header />);
+    const header = screen.getByRole('banner');
+    expect(header.className).toBe('header');
+    const scrollTo = (y: number) => {
+      Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+      window.dispatchEvent(new Event('scroll'));
+    };
+    scrollTo(10);
+    expect(header.className).toBe('header');
+    scrollTo(11);
+    await waitFor(() => expect(header.className).toBe('header header--scrolled'));
+    scrollTo(0);
+    await waitFor(() => expect(header.className).toBe('header'));
+  });
+
   it('has the visitors mobile menu with every entry', async () => {
     renderAt(<Header />);
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }));

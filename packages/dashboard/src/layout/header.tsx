@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
 import { useAuth } from '../session/session.js';
 import { Logo } from './logo.js';
+import { useScrolled } from './use-scrolled.js';
 
 const SignedInNav = lazy(() => import('./signed-in-nav.js'));
 const SignedInSearch = lazy(() => import('./signed-in-nav.js').then((m) => ({ default: m.SignedInSearch })));
@@ -18,8 +19,9 @@ export function Header() {
   // Mounted from the first opening on, then shown and hidden as before.
   const [mobileUsed, setMobileUsed] = useState(false);
   const [booking, setBooking] = useState<null | 'Schedule Consultation' | 'Schedule Demo'>(null);
+  const scrolled = useScrolled();
   return (
-    <header className="header">
+    <header className={scrolled ? 'header header--scrolled' : 'header'}>
       <div className="header__inner">
         <Logo signedIn={signedIn} />
         {signedIn && (
