@@ -3,7 +3,7 @@
 // organisation answers 404, like a missing one), and PUT for the permit team to issue one.
 // Statuses (the SPEC shows none): pending until the customer accepts or declines; a pending quote past
 // its expiry date reads 'expired' and can no longer be answered.
-import { QUOTE_STATUSES, type AccountingQuote } from '@permitdesk/core';
+import { isQuoteExpired, QUOTE_STATUSES, type AccountingQuote } from '@permitdesk/core';
 import { sql } from 'kysely';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import type { Db } from '../db/schema.js';
@@ -22,8 +22,9 @@ interface QuoteRow {
   status: string;
   online_invoice_url: string | null;
   order_id: string | null;
-  agent_id: string;
-  org_id: string;
+  /** Null for a quote issued from the permit desk (desk-quotes.ts): the header path never finds those. */
+  agent_id: string | null;
+  org_id: string | null;
 }
 
 export interface QuoteCaller {
@@ -31,11 +32,9 @@ export interface QuoteCaller {
   sass_organization_id: string;
 }
 
-/** The calendar day of `now` (UTC), to compare with expiry dates: a quote is valid through its expiry date. */
-const today = (now: Date) => now.toISOString().slice(0, 10);
-
-const effectiveStatus = (row: QuoteRow, now: Date): string =>
-  row.status === QUOTE_STATUSES.pending && row.expiry_date !== null && row.expiry_date < today(now) ? QUOTE_STATUSES.expired : row.status;
+/** A pending quote past its expiry date (valid through that day, UTC) reads 'expired'. */
+export const effectiveStatus = (row: { status: string; expiry_date: string | null }, now: Date): string =>
+  row.status === QUOTE_STATUSES.pending && isQuoteExpired(row.expiry_date, now) ? QUOTE_STATUSES.expired : row.status;
 
 const toQuote = (row: QuoteRow, now: Date): AccountingQuote => ({
   quoteId: row.quote_id,
