@@ -1,7 +1,7 @@
 // Issue 12: quotes the permit team issues from the desk (line items, valid until) and the customer answers
 // signed in, and the municipality directory the team keeps (phones, portal, cut-off, turnaround, notes).
 import * as v from 'valibot';
-import { phoneSchema } from '../rules/validation.js';
+import { parsePhone, toE164Phone } from '../rules/validation.js';
 import { dateSchema, idSchema, textSchema, timestampSchema } from './common.js';
 
 // --- Quotes --------------------------------------------------------------------------------------------
@@ -80,15 +80,39 @@ export const DIRECTORY_MESSAGES = {
   unknownTask: 'Typical turnaround names a task that does not exist.',
 } as const;
 
+const isWebUrl = (value: string): boolean => {
+  if (!/^https?:\/\/[^\s]+$/i.test(value)) return false;
+  try {
+    return Boolean(new URL(value).host);
+  } catch {
+    return false;
+  }
+};
+/** A typed phone number, stored as '+1' and digits; blank clears it (null). */
+const optionalPhoneSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed || dataset.value === '') return;
+    const parsed = parsePhone(dataset.value);
+    if ('error' in parsed) addIssue({ message: parsed.error });
+  }),
+  v.transform((value): string | null => (value === '' ? null : toE164Phone(value))),
+);
+/** An http(s) address; blank clears it (null). */
+const optionalUrlSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(2000, DIRECTORY_MESSAGES.portalUrl),
+  v.check((value) => value === '' || isWebUrl(value), DIRECTORY_MESSAGES.portalUrl),
+  v.transform((value): string | null => (value === '' ? null : value)),
+);
 const optionalText = (max: number, field: string) => v.optional(v.nullable(textSchema(max, field)), null);
 
 export const directoryInputSchema = v.object({
-  mainPhone: v.optional(v.nullable(v.union([v.literal(''), phoneSchema])), null),
+  mainPhone: v.optional(v.nullable(optionalPhoneSchema), null),
   officeAddress: optionalText(500, 'officeAddress'),
-  portalUrl: v.optional(
-    v.nullable(v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.maxLength(2000), v.url(DIRECTORY_MESSAGES.portalUrl), v.regex(/^https?:\/\//i, DIRECTORY_MESSAGES.portalUrl))])),
-    null,
-  ),
+  portalUrl: v.optional(v.nullable(optionalUrlSchema), null),
   cutoffHour: v.optional(v.nullable(v.pipe(v.number(DIRECTORY_MESSAGES.cutoffHour), v.integer(DIRECTORY_MESSAGES.cutoffHour), v.minValue(0, DIRECTORY_MESSAGES.cutoffHour), v.maxValue(23, DIRECTORY_MESSAGES.cutoffHour))), null),
   submissionMethods: v.optional(v.pipe(v.array(v.picklist(SUBMISSION_METHODS, DIRECTORY_MESSAGES.method)), v.maxLength(SUBMISSION_METHODS.length)), []),
   /** Task id → typical days. */

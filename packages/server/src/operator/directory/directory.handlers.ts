@@ -22,7 +22,7 @@ export const updateMunicipalityHandler: EndpointHandler<OpsQuotes['updateMunicip
   const role = await requireStaff(services.db, user.sub);
   const actor = auditActor(c, user, role === 'service_admin' ? 'service_admin' : 'permit_team');
   await inTransaction(services.db, (trx) =>
-    updateDirectory(trx, actor, params.id, { ...body, mainPhone: body.mainPhone || null, portalUrl: body.portalUrl || null }, services.clock()),
+    updateDirectory(trx, actor, params.id, body, services.clock()),
   );
   return directoryDetail(services.db, params.id);
 };
