@@ -175,4 +175,24 @@ describe.each(databaseTargets())('quotes from the permit desk on %s', (target) =
     ]);
     expect((await t.request('POST', `/v4/quotes/${quoteId}/accept`, { token: customer.accessToken })).status).toBe(409);
   });
+
+  it("keeps the SPEC's header path apart: a desk quote cannot be changed through it, and its own quotes are audited too", async () => {
+    const { permitId } = await requestPermit(t, customer, site, { companyId });
+    const { quoteId } = (await issue(permitId, validBody())).body;
+    const hijack = await t.request('PUT', `/v1/permit-quote/${quoteId}`, { token: team.accessToken, body: { total: 1, agentId: 'agent-7', orgId: 'org-42', permitId } });
+    expect(hijack.status).toBe(409);
+    expect(hijack.body.code).toBe('DESK_QUOTE');
+    expect((await t.request('GET', `/v4/quotes/${quoteId}`, { token: customer.accessToken })).body).toMatchObject({ total: 479.99, status: 'pending' });
+
+    const external = `Q-EXT-${Date.now()}`;
+    const headers = { sass_agent_id: 'agent-7', sass_organization_id: 'org-42' };
+    expect((await t.request('PUT', `/v1/permit-quote/${external}`, { token: team.accessToken, body: { total: 1250, agentId: 'agent-7', orgId: 'org-42', permitId } })).status).toBe(200);
+    expect((await t.request('POST', `/v1/permit-quote/${external}`, { headers, body: { status: 'accepted', orderId: 'SO-1' } })).status).toBe(200);
+    const trail = await auditOf(external);
+    expect(trail.map((a) => [a.action, a.actor_role, a.actor_user_id])).toEqual([
+      ['issued', 'permit_team', team.sub],
+      ['accepted', 'system', null],
+    ]);
+    expect(trail[1]!.after).toEqual({ status: 'accepted', orderId: 'SO-1' });
+  });
 });
