@@ -18,6 +18,8 @@ import { registerComplianceRoutes } from './compliance/compliance.routes.js';
 import { registerCompanyCreateRoute, registerInvitationRoutes } from './invitations/invitations.routes.js';
 import { registerVendorRoutes } from './vendors/vendors.routes.js';
 import { registerIntegrationRoutes } from './integrations/integrations.routes.js';
+import { registerDeskQuoteRoutes } from './integrations/desk-quotes.routes.js';
+import { registerDirectoryRoutes } from './operator/directory/directory.routes.js';
 import { registerRateLimits } from './http/rate-limit.js';
 
 export function registerRoutes(app: App): void {
@@ -40,4 +42,6 @@ export function registerRoutes(app: App): void {
   registerInvitationRoutes(app);
   registerVendorRoutes(app);
   registerIntegrationRoutes(app);
+  registerDeskQuoteRoutes(app);
+  registerDirectoryRoutes(app);
 }

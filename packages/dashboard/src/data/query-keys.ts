@@ -15,6 +15,8 @@ export const queryKeys = {
   integration: (id: string) => ['integration', id],
   presigned: (url: string) => ['presigned', url],
   quote: (quoteId: string, agent: string, org: string) => ['quote', quoteId, agent, org],
+  /** A desk quote read by the signed-in customer (issue 12). */
+  permitQuote: (quoteId: string) => ['permit-quote', quoteId],
   municipalityChoices: (state: string, keyword: string) => ['municipality-choices', state, keyword],
   emailExists: (email: string) => ['email-exists', email],
 
@@ -34,6 +36,10 @@ export const queryKeys = {
   ops: {
     all: ['ops'],
     status: ['ops', 'status'],
+    /** A permit's quotes on the desk. */
+    quotes: (permitId: number) => ['ops', 'quotes', permitId],
+    municipalities: (query: Record<string, unknown>) => ['ops', 'municipalities', query],
+    municipality: (id: string) => ['ops', 'municipality', id],
   },
 
   // Projects and permits.

@@ -109,7 +109,10 @@ export const protectedRoutes: PageRoute[] = [
  * The permit team's workspace (issue 12): signed-in routes whose pages open behind pages/ops/staff-gate.tsx
  * (operators; settings for service admins). The server refuses every workspace call to anyone else.
  */
-export const opsRoutes: PageRoute[] = [];
+export const opsRoutes: PageRoute[] = [
+  p('/ops/municipalities', 'protected', 'Municipality directory', () => import('../pages/ops/municipalities/municipalities-page.js')),
+  p('/ops/municipalities/:id', 'protected', 'Municipality', () => import('../pages/ops/municipalities/municipality-page.js')),
+];
 
 export const pageRoutes: PageRoute[] = [...publicRoutes, ...protectedRoutes, ...opsRoutes];
 export const NOT_FOUND_PATH = '/404';

@@ -3,6 +3,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AuditTables } from './tables/audit.js';
 import type { ComplianceTables } from './tables/compliance.js';
+import type { DirectoryTables } from './tables/directory.js';
 import type { FileTables } from './tables/files.js';
 import type { IdempotencyTables } from './tables/idempotency.js';
 import type { IdentityTables } from './tables/identity.js';
@@ -26,7 +27,8 @@ export interface Database
     IntegrationTables,
     IdempotencyTables,
     RateLimitTables,
-    AuditTables {}
+    AuditTables,
+    DirectoryTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
 export type Db = Kysely<Database>;
@@ -51,4 +53,5 @@ export const TABLES = [
   'permit_quotes', 'esign_documents', 'esign_passcode_secrets',
   'idempotency_keys', 'rate_limits',
   'audit_events',
+  'municipality_directory',
 ] as const satisfies readonly (keyof Database)[];

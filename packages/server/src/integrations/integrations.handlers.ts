@@ -3,6 +3,8 @@
 import type { endpoints } from '@permitdesk/core';
 import type { EndpointHandler } from '../http/register.js';
 import { requireStaff } from '../staff/staff.js';
+import { inTransaction } from '../db/transaction.js';
+import { auditActor } from '../http/audit-actor.js';
 import { downloadEsign, esignDocumentOf, passcode, resendEsign } from './esign.js';
 import { answerQuote, getQuote, issueQuote } from './quotes.js';
 
@@ -16,12 +18,13 @@ export const userByEmailHandler: EndpointHandler<Integrations['userByEmail']> = 
 
 export const quoteHandler: EndpointHandler<Integrations['quote']> = ({ services }, { params, headers }) => getQuote(services.db, params.quoteId, headers, services.clock());
 
-export const updateQuoteHandler: EndpointHandler<Integrations['updateQuote']> = ({ services }, { params, headers, body }) =>
-  answerQuote(services.db, params.quoteId, headers, body, services.clock());
+/** The accounting agent answers for the customer: the trail names no user, only the request. */
+export const updateQuoteHandler: EndpointHandler<Integrations['updateQuote']> = ({ services, user, c }, { params, headers, body }) =>
+  inTransaction(services.db, (trx) => answerQuote(trx, params.quoteId, headers, body, services.clock(), auditActor(c, user, user ? 'customer' : 'system')));
 
-export const createQuoteHandler: EndpointHandler<Integrations['createQuote']> = async ({ services, user }, { params, body }) => {
+export const createQuoteHandler: EndpointHandler<Integrations['createQuote']> = async ({ services, user, c }, { params, body }) => {
   await requireStaff(services.db, user.sub);
-  return issueQuote(services.db, params.quoteId, body, user.sub, services.clock());
+  return inTransaction(services.db, (trx) => issueQuote(trx, params.quoteId, body, auditActor(c, user, 'permit_team'), services.clock()));
 };
 
 export const esignDocumentHandler: EndpointHandler<Integrations['esignDocument']> = ({ services, user }, { params }) =>

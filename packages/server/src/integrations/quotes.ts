@@ -3,8 +3,9 @@
 // organisation answers 404, like a missing one), and PUT for the permit team to issue one.
 // Statuses (the SPEC shows none): pending until the customer accepts or declines; a pending quote past
 // its expiry date reads 'expired' and can no longer be answered.
-import { QUOTE_STATUSES, type AccountingQuote } from '@permitdesk/core';
+import { isQuoteExpired, QUOTE_STATUSES, type AccountingQuote } from '@permitdesk/core';
 import { sql } from 'kysely';
+import { changedFields, recordAudit, type AuditActor } from '../audit/audit.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import type { Db } from '../db/schema.js';
 
@@ -22,8 +23,10 @@ interface QuoteRow {
   status: string;
   online_invoice_url: string | null;
   order_id: string | null;
-  agent_id: string;
-  org_id: string;
+  /** Null for a quote issued from the permit desk (desk-quotes.ts): the header path never finds those. */
+  agent_id: string | null;
+  org_id: string | null;
+  permit_id: number | null;
 }
 
 export interface QuoteCaller {
@@ -31,11 +34,9 @@ export interface QuoteCaller {
   sass_organization_id: string;
 }
 
-/** The calendar day of `now` (UTC), to compare with expiry dates: a quote is valid through its expiry date. */
-const today = (now: Date) => now.toISOString().slice(0, 10);
-
-const effectiveStatus = (row: QuoteRow, now: Date): string =>
-  row.status === QUOTE_STATUSES.pending && row.expiry_date !== null && row.expiry_date < today(now) ? QUOTE_STATUSES.expired : row.status;
+/** A pending quote past its expiry date (valid through that day, UTC) reads 'expired'. */
+export const effectiveStatus = (row: { status: string; expiry_date: string | null }, now: Date): string =>
+  row.status === QUOTE_STATUSES.pending && isQuoteExpired(row.expiry_date, now) ? QUOTE_STATUSES.expired : row.status;
 
 const toQuote = (row: QuoteRow, now: Date): AccountingQuote => ({
   quoteId: row.quote_id,
@@ -50,7 +51,7 @@ const toQuote = (row: QuoteRow, now: Date): AccountingQuote => ({
 
 async function findQuote(db: Db, quoteId: string): Promise<QuoteRow | null> {
   const { rows } = await sql<QuoteRow>`
-    SELECT quote_id, total, to_char(expiry_date, 'YYYY-MM-DD') AS expiry_date, status, online_invoice_url, order_id, agent_id, org_id
+    SELECT quote_id, total, to_char(expiry_date, 'YYYY-MM-DD') AS expiry_date, status, online_invoice_url, order_id, agent_id, org_id, permit_id
     FROM permit_quotes WHERE quote_id = ${quoteId}`.execute(db);
   return rows[0] ?? null;
 }
@@ -65,8 +66,8 @@ export async function getQuote(db: Db, quoteId: string, caller: QuoteCaller, now
   return toQuote(await callersQuote(db, quoteId, caller), now);
 }
 
-/** POST: the customer accepts or declines a pending quote, with the accounting order id. */
-export async function answerQuote(db: Db, quoteId: string, caller: QuoteCaller, answer: { status: string; orderId: string }, now: Date): Promise<AccountingQuote> {
+/** POST: the customer accepts or declines a pending quote, with the accounting order id (audited: run it in a transaction). */
+export async function answerQuote(db: Db, quoteId: string, caller: QuoteCaller, answer: { status: string; orderId: string }, now: Date, actor: AuditActor): Promise<AccountingQuote> {
   const row = await callersQuote(db, quoteId, caller);
   const status = answer.status.trim().toLowerCase();
   if (status !== QUOTE_STATUSES.accepted && status !== QUOTE_STATUSES.declined) throw badRequest(QUOTE_MESSAGES.badStatus, 'QUOTE_STATUS_INVALID');
@@ -80,6 +81,15 @@ export async function answerQuote(db: Db, quoteId: string, caller: QuoteCaller, 
     .where('status', '=', QUOTE_STATUSES.pending)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) throw conflict(QUOTE_MESSAGES.answered, 'QUOTE_ANSWERED');
+  await recordAudit(
+    db,
+    actor,
+    {
+      entity: 'quote', entityId: quoteId, action: status, permitId: row.permit_id, customerVisible: row.permit_id !== null,
+      before: { status: QUOTE_STATUSES.pending }, after: { status, orderId: answer.orderId.trim() || null },
+    },
+    now,
+  );
   return getQuote(db, quoteId, caller, now);
 }
 
@@ -92,9 +102,12 @@ export interface NewQuote {
   permitId: number | null;
 }
 
-/** PUT (permit team): issues a quote, or changes one nobody has answered yet. */
-export async function issueQuote(db: Db, quoteId: string, quote: NewQuote, userId: string, now: Date): Promise<AccountingQuote> {
+export const DESK_QUOTE_ELSEWHERE = 'This quote was issued from the permit desk; it cannot be changed through the accounting path.';
+
+/** PUT (permit team): issues a quote, or changes one nobody has answered yet (audited: run it in a transaction). */
+export async function issueQuote(db: Db, quoteId: string, quote: NewQuote, actor: AuditActor, now: Date): Promise<AccountingQuote> {
   const existing = await findQuote(db, quoteId);
+  if (existing && existing.agent_id === null) throw conflict(DESK_QUOTE_ELSEWHERE, 'DESK_QUOTE');
   if (existing && existing.status !== QUOTE_STATUSES.pending) throw conflict(QUOTE_MESSAGES.answered, 'QUOTE_ANSWERED');
   if (quote.permitId !== null && !(await db.selectFrom('permits').select('id').where('id', '=', quote.permitId).executeTakeFirst())) {
     throw notFound('Permit not found.', 'PERMIT_NOT_FOUND');
@@ -105,8 +118,16 @@ export async function issueQuote(db: Db, quoteId: string, quote: NewQuote, userI
   };
   await db
     .insertInto('permit_quotes')
-    .values({ quote_id: quoteId, ...values, status: QUOTE_STATUSES.pending, created_by: userId, created_at: now })
+    .values({ quote_id: quoteId, ...values, status: QUOTE_STATUSES.pending, created_by: actor.userId, created_at: now })
     .onConflict((oc) => oc.column('quote_id').doUpdateSet(values))
     .execute();
+  const after = { total: quote.total, expiryDate: quote.expiryDate, onlineInvoiceUrl: quote.onlineInvoiceUrl, agentId: quote.agentId, orgId: quote.orgId, permitId: quote.permitId };
+  const before = existing
+    ? { total: Number(existing.total), expiryDate: existing.expiry_date, onlineInvoiceUrl: existing.online_invoice_url, agentId: existing.agent_id, orgId: existing.org_id, permitId: existing.permit_id }
+    : null;
+  const diff = before ? changedFields(before, after) : { before: null, after };
+  if (diff) {
+    await recordAudit(db, actor, { entity: 'quote', entityId: quoteId, action: existing ? 'updated' : 'issued', permitId: quote.permitId, customerVisible: quote.permitId !== null, before: diff.before, after: diff.after }, now);
+  }
   return getQuote(db, quoteId, { sass_agent_id: quote.agentId, sass_organization_id: quote.orgId }, now);
 }

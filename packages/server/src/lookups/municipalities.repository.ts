@@ -40,8 +40,17 @@ export const toArea = (row: AreaRow): AdministrativeArea => ({
 const pathOf = (row: MunicipalityRow): number[] =>
   Array.isArray(row.area_path) ? row.area_path.map(Number) : String(row.area_path).replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 
+/**
+ * The permit team's directory (municipality_directory, issue 12) overrides the reference data: its main
+ * phone becomes the 'main' phone number (the widget shows that one) and its cut-off hour the permit cut-off.
+ */
 const municipalityColumns = sql.raw(
-  'm.id, m.name, m.slug, m.kind, m.state_code, m.county_name, m.latitude, m.longitude, m.phone_numbers, m.permit_cutoff_hour, m.administrative_area_id, m.area_path',
+  `m.id, m.name, m.slug, m.kind, m.state_code, m.county_name, m.latitude, m.longitude,
+   COALESCE((SELECT jsonb_build_array(jsonb_build_object('label', 'main', 'phoneNumber', d.main_phone))
+       || COALESCE((SELECT jsonb_agg(e) FROM jsonb_array_elements(m.phone_numbers) e WHERE lower(e->>'label') <> 'main'), '[]'::jsonb)
+     FROM municipality_directory d WHERE d.municipality_id = m.id AND d.main_phone IS NOT NULL), m.phone_numbers) AS phone_numbers,
+   COALESCE((SELECT d.cutoff_hour FROM municipality_directory d WHERE d.municipality_id = m.id), m.permit_cutoff_hour) AS permit_cutoff_hour,
+   m.administrative_area_id, m.area_path`,
 );
 
 /** Rows → API municipalities, with their areas loaded in one query. */
@@ -94,6 +103,12 @@ export async function municipalityBySlug(db: Db, slug: string): Promise<Municipa
       WHERE a.slug = ${wanted} AND a.type <> 'state' ORDER BY m.id LIMIT 1
     ) by_area
     LIMIT 1`.execute(db);
+  return (await withAreas(db, rows))[0] ?? null;
+}
+
+/** A municipality by id, as the public lookups show it (the directory's phone and cut-off included). */
+export async function municipalityById(db: Db, id: number): Promise<Municipality | null> {
+  const { rows } = await sql<MunicipalityRow>`SELECT ${municipalityColumns} FROM municipalities m WHERE m.id = ${id}`.execute(db);
   return (await withAreas(db, rows))[0] ?? null;
 }
 

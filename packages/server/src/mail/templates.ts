@@ -18,6 +18,10 @@ export interface TemplateData {
   invitation_notice: { title: string; intro: string; message?: string | null; link: string; action: string };
   /** A permit moved to a new stage (the operator engineer sends it). */
   permit_stage_update: { name?: string | null; permitId: number; customerName: string; stageName: string; message?: string | null; link: string };
+  /** The permit team issued a quote (issue 12): total and valid-until already formatted; link to /quote/{quoteId}. */
+  quote_issued: { name?: string | null; permitId: number; customerName: string; total: string; validUntil: string; lineItems: { label: string; amount: string }[]; link: string };
+  /** To the permit team: the customer accepted or declined a quote; link to the permit desk. */
+  quote_answered: { permitId: number; customerName: string; quoteId: string; total: string; answer: 'accepted' | 'declined'; reason?: string | null; stageName?: string | null; link: string };
 }
 export type TemplateName = keyof TemplateData;
 
@@ -113,6 +117,33 @@ const renderers: Renderers = {
       button(link, 'View the permit'),
     ]),
   }),
+  quote_issued: ({ name, permitId, customerName, total, validUntil, lineItems, link }) => ({
+    subject: `Your quote for permit ${permitId} (${customerName}): ${total}`,
+    text: `${hello(name)}\n\nThe permit team has sent you a quote of ${total} for the permit ${permitId} for ${customerName}, valid until ${validUntil}.\n\n${lineItems
+      .map((item) => `- ${item.label}: ${item.amount}`)
+      .join('\n')}\n\nReview and accept it at ${link}\n`,
+    html: layout(`Your quote: ${total}`, [
+      escapeHtml(hello(name)),
+      `The permit team has sent you a quote of <strong>${escapeHtml(total)}</strong> for the permit ${permitId} for ${escapeHtml(customerName)}, valid until ${escapeHtml(validUntil)}.`,
+      lineItems.map((item) => `${escapeHtml(item.label)}: ${escapeHtml(item.amount)}`).join('<br>'),
+      button(link, 'Review the quote'),
+    ]),
+  }),
+  quote_answered: ({ permitId, customerName, quoteId, total, answer, reason, stageName, link }) => {
+    const what = `The customer ${answer} the quote ${quoteId} (${total}) for the permit ${permitId} for ${customerName}.`;
+    const next = answer === 'accepted' && stageName ? `The permit moved to ${stageName}.` : null;
+    return {
+      subject: `Quote ${quoteId} ${answer}: permit ${permitId} (${customerName})`,
+      text: `Hello,\n\n${what}\n${next ? `${next}\n` : ''}${reason ? `Their reason: ${reason}\n` : ''}\nOpen the permit desk: ${link}\n`,
+      html: layout(`Quote ${answer}`, [
+        'Hello,',
+        escapeHtml(what),
+        ...(next ? [escapeHtml(next)] : []),
+        ...(reason ? [`Their reason: ${escapeHtml(reason)}`] : []),
+        button(link, 'Open the permit desk'),
+      ]),
+    };
+  },
 };
 
 export function renderMail<T extends TemplateName>(template: T, data: TemplateData[T]): RenderedMail {

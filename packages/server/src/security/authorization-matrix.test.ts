@@ -106,6 +106,8 @@ interface Fx {
   esignDocId: string;
   integrationId: string;
   quoteId: string;
+  /** A quote the permit team issued from the desk for A's permit (issue 12). */
+  deskQuoteId: string;
   inv: {
     vendorFromA: number;
     vendorSubmitted: number;
@@ -165,6 +167,14 @@ async function companyWithOwner(prefix: string) {
   const companyId = await companyOf(t, user, `${prefix} ${id}`);
   return { user, companyId };
 }
+/** The permit team's member of the fixture (issues the desk quotes). */
+let staffMember: TestUser;
+/** A fresh desk quote for A's permit, or for a fresh permit of A's (accepting one moves its permit along). */
+const deskQuote = async (fx: Pick<Fx, 'permitId' | 'users' | 'site' | 'A'>, freshPermit = false): Promise<string> => {
+  const permitId = freshPermit ? (await requestPermit(t, fx.users.owner, fx.site, { companyId: fx.A })).permitId : fx.permitId;
+  const validUntil = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  return (await ok(as(staffMember, 'POST', `/v4/operator/permits/${permitId}/quotes`, { body: { lineItems: [{ label: 'Filing', amount: 250 }], validUntil } }))).quoteId;
+};
 const invite = async (user: TestUser, kind: string, companyId: number, email: string): Promise<number> =>
   (await ok(as(user, 'POST', `/v4/invitations/${kind}`, { body: { companyId, email } }))).invitationId;
 /** A vendor onboarding A sent, filled and submitted by a new vendor (status Under Review). */
@@ -526,6 +536,23 @@ const MATRIX: Record<string, Row> = {
   },
   'PUT /v1/permit-quote/{quoteId}': { expect: STAFF_ONLY, call: (fx) => ({ params: { quoteId: fx.quoteId }, body: { total: 1, agentId: 'agent-7', orgId: 'org-42', permitId: fx.permitId } }) },
 
+  // --- quotes from the permit desk (issue 12): the team issues them, whoever may read the permit reads
+  // them, editors and up answer them; the directory is the team's
+  'GET /v4/operator/permits/{id}/quotes': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.permitId } }) },
+  'POST /v4/operator/permits/{id}/quotes': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.permitId }, body: { lineItems: [{ label: 'Filing', amount: 1 }], validUntil: '2099-01-01' } }) },
+  'GET /v4/quotes/{quoteId}': { expect: PROJECT_READ, call: (fx) => ({ params: { quoteId: fx.deskQuoteId } }) },
+  'POST /v4/quotes/{quoteId}/accept': {
+    expect: PROJECT_EDIT, call: (fx) => ({ params: { quoteId: fx.deskQuoteId } }),
+    fresh: async (fx) => ({ deskQuoteId: await deskQuote(fx, true) }),
+  },
+  'POST /v4/quotes/{quoteId}/decline': {
+    expect: PROJECT_EDIT, call: (fx) => ({ params: { quoteId: fx.deskQuoteId }, body: { reason: 'Not now' } }),
+    fresh: async (fx) => ({ deskQuoteId: await deskQuote(fx) }),
+  },
+  'GET /v4/operator/municipalities': { expect: STAFF_ONLY, call: () => ({ query: { keyword: 'york' } }) },
+  'GET /v4/operator/municipalities/{id}': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.site.municipalityId } }) },
+  'PUT /v4/operator/municipalities/{id}': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.site.municipalityId }, body: { mainPhone: '(212) 555-0100' } }) },
+
   // --- the permit team's side: no company role reaches it
   'GET /v4/operator/status': { expect: SIGNED_IN, call: () => ({}) },
   'GET /v4/operator/permits': { expect: STAFF_ONLY, call: () => ({}) },
@@ -675,6 +702,7 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
     const integrationId = unique('int-a-');
     await ok(as(owner, 'POST', '/v4/forms/32/entries', { body: { formId: 32, ...entry[32], answers: { IntegrationID: integrationId, Platform: 'construction-platform', ExternalProjectId: '9' } } }));
     const staff = await operator(t);
+    staffMember = staff;
     const quoteId = unique('Q-');
     await ok(as(staff, 'PUT', `/v1/permit-quote/${quoteId}`, { body: { total: 1250, agentId: 'agent-7', orgId: 'org-42', permitId: made.permitId } }));
 
@@ -684,8 +712,10 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
       signup,
       site, A, B, C: gamma.companyId, projectB, gammaAssignmentId, companyFileId: file.documentId, users, companyName, roleIds, permitId: made.permitId, projectId: made.projectId, session: made.session, documentId, assignmentId, entry,
       licenseId, insuranceId, certificateId, documentationId, companyFileKey, vendorId: vendor.companyId, esignDocId, integrationId, quoteId,
+      deskQuoteId: '',
       inv: {} as Fx['inv'],
     };
+    fx.deskQuoteId = await deskQuote(fx);
     fx.inv = {
       vendorFromA: await invite(owner, 'vendor-onboarding', A, `v.${unique('')}@vendor-${unique('')}.example`),
       vendorSubmitted: (await submittedOnboarding(fx)).id,

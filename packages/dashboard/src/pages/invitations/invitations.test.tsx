@@ -283,9 +283,9 @@ describe('QuotePage', () => {
     expect(screen.queryByRole('button', { name: 'Accept the quote' })).toBeNull();
   });
 
-  it('calls nothing when the link lacks the agent and organisation', async () => {
+  it('calls nothing when the link has the agent but not the organisation', async () => {
     net = fakeNetwork({});
-    open('/quote/Q-100');
+    open('/quote/Q-100?agent=agent-7');
     expect(await screen.findByText('Quote not found')).toBeTruthy();
     expect(net.calls).toHaveLength(0);
   });

@@ -1,16 +1,25 @@
-// /quote/{quoteId}: an accounting quote (SPEC §3, §7.7): its total, expiry, status and online invoice, and
-// Accept / Decline while it is pending. The link the accounting system sends carries the agent and the
-// organisation (?agent=&org=, and the order id as ?orderId= when it has one), which the quote calls send
-// as their sass_agent_id / sass_organization_id headers.
-import { formatDate, formatUsd, QUOTE_STATUSES, type AccountingQuote } from '@permitdesk/core';
-import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+// /quote/{quoteId}: a quote, by one of two paths.
+// - The accounting system's (SPEC §3, §7.7): the link carries the agent and the organisation (?agent=&org=,
+//   and the order id as ?orderId= when it has one), which the quote calls send as their sass_agent_id /
+//   sass_organization_id headers: total, expiry, status, online invoice, Accept / Decline while pending.
+// - The permit team's (issue 12): the mailed link has no query; the signed-in customer reads the quote of
+//   their permit (line items, total, valid until) and accepts it (the permit moves to its next stage) or
+//   declines it with an optional reason. Signed out, the page sends them to sign in and back here.
+import { formatDate, formatUsd, QUOTE_STATUSES, type AccountingQuote, type PermitQuote } from '@permitdesk/core';
+import { isApiRequestError } from '@permitdesk/core/client';
+import { useId, useLayoutEffect, useState } from 'react';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';
+import { SIGN_IN_PATH } from '../../routes/access.js';
 import { api } from '../../session/api.js';
+import { rememberTarget } from '../../session/redirect-memory.js';
+import { useAuth } from '../../session/session.js';
 import { Alert } from '../../ui/alert.js';
 import { Spinner } from '../../ui/spinner.js';
+import { QuoteLines } from '../ops/quotes/quotes-panel.js';
 import '../invitations/invitations.css';
+import '../ops/quotes/quotes.css';
 
 const STATUS_VIEW: Record<string, { label: string; badge: 'primary' | 'warning' | 'danger' }> = {
   [QUOTE_STATUSES.pending]: { label: 'Awaiting your answer', badge: 'warning' },
@@ -21,6 +30,146 @@ const STATUS_VIEW: Record<string, { label: string; badge: 'primary' | 'warning' 
 const statusView = (status: string) => STATUS_VIEW[status] ?? { label: status, badge: 'warning' as const };
 
 export default function QuotePage() {
+  const [search] = useSearchParams();
+  const external = search.has('agent') || search.has('org');
+  return external ? <AccountingQuotePage /> : <CustomerQuotePage />;
+}
+
+function QuoteNotFound() {
+  return (
+    <div className="container container--text">
+      <h1 className="page-title">Your quote</h1>
+      <Alert kind="warning" title="Quote not found">
+        This quote does not exist, has been withdrawn, or the link is incomplete. Please open the link from your e-mail again.
+      </Alert>
+      <div className="row">
+        <Link className="btn" to="/support">
+          Contact support
+        </Link>
+        <Link className="btn btn--ghost" to="/">
+          Go to the home page
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** Signed out: remember this page and sign in first (the mail's link lands here after sign-in). */
+function SignInFirst() {
+  const location = useLocation();
+  useLayoutEffect(() => rememberTarget(location.pathname + location.search), [location]);
+  return <Navigate replace to={SIGN_IN_PATH} />;
+}
+
+function CustomerQuotePage() {
+  const signedIn = useAuth((state) => state.isAuthenticated);
+  return signedIn ? <CustomerQuote /> : <SignInFirst />;
+}
+
+function CustomerQuote() {
+  const { quoteId = '' } = useParams();
+  const reasonId = useId();
+  const load = useQuery<PermitQuote>({
+    queryKey: queryKeys.permitQuote(quoteId),
+    queryFn: ({ signal }) => api.opsQuotes.quote({ params: { quoteId }, signal, silent: true }),
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [declining, setDeclining] = useState(false);
+  const [reason, setReason] = useState('');
+  if (load.error !== undefined) return <QuoteNotFound />;
+  if (!load.data) return <Spinner large label="Loading the quote" />;
+  const quote = load.data;
+  const view = statusView(quote.status);
+  const run = async (call: () => Promise<PermitQuote>) => {
+    setError(null);
+    setBusy(true);
+    try {
+      load.set(await call());
+      setDeclining(false);
+    } catch (e) {
+      setError(isApiRequestError(e) ? e.message : 'An error occurred');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const accept = () => run(() => api.opsQuotes.acceptQuote({ params: { quoteId }, silent: true }));
+  const decline = () => run(() => api.opsQuotes.declineQuote({ params: { quoteId }, body: { reason: reason.trim() || null }, silent: true }));
+  return (
+    <div className="container container--narrow">
+      <div className="card">
+        <h1 className="page-title">Quote {quote.quoteId}</h1>
+        <p className="muted">
+          {quote.taskName} permit for {quote.customerName}, {quote.municipalityName}
+        </p>
+        <p className="quote-total" aria-label="Total">
+          {formatUsd(quote.total)}
+        </p>
+        <dl className="invitation-facts">
+          <dt>Status</dt>
+          <dd>
+            <span className={`invitation-badge invitation-badge--${view.badge}`}>{view.label}</span>
+          </dd>
+          <dt>{quote.status === QUOTE_STATUSES.expired ? 'Expired after' : 'Valid until'}</dt>
+          <dd>{quote.validUntil ? formatDate(quote.validUntil) : 'No expiry date'}</dd>
+          {quote.orderId && (
+            <>
+              <dt>Order</dt>
+              <dd>{quote.orderId}</dd>
+            </>
+          )}
+          {quote.declineReason && (
+            <>
+              <dt>Your reason</dt>
+              <dd>{quote.declineReason}</dd>
+            </>
+          )}
+        </dl>
+        <QuoteLines quote={quote} />
+        {quote.status === QUOTE_STATUSES.accepted && (
+          <Alert kind="info">Thank you: your order is recorded and the permit team is moving your permit forward.</Alert>
+        )}
+        {quote.status === QUOTE_STATUSES.expired && <Alert kind="warning">This quote has expired. Please contact the permit team for a new one.</Alert>}
+        {error && <Alert kind="error">{error}</Alert>}
+        {quote.status === QUOTE_STATUSES.pending && declining && (
+          <div className="field">
+            <label className="field__label" htmlFor={reasonId}>
+              Why are you declining? (optional)
+            </label>
+            <textarea id={reasonId} className="field__input" rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
+          </div>
+        )}
+        <div className="invitation-actions">
+          {quote.status === QUOTE_STATUSES.pending && !declining && (
+            <>
+              <button type="button" className="btn btn--accent" disabled={busy} onClick={() => void accept()}>
+                {busy ? <Spinner label="Saving" /> : 'Accept the quote'}
+              </button>
+              <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => setDeclining(true)}>
+                Decline
+              </button>
+            </>
+          )}
+          {quote.status === QUOTE_STATUSES.pending && declining && (
+            <>
+              <button type="button" className="btn btn--danger" disabled={busy} onClick={() => void decline()}>
+                {busy ? <Spinner label="Saving" /> : 'Decline the quote'}
+              </button>
+              <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => setDeclining(false)}>
+                Keep it
+              </button>
+            </>
+          )}
+          <Link className="btn btn--ghost" to={`/projects/${quote.projectId}/${quote.permitId}`}>
+            View the permit
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function AccountingQuotePage() {
   const { quoteId = '' } = useParams();
   const [search] = useSearchParams();
   const agent = search.get('agent') ?? '';
@@ -34,24 +183,7 @@ export default function QuotePage() {
   const [busy, setBusy] = useState(false);
   const headers = { sass_agent_id: agent, sass_organization_id: org };
 
-  if (!complete || load.error !== undefined) {
-    return (
-      <div className="container container--text">
-        <h1 className="page-title">Your quote</h1>
-        <Alert kind="warning" title="Quote not found">
-          This quote does not exist, has been withdrawn, or the link is incomplete. Please open the link from your e-mail again.
-        </Alert>
-        <div className="row">
-          <Link className="btn" to="/support">
-            Contact support
-          </Link>
-          <Link className="btn btn--ghost" to="/">
-            Go to the home page
-          </Link>
-        </div>
-      </div>
-    );
-  }
+  if (!complete || load.error !== undefined) return <QuoteNotFound />;
   if (!load.data) return <Spinner large label="Loading the quote" />;
 
   const quote = load.data;

@@ -10,12 +10,18 @@ export interface PermitQuotesTable {
   status: ColumnType<string, string | undefined, string>;
   online_invoice_url: Optional<string>;
   order_id: Optional<string>;
-  agent_id: string;
-  org_id: string;
+  /** Null for a quote issued from the permit desk (0073): only the SPEC's header path has them. */
+  agent_id: Optional<string>;
+  org_id: Optional<string>;
   permit_id: Optional<number>;
   created_by: Optional<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** [{ label, amount }] (jsonb: parsed JSON read, JSON text written). */
+  line_items: ColumnType<unknown, string | undefined, string>;
+  answered_at: NullableTimestamp;
+  answered_by: Optional<string>;
+  decline_reason: Optional<string>;
 }
 
 export interface EsignDocumentsTable {
