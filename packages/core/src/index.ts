@@ -22,3 +22,5 @@ export * from './rules/assignments.js';
 export * from './rules/formats.js';
 export * from './rules/search.js';
 export * from './rules/form-answers.js';
+export * from './rules/form-definitions.js';
+export * from './rules/stage-templates.js';
