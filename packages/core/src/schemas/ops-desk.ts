@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { idSchema, timestampSchema } from './common.js';
 import { documentSchema } from './company.js';
 import { permitSchema, permitStageHistoryEntrySchema } from './permit.js';
+import { uploadContentTypeSchema, uploadFileNameSchema } from '../rules/uploads.js';
 
 const text = (max: number, required: string) => v.pipe(v.string(), v.trim(), v.nonEmpty(required), v.maxLength(max));
 /** YYYY-MM-DD. */
@@ -62,8 +63,8 @@ export type PermitDeskUpdate = v.InferInput<typeof permitDeskUpdateSchema>;
 export const TEAM_DOCUMENT_TYPES = ['permit', 'attachment', 'plan', 'inspection', 'invoice', 'other'] as const;
 /** POST /v4/operator/permits/{id}/documents: register a file for the customer, then PUT its bytes. */
 export const teamDocumentUploadSchema = v.object({
-  fileName: v.pipe(v.string(), v.trim(), v.nonEmpty('File name is required.'), v.maxLength(255)),
-  contentType: v.pipe(v.string(), v.maxLength(200)),
+  fileName: uploadFileNameSchema,
+  contentType: uploadContentTypeSchema,
   size: v.pipe(v.number(), v.integer(), v.minValue(1)),
   documentType: v.optional(v.picklist(TEAM_DOCUMENT_TYPES, 'Unknown document type.'), 'permit'),
 });

@@ -34,6 +34,10 @@ export const queryKeys = {
   ops: {
     all: ['ops'],
     status: ['ops', 'status'],
+    /** The permit desk of one permit. */
+    desk: (id: string) => ['ops', 'desk', id],
+    /** The stage message templates. */
+    templates: ['ops', 'templates'],
   },
 
   // Projects and permits.
