@@ -77,7 +77,7 @@ export function DeskConversationPanel({ permitId, conversations, run }: DeskConv
           ))}
         </ol>
       )}
-      <form className="conversation__reply" noValidate onSubmit={(event) => void send(event)} aria-label="Reply to the customer">
+      <form className="conversation__reply" noValidate onSubmit={(event) => void send(event)} aria-label="Team reply">
         <label className="field__label" htmlFor={bodyId}>
           Reply to the customer
         </label>
