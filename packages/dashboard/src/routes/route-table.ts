@@ -111,6 +111,7 @@ export const protectedRoutes: PageRoute[] = [
  */
 export const opsRoutes: PageRoute[] = [
   p('/ops/permits/:id', 'protected', 'Permit desk', () => import('../pages/ops/desk/desk-page.js')),
+  p('/ops/templates', 'protected', 'Stage message templates', () => import('../pages/ops/desk/templates-page.js')),
 ];
 
 export const pageRoutes: PageRoute[] = [...publicRoutes, ...protectedRoutes, ...opsRoutes];
