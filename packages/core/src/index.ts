@@ -23,3 +23,5 @@ export * from './rules/formats.js';
 export * from './rules/search.js';
 export * from './rules/form-answers.js';
 export * from './rules/quotes.js';
+export * from './rules/form-definitions.js';
+export * from './rules/stage-templates.js';

@@ -13,6 +13,7 @@ import { registerDocumentRoutes } from './documents/documents.routes.js';
 import { registerProjectRoutes } from './projects/projects.routes.js';
 import { registerFormRoutes } from './forms/forms.routes.js';
 import { registerOperatorRoutes } from './operator/operator.routes.js';
+import { registerDeskRoutes } from './operator/desk/desk.routes.js';
 import { registerPolicyRoutes } from './policies/policies.routes.js';
 import { registerComplianceRoutes } from './compliance/compliance.routes.js';
 import { registerCompanyCreateRoute, registerInvitationRoutes } from './invitations/invitations.routes.js';
@@ -37,6 +38,7 @@ export function registerRoutes(app: App): void {
   registerProjectRoutes(app);
   registerFormRoutes(app);
   registerOperatorRoutes(app);
+  registerDeskRoutes(app);
   registerPolicyRoutes(app);
   registerComplianceRoutes(app);
   registerInvitationRoutes(app);

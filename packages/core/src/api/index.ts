@@ -7,6 +7,7 @@ import { companyLookupEndpoints, invitationEndpoints } from './invitations.endpo
 import { lookupEndpoints } from './lookup.endpoints.js';
 import { operatorEndpoints } from './operator.endpoints.js';
 import { opsQuoteEndpoints } from './ops-quotes.endpoints.js';
+import { opsDeskEndpoints } from './ops-desk.endpoints.js';
 import { permitEndpoints, projectEndpoints } from './permits.endpoints.js';
 import { verificationEndpoints } from './verification.endpoints.js';
 
@@ -25,6 +26,7 @@ export {
   lookupEndpoints,
   operatorEndpoints,
   opsQuoteEndpoints,
+  opsDeskEndpoints,
   permitEndpoints,
   projectEndpoints,
   roleEndpoints,
@@ -47,5 +49,6 @@ export const endpoints = {
   integrations: integrationEndpoints,
   operator: operatorEndpoints,
   opsQuotes: opsQuoteEndpoints,
+  opsDesk: opsDeskEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;

@@ -10,3 +10,4 @@ export * from './signup.js';
 export * from './states.js';
 export * from './operator.js';
 export * from './ops-quotes.js';
+export * from './ops-desk.js';

@@ -16,6 +16,8 @@ export const operatorStageChangeSchema = v.object({
   issuedAt: v.optional(v.nullable(timestampSchema)),
   expiresAt: v.optional(v.nullable(timestampSchema)),
   estCompletionAt: v.optional(v.nullable(timestampSchema)),
+  /** The permit's version the change was made on (issue 12): a permit that moved meanwhile answers 409. */
+  version: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 });
 export type OperatorStageChange = v.InferInput<typeof operatorStageChangeSchema>;
 
@@ -29,6 +31,7 @@ export const inspectionInputSchema = v.object({
   status: v.optional(inspectionStatus, 'open'),
   performOrder: v.optional(performOrder),
   scheduledAt: v.optional(v.nullable(timestampSchema)),
+  resultNotes: optionalText(2000),
 });
 export type InspectionInput = v.InferInput<typeof inspectionInputSchema>;
 
@@ -38,6 +41,8 @@ export const inspectionUpdateSchema = v.object({
   status: v.optional(inspectionStatus),
   performOrder: v.optional(performOrder),
   scheduledAt: v.optional(v.nullable(timestampSchema)),
+  /** What the inspector wrote (null clears it). */
+  resultNotes: optionalText(2000),
 });
 export type InspectionUpdate = v.InferInput<typeof inspectionUpdateSchema>;
 

@@ -47,15 +47,21 @@ export const permitInspectionSchema = v.object({
   status: v.picklist(INSPECTION_STATUSES),
   performOrder: v.number(),
   scheduledAt: v.nullable(timestampSchema),
+  /** What the inspector wrote when the inspection was resulted (issue 12). */
+  resultNotes: v.optional(v.nullable(v.string())),
 });
 export type PermitInspection = v.InferOutput<typeof permitInspectionSchema>;
 
 export const CONVERSATION_ROLES = ['customer', 'permit_team'] as const;
+/** A file sent with a message: a permit document (download it with GET /v4/s3/presigned?file=documentId). */
+export const messageAttachmentSchema = v.object({ documentId: idSchema, fileName: v.string() });
+export type MessageAttachment = v.InferOutput<typeof messageAttachmentSchema>;
 export const conversationMessageSchema = v.object({
   id: idSchema,
   body: v.string(),
   createdAt: timestampSchema,
   author: v.object({ name: v.string(), role: v.picklist(CONVERSATION_ROLES) }),
+  attachments: v.optional(v.array(messageAttachmentSchema)),
 });
 export const conversationSchema = v.object({
   id: idSchema,

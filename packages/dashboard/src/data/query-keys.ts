@@ -40,6 +40,10 @@ export const queryKeys = {
     quotes: (permitId: number) => ['ops', 'quotes', permitId],
     municipalities: (query: Record<string, unknown>) => ['ops', 'municipalities', query],
     municipality: (id: string) => ['ops', 'municipality', id],
+    /** The permit desk of one permit. */
+    desk: (id: string) => ['ops', 'desk', id],
+    /** The stage message templates. */
+    templates: ['ops', 'templates'],
   },
 
   // Projects and permits.

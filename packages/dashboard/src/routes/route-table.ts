@@ -112,6 +112,8 @@ export const protectedRoutes: PageRoute[] = [
 export const opsRoutes: PageRoute[] = [
   p('/ops/municipalities', 'protected', 'Municipality directory', () => import('../pages/ops/municipalities/municipalities-page.js')),
   p('/ops/municipalities/:id', 'protected', 'Municipality', () => import('../pages/ops/municipalities/municipality-page.js')),
+  p('/ops/permits/:id', 'protected', 'Permit desk', () => import('../pages/ops/desk/desk-page.js')),
+  p('/ops/templates', 'protected', 'Stage message templates', () => import('../pages/ops/desk/templates-page.js')),
 ];
 
 export const pageRoutes: PageRoute[] = [...publicRoutes, ...protectedRoutes, ...opsRoutes];

@@ -10,6 +10,7 @@ import type { IdentityTables } from './tables/identity.js';
 import type { IntegrationTables } from './tables/integrations.js';
 import type { InvitationTables } from './tables/invitations.js';
 import type { MailTables } from './tables/mail.js';
+import type { OpsDeskTables } from './tables/ops-desk.js';
 import type { PermitTables } from './tables/permits.js';
 import type { RateLimitTables } from './tables/rate-limits.js';
 import type { ReferenceTables } from './tables/reference.js';
@@ -28,7 +29,8 @@ export interface Database
     IdempotencyTables,
     RateLimitTables,
     AuditTables,
-    DirectoryTables {}
+    DirectoryTables,
+    OpsDeskTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
 export type Db = Kysely<Database>;
@@ -54,4 +56,5 @@ export const TABLES = [
   'idempotency_keys', 'rate_limits',
   'audit_events',
   'municipality_directory',
+  'ops_stage_templates', 'permit_fees', 'message_attachments',
 ] as const satisfies readonly (keyof Database)[];

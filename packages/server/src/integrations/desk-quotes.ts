@@ -21,7 +21,7 @@ import { sql } from 'kysely';
 import { recordAudit, type AuditActor } from '../audit/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { NOT_ALLOWED, PERMIT_NOT_FOUND, atLeast, projectAccess, type ProjectAccess } from '../permits/access.js';
-import { permitRecipient } from '../permits/recipient.js';
+import { customerRecipient } from '../permits/recipients.js';
 import { changeStage } from '../permits/stage-change.js';
 import { isoOrNull, iso } from '../rows/values.js';
 import type { AppServices } from '../services.js';
@@ -146,7 +146,7 @@ export async function issueDeskQuote(
     },
     now,
   );
-  const recipient = await permitRecipient(trx, permitId);
+  const recipient = await customerRecipient(trx, permitId);
   if (recipient) {
     await services.mail.send(
       'quote_issued',

@@ -65,7 +65,22 @@ describe('mail templates', () => {
     const x = renderMail('permit_stage_update', { permitId: 7, customerName: '<b>Bob</b>', stageName: 'Approved', link: 'https://x.example/permits/7' });
     expect(x.html).toContain('&lt;b&gt;Bob&lt;/b&gt;');
     expect(x.html).not.toContain('<b>Bob</b>');
-    expect(TEMPLATE_NAMES).toEqual(['verification', 'confirmation_code', 'reset_code', 'welcome', 'invitation', 'invitation_notice', 'permit_stage_update', 'quote_issued', 'quote_answered']);
+    expect(TEMPLATE_NAMES).toEqual([
+      'verification', 'confirmation_code', 'reset_code', 'welcome', 'invitation', 'invitation_notice', 'permit_stage_update',
+      'quote_issued', 'quote_answered', 'inspection_update', 'team_reply', 'customer_message',
+    ]);
+  });
+
+  it('escape what the customer and the team wrote in the permit desk mails', () => {
+    const reply = renderMail('team_reply', { permitId: 7, customerName: 'Bob', taskName: 'Roofing', message: '<script>x</script>\nLine two', attachments: ['permit.pdf'], link: 'https://x.example/projects/1/7' });
+    expect(reply.html).toContain('&lt;script&gt;');
+    expect(reply.html).toContain('<br>Line two');
+    expect(reply.text).toContain('Attached: permit.pdf');
+    const inspection = renderMail('inspection_update', { permitId: 7, customerName: 'Bob', inspectionName: 'Final', event: 'failed', notes: 'No <GFCI>', link: 'https://x.example/projects/1/7' });
+    expect(inspection.subject).toBe('Permit 7: Final inspection failed');
+    expect(inspection.html).toContain('No &lt;GFCI&gt;');
+    const message = renderMail('customer_message', { permitId: 7, customerName: 'Bob', authorName: 'Carla', message: 'When?', link: 'https://x.example/ops/permits/7' });
+    expect(message.text).toContain('https://x.example/ops/permits/7');
   });
 });
 

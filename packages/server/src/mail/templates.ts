@@ -22,6 +22,22 @@ export interface TemplateData {
   quote_issued: { name?: string | null; permitId: number; customerName: string; total: string; validUntil: string; lineItems: { label: string; amount: string }[]; link: string };
   /** To the permit team: the customer accepted or declined a quote; link to the permit desk. */
   quote_answered: { permitId: number; customerName: string; quoteId: string; total: string; answer: 'accepted' | 'declined'; reason?: string | null; stageName?: string | null; link: string };
+  /** The permit desk (issue 12): an inspection was scheduled (a date set) or resulted (passed or failed). */
+  inspection_update: {
+    name?: string | null;
+    permitId: number;
+    customerName: string;
+    inspectionName: string;
+    event: 'scheduled' | 'passed' | 'failed';
+    /** The scheduled day, already formatted. */
+    scheduledOn?: string | null;
+    notes?: string | null;
+    link: string;
+  };
+  /** The permit team replied in the permit's conversation (to the customer). */
+  team_reply: { name?: string | null; permitId: number; customerName: string; taskName: string; message: string; attachments: string[]; link: string };
+  /** The customer wrote in the conversation of a permit assigned to the operator (to the operator). */
+  customer_message: { name?: string | null; permitId: number; customerName: string; authorName: string; message: string; link: string };
 }
 export type TemplateName = keyof TemplateData;
 
@@ -144,6 +160,47 @@ const renderers: Renderers = {
       ]),
     };
   },
+  inspection_update: ({ name, permitId, customerName, inspectionName, event, scheduledOn, notes, link }) => {
+    const what =
+      event === 'scheduled'
+        ? `The ${inspectionName} inspection for ${customerName} is scheduled${scheduledOn ? ` for ${scheduledOn}` : ''}.`
+        : `The ${inspectionName} inspection for ${customerName} ${event}.`;
+    const title = event === 'scheduled' ? `${inspectionName} inspection scheduled` : `${inspectionName} inspection ${event}`;
+    return {
+      subject: `Permit ${permitId}: ${title}`,
+      text: `${hello(name)}\n\n${what}\n${notes ? `Inspector's notes: ${notes}\n` : ''}\nSee the permit at ${link}\n`,
+      html: layout(title, [
+        escapeHtml(hello(name)),
+        escapeHtml(what),
+        ...(notes ? [`Inspector's notes: ${escapeHtml(notes)}`] : []),
+        button(link, 'View the permit'),
+      ]),
+    };
+  },
+  team_reply: ({ name, permitId, customerName, taskName, message, attachments, link }) => {
+    const files = attachments.length ? `Attached: ${attachments.join(', ')}` : null;
+    return {
+      subject: `Permit ${permitId}: a message from the permit team`,
+      text: `${hello(name)}\n\nThe permit team wrote about the ${taskName} permit for ${customerName}:\n\n${message}\n${files ? `\n${files}\n` : ''}\nRead and answer it at ${link}\n`,
+      html: layout('A message from the permit team', [
+        escapeHtml(hello(name)),
+        `The permit team wrote about the ${escapeHtml(taskName)} permit for ${escapeHtml(customerName)}:`,
+        `<em>${escapeHtml(message).replace(/\n/g, '<br>')}</em>`,
+        ...(files ? [escapeHtml(files)] : []),
+        button(link, 'Read and answer'),
+      ]),
+    };
+  },
+  customer_message: ({ name, permitId, customerName, authorName, message, link }) => ({
+    subject: `Permit ${permitId} for ${customerName}: new message from ${authorName}`,
+    text: `${hello(name)}\n\n${authorName} wrote about permit ${permitId} for ${customerName}:\n\n${message}\n\nAnswer on the permit desk: ${link}\n`,
+    html: layout(`New message on permit ${permitId}`, [
+      escapeHtml(hello(name)),
+      `${escapeHtml(authorName)} wrote about permit ${permitId} for ${escapeHtml(customerName)}:`,
+      `<em>${escapeHtml(message).replace(/\n/g, '<br>')}</em>`,
+      button(link, 'Open the permit desk'),
+    ]),
+  }),
 };
 
 export function renderMail<T extends TemplateName>(template: T, data: TemplateData[T]): RenderedMail {

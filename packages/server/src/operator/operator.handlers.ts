@@ -5,11 +5,15 @@ import { sql } from 'kysely';
 import { conflict, notFound } from '../http/errors.js';
 import type { EndpointHandler } from '../http/register.js';
 import { PERMIT_NOT_FOUND } from '../permits/access.js';
-import { addReply, PERMIT_TEAM_NAME } from '../permits/conversations.js';
 import { permitDetail, permitRows } from '../permits/permit-details.js';
 import { recordProjectUpdate } from '../permits/project-updates.js';
 import { changeStage } from '../permits/stage-change.js';
+import { changedFields, recordAudit } from '../audit/audit.js';
+import { auditActor } from '../http/audit-actor.js';
 import { iso } from '../rows/values.js';
+import { inspectionEvent, mailInspection } from './desk/inspection-mail.js';
+import { bumpVersion } from './desk/permit-version.js';
+import { teamReply } from './desk/team-reply.js';
 import { requireStaff, staffRole } from '../staff/staff.js';
 import type { Db } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
@@ -37,6 +41,7 @@ interface InspectionRow {
   status: PermitInspection['status'];
   perform_order: number;
   scheduled_at: Date | string | null;
+  result_notes: string | null;
 }
 const toInspection = (row: InspectionRow): PermitInspection => ({
   id: Number(row.id),
@@ -44,7 +49,11 @@ const toInspection = (row: InspectionRow): PermitInspection => ({
   status: row.status,
   performOrder: row.perform_order,
   scheduledAt: row.scheduled_at === null ? null : iso(row.scheduled_at),
+  resultNotes: row.result_notes,
 });
+const INSPECTION_COLUMNS = ['id', 'inspection_name', 'status', 'perform_order', 'scheduled_at', 'result_notes'] as const;
+/** An inspection in the audit trail's words. */
+const auditedInspection = (i: PermitInspection) => ({ inspection: i.inspectionName, status: i.status, scheduledAt: i.scheduledAt, resultNotes: i.resultNotes ?? null });
 
 export const operatorStatus: EndpointHandler<Operator['status']> = async ({ services, user }) => {
   const role = await staffRole(services.db, user.sub);
@@ -80,32 +89,43 @@ export const changePermitStage: EndpointHandler<Operator['changeStage']> = async
   return permitDetail(db, params.id);
 };
 
-export const addInspection: EndpointHandler<Operator['addInspection']> = async ({ services, user }, { params, body }) => {
+export const addInspection: EndpointHandler<Operator['addInspection']> = async ({ services, user, c }, { params, body }) => {
   const db = services.db;
   await requireStaff(db, user.sub);
-  await requirePermit(db, params.id);
+  const permit = await requirePermit(db, params.id);
+  const now = services.clock();
   // An inspection placed at a perform order moves the ones from there on one step later.
-  const rows = await inTransaction(services.db, async (trx) => {
+  return inTransaction(services.db, async (trx) => {
     if (body.performOrder !== undefined) {
       await sql`UPDATE permit_inspections SET perform_order = perform_order + 1 WHERE permit_id = ${params.id} AND perform_order >= ${body.performOrder}`.execute(trx);
     }
     const inserted = await sql<InspectionRow>`
-      INSERT INTO permit_inspections (permit_id, inspection_name, status, perform_order, scheduled_at, completed_at)
+      INSERT INTO permit_inspections (permit_id, inspection_name, status, perform_order, scheduled_at, completed_at, result_notes)
       VALUES (${params.id}, ${body.inspectionName}, ${body.status},
         COALESCE(${body.performOrder ?? null}::int, (SELECT COALESCE(max(perform_order), 0) + 1 FROM permit_inspections WHERE permit_id = ${params.id})),
-        ${body.scheduledAt ?? null}::timestamptz, ${body.status === 'passed' || body.status === 'failed' ? services.clock() : null})
-      RETURNING id, inspection_name, status, perform_order, scheduled_at`.execute(trx);
-    return inserted.rows;
+        ${body.scheduledAt ?? null}::timestamptz, ${body.status === 'passed' || body.status === 'failed' ? now : null}, ${body.resultNotes || null})
+      RETURNING id, inspection_name, status, perform_order, scheduled_at, result_notes`.execute(trx);
+    const inspection = toInspection(inserted.rows[0]!);
+    await bumpVersion(trx, params.id, now);
+    await recordAudit(trx, auditActor(c, user, 'permit_team'), {
+      entity: 'permit', entityId: params.id, action: 'inspection_added', companyId: permit.company_id, permitId: params.id,
+      customerVisible: true, before: null, after: auditedInspection(inspection),
+    });
+    const event = inspectionEvent(null, inspection);
+    if (event) await mailInspection(trx, services, permit, inspection, event);
+    return inspection;
   });
-  return toInspection(rows[0]!);
 };
 
-export const updateInspection: EndpointHandler<Operator['updateInspection']> = async ({ services, user }, { params, body }) => {
+export const updateInspection: EndpointHandler<Operator['updateInspection']> = async ({ services, user, c }, { params, body }) => {
   const db = services.db;
   await requireStaff(db, user.sub);
   const permit = await requirePermit(db, params.id);
   const now = services.clock();
   return inTransaction(services.db, async (trx) => {
+    const found = await trx.selectFrom('permit_inspections').select(INSPECTION_COLUMNS).where('id', '=', params.inspectionId).where('permit_id', '=', params.id).forUpdate().executeTakeFirst();
+    if (!found) throw notFound(INSPECTION_NOT_FOUND, 'INSPECTION_NOT_FOUND');
+    const before = toInspection(found);
     const row = await trx
       .updateTable('permit_inspections')
       .set({
@@ -113,37 +133,39 @@ export const updateInspection: EndpointHandler<Operator['updateInspection']> = a
         ...(body.status !== undefined ? { status: body.status, completed_at: body.status === 'passed' || body.status === 'failed' ? now : null } : {}),
         ...(body.performOrder !== undefined ? { perform_order: body.performOrder } : {}),
         ...(body.scheduledAt !== undefined ? { scheduled_at: body.scheduledAt === null ? null : new Date(body.scheduledAt) } : {}),
+        ...(body.resultNotes !== undefined ? { result_notes: body.resultNotes || null } : {}),
       })
       .where('id', '=', params.inspectionId)
       .where('permit_id', '=', params.id)
-      .returning(['id', 'inspection_name', 'status', 'perform_order', 'scheduled_at'])
-      .executeTakeFirst();
-    if (!row) throw notFound(INSPECTION_NOT_FOUND, 'INSPECTION_NOT_FOUND');
-    if (body.status !== undefined) {
+      .returning(INSPECTION_COLUMNS)
+      .executeTakeFirstOrThrow();
+    const after = toInspection(row);
+    const changed = changedFields(auditedInspection(before), auditedInspection(after));
+    if (changed) {
+      await bumpVersion(trx, params.id, now);
+      await recordAudit(trx, auditActor(c, user, 'permit_team'), {
+        entity: 'permit', entityId: params.id, action: 'inspection_updated', companyId: permit.company_id, permitId: params.id,
+        customerVisible: true, before: { inspection: after.inspectionName, ...changed.before }, after: { inspection: after.inspectionName, ...changed.after },
+      });
+    }
+    if (body.status !== undefined && before.status !== after.status) {
       await recordProjectUpdate(trx, permit, {
         stage: permit.stage,
         message: `${row.inspection_name} inspection for ${permit.customer_name}: ${row.status}.`,
         createdAt: now,
       });
     }
-    return toInspection(row);
+    const event = inspectionEvent(before, after);
+    if (event) await mailInspection(trx, services, permit, after, event);
+    return after;
   });
 };
 
-export const replyAsTeam: EndpointHandler<Operator['reply']> = async ({ services, user }, { params, body }) => {
+export const replyAsTeam: EndpointHandler<Operator['reply']> = async ({ services, user, c }, { params, body }) => {
   const db = services.db;
   await requireStaff(db, user.sub);
   await requirePermit(db, params.id);
-  return inTransaction(services.db, (trx) =>
-    addReply(trx, {
-      permitId: params.id,
-      conversationId: body.conversationId,
-      subject: body.subject,
-      body: body.body,
-      author: { userId: user.sub, name: PERMIT_TEAM_NAME, role: 'permit_team' },
-      now: services.clock(),
-    }),
-  );
+  return inTransaction(services.db, (trx) => teamReply(trx, services, auditActor(c, user, 'permit_team'), params.id, body));
 };
 
 /** Approve: the permit is canceled (55) and the request stays on record; decline: back to the stage before. */

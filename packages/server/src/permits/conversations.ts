@@ -1,10 +1,25 @@
 // Replies on a permit's conversation: customers write as 'customer', the permit team as 'permit_team'.
 // A reply without a conversation id goes to the permit's newest conversation (one is started if none).
+// With the mail services given, the other side hears of it: the customer of each reply by the team (with
+// the link to their permit page), the assigned operator of each message from the customer (with the link
+// to the permit desk). The team's replies may carry attachments: permit documents of type 'attachment'.
 import type { Conversation } from '@permitdesk/core';
-import { notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../http/errors.js';
+import type { AppServices } from '../services.js';
 import { loadConversations } from './permit-details.js';
 import { recordProjectUpdate } from './project-updates.js';
+import { assignedOperator, customerRecipient } from './recipients.js';
 import type { Tx } from '../db/schema.js';
+
+export const ATTACHMENT_NOT_FOUND = 'An attachment is not a file uploaded to this permit.';
+export const ATTACHMENT_TAKEN = 'An attachment was already sent with another message.';
+/** The document type of a file sent with a message. */
+export const ATTACHMENT_TYPE = 'attachment';
+/** How much of a message a notification mail quotes. */
+const EXCERPT_LENGTH = 500;
+const excerpt = (body: string): string => (body.length > EXCERPT_LENGTH ? `${body.slice(0, EXCERPT_LENGTH - 1)}…` : body);
+
+type MailServices = Pick<AppServices, 'config' | 'mail'>;
 
 /** The name the permit team's messages carry. */
 export const PERMIT_TEAM_NAME = 'Permit Team';
@@ -16,9 +31,11 @@ export interface Reply {
   body: string;
   author: { userId: string; name: string; role: 'customer' | 'permit_team' };
   now: Date;
+  /** Permit documents uploaded for this message (the team's replies). */
+  attachmentIds?: readonly number[] | undefined;
 }
 
-export async function addReply(trx: Tx, reply: Reply): Promise<Conversation> {
+export async function addReply(trx: Tx, reply: Reply, services?: MailServices): Promise<Conversation> {
   const permit = await trx
     .selectFrom('permits as r')
     .innerJoin('projects as p', 'p.id', 'r.project_id')
@@ -44,7 +61,7 @@ export async function addReply(trx: Tx, reply: Reply): Promise<Conversation> {
           .executeTakeFirstOrThrow()
       ).id;
   }
-  await trx
+  const message = await trx
     .insertInto('conversation_messages')
     .values({
       conversation_id: conversationId,
@@ -54,7 +71,9 @@ export async function addReply(trx: Tx, reply: Reply): Promise<Conversation> {
       body: reply.body,
       created_at: reply.now,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const attachments = await attach(trx, reply.permitId, message.id, reply.attachmentIds ?? []);
 
   // The customer hears about the permit team's answers through the Updates badge.
   if (reply.author.role === 'permit_team') {
@@ -64,6 +83,63 @@ export async function addReply(trx: Tx, reply: Reply): Promise<Conversation> {
       createdAt: reply.now,
     });
   }
+  if (services) {
+    const link = services.config.PUBLIC_URL;
+    if (reply.author.role === 'permit_team') {
+      const customer = await customerRecipient(trx, reply.permitId);
+      if (customer) {
+        await services.mail.send(
+          'team_reply',
+          customer.email,
+          {
+            name: customer.name,
+            permitId: permit.id,
+            customerName: permit.customer_name,
+            taskName: permit.task_name,
+            message: excerpt(reply.body),
+            attachments: attachments.map((a) => a.fileName),
+            link: `${link}/projects/${permit.project_id}/${permit.id}`,
+          },
+          { db: trx },
+        );
+      }
+    } else {
+      const operator = await assignedOperator(trx, reply.permitId);
+      if (operator && operator.userId !== reply.author.userId) {
+        await services.mail.send(
+          'customer_message',
+          operator.email,
+          {
+            name: operator.name,
+            permitId: permit.id,
+            customerName: permit.customer_name,
+            authorName: reply.author.name,
+            message: excerpt(reply.body),
+            link: `${link}/ops/permits/${permit.id}`,
+          },
+          { db: trx },
+        );
+      }
+    }
+  }
   const conversations = await loadConversations(trx, reply.permitId);
   return conversations.find((c) => c.id === conversationId)!;
+}
+
+/** Links uploaded attachment documents of the permit to a message (each document goes with one message). */
+async function attach(trx: Tx, permitId: number, messageId: number, documentIds: readonly number[]): Promise<{ id: number; fileName: string }[]> {
+  const ids = [...new Set(documentIds)];
+  if (ids.length === 0) return [];
+  const documents = await trx
+    .selectFrom('permit_documents as d')
+    .leftJoin('message_attachments as a', 'a.document_id', 'd.id')
+    .select(['d.id', 'd.file_name', 'a.message_id'])
+    .where('d.id', 'in', ids)
+    .where('d.permit_id', '=', permitId)
+    .execute();
+  if (documents.length !== ids.length) throw badRequest(ATTACHMENT_NOT_FOUND, 'ATTACHMENT_NOT_FOUND', { attachmentIds: ATTACHMENT_NOT_FOUND });
+  if (documents.some((d) => d.message_id !== null)) throw badRequest(ATTACHMENT_TAKEN, 'ATTACHMENT_TAKEN', { attachmentIds: ATTACHMENT_TAKEN });
+  await trx.insertInto('message_attachments').values(ids.map((id) => ({ message_id: messageId, document_id: id }))).execute();
+  const byId = new Map(documents.map((d) => [Number(d.id), d.file_name]));
+  return ids.map((id) => ({ id, fileName: byId.get(id)! }));
 }

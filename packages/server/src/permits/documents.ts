@@ -7,7 +7,8 @@ import { payloadTooLarge } from '../http/errors.js';
 import { iso } from '../rows/values.js';
 import type { AppServices } from '../services.js';
 import { fileNotUploaded, newFileKey } from '../storage/file-storage.js';
-import type { Db } from '../db/schema.js';
+import type { Db, Tx } from '../db/schema.js';
+import { inTransaction } from '../db/transaction.js';
 
 /** SPEC §9: the upload limit, in the words the user sees. */
 export const FILE_TOO_LARGE_MESSAGE = `The file is too large: the limit is ${UPLOAD_MAX_BYTES.toLocaleString('en-US')} bytes.`;
@@ -23,12 +24,21 @@ export interface UploadRequest {
   userId: string;
 }
 
-export async function registerUpload(services: Pick<AppServices, 'db' | 'storage'>, db: Db, request: UploadRequest): Promise<PresignedUpload> {
+/**
+ * Registers a document and answers where to PUT its bytes. `onRegistered` runs in the transaction of the
+ * document's row (the permit desk's audit entry); the storage call comes first, outside any transaction.
+ */
+export async function registerUpload(
+  services: Pick<AppServices, 'db' | 'storage'>,
+  db: Db,
+  request: UploadRequest,
+  onRegistered?: (trx: Tx, documentId: number) => Promise<void>,
+): Promise<PresignedUpload> {
   if (request.size > UPLOAD_MAX_BYTES) throw payloadTooLarge(FILE_TOO_LARGE_MESSAGE, 'FILE_TOO_LARGE');
   const contentType = request.contentType.trim() || 'application/octet-stream';
   const key = newFileKey(`permits/${request.permitId}`, request.fileName);
   const presigned = await services.storage.presignUpload(key, { contentType, fileName: request.fileName, size: request.size, ownerUserId: request.userId });
-  const row = await db
+  const insert = (handle: Db) => handle
     .insertInto('permit_documents')
     .values({
       permit_id: request.permitId,
@@ -42,6 +52,13 @@ export async function registerUpload(services: Pick<AppServices, 'db' | 'storage
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const row = onRegistered
+    ? await inTransaction(db, async (trx) => {
+        const inserted = await insert(trx);
+        await onRegistered(trx, Number(inserted.id));
+        return inserted;
+      })
+    : await insert(db);
   return { documentId: Number(row.id), uploadUrl: presigned.url, method: 'PUT', headers: presigned.headers, expiresAt: presigned.expiresAt };
 }
 

@@ -16,12 +16,21 @@ interface MessageRow {
   author_role: 'customer' | 'permit_team' | null;
   author_name: string | null;
   created_at: Date | string | null;
+  /** json: [{ documentId, fileName }] of the message's attachments, or null. */
+  attachments: unknown;
 }
+
+const attachmentsOf = (value: unknown): { documentId: number; fileName: string }[] => {
+  const list = (typeof value === 'string' ? JSON.parse(value) : value) as { documentId: number; fileName: string }[] | null;
+  return (list ?? []).map((a) => ({ documentId: Number(a.documentId), fileName: a.fileName }));
+};
 
 /** The conversations of a permit, oldest first, each with its messages and participants. */
 export async function loadConversations(db: Db, permitId: number): Promise<Conversation[]> {
   const { rows } = await sql<MessageRow>`
-    SELECT c.id AS conversation_id, c.subject, m.id AS message_id, m.body, m.author_role, m.author_name, m.created_at
+    SELECT c.id AS conversation_id, c.subject, m.id AS message_id, m.body, m.author_role, m.author_name, m.created_at,
+      (SELECT json_agg(json_build_object('documentId', d.id, 'fileName', d.file_name) ORDER BY d.id)
+         FROM message_attachments a JOIN permit_documents d ON d.id = a.document_id WHERE a.message_id = m.id) AS attachments
     FROM conversations c LEFT JOIN conversation_messages m ON m.conversation_id = c.id
     WHERE c.permit_id = ${permitId}
     ORDER BY c.id, m.created_at, m.id`.execute(db);
@@ -35,7 +44,8 @@ export async function loadConversations(db: Db, permitId: number): Promise<Conve
     }
     if (row.message_id === null || row.author_role === null) continue;
     const author = { name: row.author_name ?? '', role: row.author_role };
-    conversation.messages.push({ id: Number(row.message_id), body: row.body ?? '', createdAt: iso(row.created_at!), author });
+    const attachments = attachmentsOf(row.attachments);
+    conversation.messages.push({ id: Number(row.message_id), body: row.body ?? '', createdAt: iso(row.created_at!), author, ...(attachments.length ? { attachments } : {}) });
     if (!conversation.participants.some((p) => p.name === author.name && p.role === author.role)) conversation.participants.push(author);
   }
   return [...byId.values()];

@@ -52,7 +52,7 @@ export const replyToPermit: EndpointHandler<Permits['reply']> = async ({ service
       body: body.body,
       author: { userId: user.sub, name, role: asTeam ? 'permit_team' : 'customer' },
       now: services.clock(),
-    }),
+    }, services),
   );
 };
 

@@ -47,6 +47,7 @@ interface InspectionRow {
   status: Permit['permitInspections'][number]['status'];
   perform_order: number;
   scheduled_at: Date | string | null;
+  result_notes: string | null;
 }
 interface AssignmentRow {
   id: number;
@@ -117,7 +118,7 @@ export async function loadPermits(db: Db, ids: readonly number[]): Promise<Permi
     JOIN municipalities m ON m.id = r.municipality_id
     WHERE r.id = ANY(${idArray(ids)})`.execute(db);
   const { rows: inspections } = await sql<InspectionRow>`
-    SELECT id, permit_id, inspection_name, status, perform_order, scheduled_at
+    SELECT id, permit_id, inspection_name, status, perform_order, scheduled_at, result_notes
     FROM permit_inspections WHERE permit_id = ANY(${idArray(ids)}) ORDER BY permit_id, perform_order, id`.execute(db);
   const assignments = await loadAssignments(db, [...new Set(rows.map((row) => Number(row.project_id)))]);
 
@@ -130,6 +131,7 @@ export async function loadPermits(db: Db, ids: readonly number[]): Promise<Permi
       status: row.status,
       performOrder: row.perform_order,
       scheduledAt: isoOrNull(row.scheduled_at),
+      resultNotes: row.result_notes,
     });
     inspectionsByPermit.set(Number(row.permit_id), list);
   }

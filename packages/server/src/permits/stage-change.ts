@@ -10,7 +10,7 @@ import type { AppServices } from '../services.js';
 import { PERMIT_NOT_FOUND } from './access.js';
 import { permitRows } from './permit-details.js';
 import { recordProjectUpdate } from './project-updates.js';
-import { recipientIdOf } from './recipient.js';
+import { customerRecipient } from './recipients.js';
 import type { Tx } from '../db/schema.js';
 
 /** An issued permit stays valid this long unless the permit team says otherwise. */
@@ -116,9 +116,7 @@ export async function changeStage(trx: Tx, services: Services, change: StageChan
 /** The stage update mail to whoever asked for the permit, unless the drip_email setting is off. */
 async function mailCustomer(trx: Tx, services: Services, permit: PermitForUpdate, change: StageChange, now: Date): Promise<void> {
   if (!isDripEmailOn(await globalSettings(trx))) return;
-  const recipientId = recipientIdOf(permit);
-  if (!recipientId) return;
-  const recipient = await trx.selectFrom('users').select(['email', 'name']).where('id', '=', recipientId).executeTakeFirst();
+  const recipient = await customerRecipient(trx, permit.id);
   if (!recipient) return;
   const [current] = await permitRows(trx, [permit.id]);
   const status = current ? derivePermitStatus(current, now) : null;

@@ -562,6 +562,13 @@ const MATRIX: Record<string, Row> = {
   'PATCH /v4/operator/permits/{id}/inspections/{inspectionId}': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.permitId, inspectionId: 1 }, body: { status: 'passed' } }) },
   'POST /v4/operator/permits/{id}/conversations': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.permitId }, body: { body: 'As the team' } }) },
   'PUT /v4/operator/permits/{id}/cancellation': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.permitId }, body: { decision: 'approve' } }) },
+  // The permit desk (issue 12): staff only; a template change for a service admin only (no company role gives either).
+  'GET /v4/operator/permits/{id}/desk': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.permitId } }) },
+  'PATCH /v4/operator/permits/{id}': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.permitId }, body: { version: 1, permitNumber: 'X-1' } }) },
+  'POST /v4/operator/permits/{id}/documents': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.permitId }, body: { fileName: 'permit.pdf', contentType: 'application/pdf', size: 10 } }) },
+  'POST /v4/operator/permits/{id}/messages': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.permitId }, body: { body: 'As the team' } }) },
+  'GET /v4/operator/templates': { expect: STAFF_ONLY, call: () => ({}) },
+  'PUT /v4/operator/templates/{stage}': { expect: STAFF_ONLY, call: () => ({ params: { stage: 20 }, body: { subject: 'S', body: 'B' } }) },
 };
 
 /**

@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { api } from '../../session/api.js';
+import { downloadDocument } from './documents-panel.js';
 
 const replySchema = v.pick(conversationReplySchema, ['body']);
 type Reply = v.InferInput<typeof replySchema>;
@@ -54,6 +55,17 @@ export function ConversationPanel({ permitId, conversations, onReplied }: Conver
                 </time>
               </div>
               <p className="message__body">{message.body}</p>
+              {message.attachments?.length ? (
+                <ul className="message__attachments" aria-label="Attachments">
+                  {message.attachments.map((file) => (
+                    <li key={file.documentId}>
+                      <button type="button" className="link-button" onClick={() => void downloadDocument({ documentId: file.documentId }).catch(() => undefined)}>
+                        {file.fileName}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -73,6 +73,8 @@ export interface PermitInspectionsTable {
   scheduled_at: NullableTimestamp;
   completed_at: NullableTimestamp;
   created_at: Timestamp;
+  /** migrations/0072_ops_desk.sql: what the inspector wrote. */
+  result_notes: Optional<string>;
 }
 
 export interface ConversationsTable {

@@ -38,8 +38,8 @@ export function QuotesPanel({ permitId, onChanged }: QuotesPanelProps) {
     queryFn: ({ signal }) => api.opsQuotes.permitQuotes({ params: { id: permitId }, signal, silent: true }),
   });
   return (
-    <section className="quotes" aria-labelledby={`quotes-${permitId}`}>
-      <h2 id={`quotes-${permitId}`}>Quotes</h2>
+    // The desk's section around it carries the 'Quotes' heading.
+    <div className="quotes">
       {quotes.error !== undefined ? (
         <Unavailable error={quotes.error} fallback="The quotes could not be loaded." />
       ) : !quotes.data ? (
@@ -61,7 +61,7 @@ export function QuotesPanel({ permitId, onChanged }: QuotesPanelProps) {
           onChanged?.();
         }}
       />
-    </section>
+    </div>
   );
 }
 
