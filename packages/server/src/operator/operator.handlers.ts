@@ -2,12 +2,15 @@
 // replies as the permit team and cancellation decisions. Each call needs the staff flag (403 otherwise).
 import { STAGE, type endpoints, type PermitInspection } from '@permitdesk/core';
 import { sql } from 'kysely';
+import { changedFields, recordAudit } from '../audit/audit.js';
+import { auditActor } from '../http/audit-actor.js';
 import { conflict, notFound } from '../http/errors.js';
 import type { EndpointHandler } from '../http/register.js';
 import { PERMIT_NOT_FOUND } from '../permits/access.js';
 import { addReply, PERMIT_TEAM_NAME } from '../permits/conversations.js';
 import { permitDetail, permitRows } from '../permits/permit-details.js';
 import { recordProjectUpdate } from '../permits/project-updates.js';
+import { bumpPermitVersion } from '../permits/permit-version.js';
 import { changeStage } from '../permits/stage-change.js';
 import { iso } from '../rows/values.js';
 import { requireStaff, staffRole } from '../staff/staff.js';
@@ -24,7 +27,7 @@ async function requirePermit(db: Db, permitId: number) {
     .selectFrom('permits as r')
     .innerJoin('projects as p', 'p.id', 'r.project_id')
     .innerJoin('permit_tasks as t', 't.id', 'r.task_id')
-    .select(['r.id', 'r.stage', 'r.project_id', 'p.company_id', 'p.owner_user_id', 'p.customer_name', 't.name as task_name'])
+    .select(['r.id', 'r.stage', 'r.version', 'r.project_id', 'p.company_id', 'p.owner_user_id', 'p.customer_name', 't.name as task_name'])
     .where('r.id', '=', permitId)
     .executeTakeFirst();
   if (!row) throw notFound(PERMIT_NOT_FOUND, 'PERMIT_NOT_FOUND');
@@ -38,6 +41,12 @@ interface InspectionRow {
   perform_order: number;
   scheduled_at: Date | string | null;
 }
+const inspectionFields = (row: InspectionRow) => ({
+  inspectionName: row.inspection_name,
+  status: row.status,
+  performOrder: row.perform_order,
+  scheduledAt: row.scheduled_at === null ? null : iso(row.scheduled_at),
+});
 const toInspection = (row: InspectionRow): PermitInspection => ({
   id: Number(row.id),
   inspectionName: row.inspection_name,
@@ -72,20 +81,25 @@ export const getPermit: EndpointHandler<Operator['permit']> = async ({ services,
   return permitDetail(db, params.id);
 };
 
-export const changePermitStage: EndpointHandler<Operator['changeStage']> = async ({ services, user }, { params, body }) => {
+export const changePermitStage: EndpointHandler<Operator['changeStage']> = async ({ services, user, c }, { params, body }) => {
   const db = services.db;
   await requireStaff(db, user.sub);
   await requirePermit(db, params.id);
-  await inTransaction(services.db, (trx) => changeStage(trx, services, { permitId: params.id, userId: user.sub, by: 'permit_team', ...body }));
+  const { version, ...change } = body;
+  const actor = auditActor(c, user, 'permit_team');
+  await inTransaction(services.db, (trx) =>
+    changeStage(trx, services, { permitId: params.id, userId: user.sub, by: 'permit_team', actor, expectedVersion: version, ...change }),
+  );
   return permitDetail(db, params.id);
 };
 
-export const addInspection: EndpointHandler<Operator['addInspection']> = async ({ services, user }, { params, body }) => {
+export const addInspection: EndpointHandler<Operator['addInspection']> = async ({ services, user, c }, { params, body }) => {
   const db = services.db;
   await requireStaff(db, user.sub);
-  await requirePermit(db, params.id);
+  const permit = await requirePermit(db, params.id);
   // An inspection placed at a perform order moves the ones from there on one step later.
   const rows = await inTransaction(services.db, async (trx) => {
+    await bumpPermitVersion(trx, params.id, body.version);
     if (body.performOrder !== undefined) {
       await sql`UPDATE permit_inspections SET perform_order = perform_order + 1 WHERE permit_id = ${params.id} AND perform_order >= ${body.performOrder}`.execute(trx);
     }
@@ -95,17 +109,36 @@ export const addInspection: EndpointHandler<Operator['addInspection']> = async (
         COALESCE(${body.performOrder ?? null}::int, (SELECT COALESCE(max(perform_order), 0) + 1 FROM permit_inspections WHERE permit_id = ${params.id})),
         ${body.scheduledAt ?? null}::timestamptz, ${body.status === 'passed' || body.status === 'failed' ? services.clock() : null})
       RETURNING id, inspection_name, status, perform_order, scheduled_at`.execute(trx);
+    const added = inserted.rows[0]!;
+    await recordAudit(trx, auditActor(c, user, 'permit_team'), {
+      entity: 'permit',
+      entityId: params.id,
+      action: 'inspection_added',
+      companyId: permit.company_id,
+      permitId: params.id,
+      customerVisible: true,
+      before: null,
+      after: { inspectionId: Number(added.id), ...inspectionFields(added) },
+    });
     return inserted.rows;
   });
   return toInspection(rows[0]!);
 };
 
-export const updateInspection: EndpointHandler<Operator['updateInspection']> = async ({ services, user }, { params, body }) => {
+export const updateInspection: EndpointHandler<Operator['updateInspection']> = async ({ services, user, c }, { params, body }) => {
   const db = services.db;
   await requireStaff(db, user.sub);
   const permit = await requirePermit(db, params.id);
   const now = services.clock();
   return inTransaction(services.db, async (trx) => {
+    const before = await trx
+      .selectFrom('permit_inspections')
+      .select(['id', 'inspection_name', 'status', 'perform_order', 'scheduled_at'])
+      .where('id', '=', params.inspectionId)
+      .where('permit_id', '=', params.id)
+      .executeTakeFirst();
+    if (!before) throw notFound(INSPECTION_NOT_FOUND, 'INSPECTION_NOT_FOUND');
+    await bumpPermitVersion(trx, params.id, body.version);
     const row = await trx
       .updateTable('permit_inspections')
       .set({
@@ -119,6 +152,17 @@ export const updateInspection: EndpointHandler<Operator['updateInspection']> = a
       .returning(['id', 'inspection_name', 'status', 'perform_order', 'scheduled_at'])
       .executeTakeFirst();
     if (!row) throw notFound(INSPECTION_NOT_FOUND, 'INSPECTION_NOT_FOUND');
+    const diff = changedFields(inspectionFields(before), inspectionFields(row));
+    await recordAudit(trx, auditActor(c, user, 'permit_team'), {
+      entity: 'permit',
+      entityId: params.id,
+      action: 'inspection_updated',
+      companyId: permit.company_id,
+      permitId: params.id,
+      customerVisible: true,
+      before: { inspectionId: Number(row.id), inspectionName: row.inspection_name, ...diff?.before },
+      after: { inspectionId: Number(row.id), inspectionName: row.inspection_name, ...diff?.after },
+    });
     if (body.status !== undefined) {
       await recordProjectUpdate(trx, permit, {
         stage: permit.stage,
@@ -130,7 +174,7 @@ export const updateInspection: EndpointHandler<Operator['updateInspection']> = a
   });
 };
 
-export const replyAsTeam: EndpointHandler<Operator['reply']> = async ({ services, user }, { params, body }) => {
+export const replyAsTeam: EndpointHandler<Operator['reply']> = async ({ services, user, c }, { params, body }) => {
   const db = services.db;
   await requireStaff(db, user.sub);
   await requirePermit(db, params.id);
@@ -141,16 +185,18 @@ export const replyAsTeam: EndpointHandler<Operator['reply']> = async ({ services
       subject: body.subject,
       body: body.body,
       author: { userId: user.sub, name: PERMIT_TEAM_NAME, role: 'permit_team' },
+      actor: auditActor(c, user, 'permit_team'),
       now: services.clock(),
     }),
   );
 };
 
 /** Approve: the permit is canceled (55) and the request stays on record; decline: back to the stage before. */
-export const decideCancellation: EndpointHandler<Operator['decideCancellation']> = async ({ services, user }, { params, body }) => {
+export const decideCancellation: EndpointHandler<Operator['decideCancellation']> = async ({ services, user, c }, { params, body }) => {
   const db = services.db;
   await requireStaff(db, user.sub);
-  await requirePermit(db, params.id);
+  const permit = await requirePermit(db, params.id);
+  const actor = auditActor(c, user, 'permit_team');
   await inTransaction(services.db, async (trx) => {
     const open = await trx
       .selectFrom('cancellation_requests')
@@ -161,10 +207,20 @@ export const decideCancellation: EndpointHandler<Operator['decideCancellation']>
       .executeTakeFirst();
     if (!open) throw conflict(NO_CANCELLATION_MESSAGE, 'NO_CANCELLATION');
     const stage = body.decision === 'approve' ? STAGE.Canceled : (open.previous_stage ?? STAGE.Requested);
-    await changeStage(trx, services, { permitId: params.id, stage, userId: user.sub, by: 'permit_team', note: body.note ?? null });
+    await changeStage(trx, services, { permitId: params.id, stage, userId: user.sub, by: 'permit_team', actor, expectedVersion: body.version, note: body.note ?? null });
     if (body.decision === 'decline') {
       await trx.updateTable('cancellation_requests').set({ resolved_at: services.clock() }).where('id', '=', open.id).execute();
     }
+    await recordAudit(trx, actor, {
+      entity: 'permit',
+      entityId: params.id,
+      action: 'cancellation_decided',
+      companyId: permit.company_id,
+      permitId: params.id,
+      customerVisible: true,
+      before: { cancellationRequested: true },
+      after: { cancellationRequested: false, decision: body.decision, ...(body.note ? { note: body.note } : {}) },
+    });
   });
   return permitDetail(db, params.id);
 };

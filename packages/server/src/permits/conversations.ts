@@ -1,6 +1,7 @@
 // Replies on a permit's conversation: customers write as 'customer', the permit team as 'permit_team'.
 // A reply without a conversation id goes to the permit's newest conversation (one is started if none).
 import type { Conversation } from '@permitdesk/core';
+import { recordAudit, type AuditActor } from '../audit/audit.js';
 import { notFound } from '../http/errors.js';
 import { loadConversations } from './permit-details.js';
 import { recordProjectUpdate } from './project-updates.js';
@@ -15,6 +16,8 @@ export interface Reply {
   subject?: string | undefined;
   body: string;
   author: { userId: string; name: string; role: 'customer' | 'permit_team' };
+  /** Who wrote it, for the audit trail. */
+  actor: AuditActor;
   now: Date;
 }
 
@@ -44,7 +47,7 @@ export async function addReply(trx: Tx, reply: Reply): Promise<Conversation> {
           .executeTakeFirstOrThrow()
       ).id;
   }
-  await trx
+  const message = await trx
     .insertInto('conversation_messages')
     .values({
       conversation_id: conversationId,
@@ -54,7 +57,23 @@ export async function addReply(trx: Tx, reply: Reply): Promise<Conversation> {
       body: reply.body,
       created_at: reply.now,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await recordAudit(
+    trx,
+    reply.actor,
+    {
+      entity: 'permit',
+      entityId: reply.permitId,
+      action: 'message_added',
+      companyId: permit.company_id,
+      permitId: reply.permitId,
+      customerVisible: true,
+      before: null,
+      after: { conversationId, messageId: Number(message.id), author: reply.author.name },
+    },
+    reply.now,
+  );
 
   // The customer hears about the permit team's answers through the Updates badge.
   if (reply.author.role === 'permit_team') {

@@ -3,11 +3,13 @@
 // documents; GET /v4/s3/presigned?file= answers a short-lived download URL for one of them.
 import { UPLOAD_MAX_BYTES, type Document, type PresignedUpload } from '@permitdesk/core';
 import { sql } from 'kysely';
+import { recordAudit, type AuditActor } from '../audit/audit.js';
 import { payloadTooLarge } from '../http/errors.js';
 import { iso } from '../rows/values.js';
 import type { AppServices } from '../services.js';
 import { fileNotUploaded, newFileKey } from '../storage/file-storage.js';
 import type { Db } from '../db/schema.js';
+import { inTransaction } from '../db/transaction.js';
 
 /** SPEC §9: the upload limit, in the words the user sees. */
 export const FILE_TOO_LARGE_MESSAGE = `The file is too large: the limit is ${UPLOAD_MAX_BYTES.toLocaleString('en-US')} bytes.`;
@@ -21,6 +23,9 @@ export interface UploadRequest {
   size: number;
   documentType: string;
   userId: string;
+  /** Who added it, for the audit trail (the permit's company is the trail's company). */
+  actor: AuditActor;
+  companyId: number | null;
 }
 
 export async function registerUpload(services: Pick<AppServices, 'db' | 'storage'>, db: Db, request: UploadRequest): Promise<PresignedUpload> {
@@ -28,7 +33,8 @@ export async function registerUpload(services: Pick<AppServices, 'db' | 'storage
   const contentType = request.contentType.trim() || 'application/octet-stream';
   const key = newFileKey(`permits/${request.permitId}`, request.fileName);
   const presigned = await services.storage.presignUpload(key, { contentType, fileName: request.fileName, size: request.size, ownerUserId: request.userId });
-  const row = await db
+  const row = await inTransaction(db, async (trx) => {
+    const inserted = await trx
     .insertInto('permit_documents')
     .values({
       permit_id: request.permitId,
@@ -42,6 +48,18 @@ export async function registerUpload(services: Pick<AppServices, 'db' | 'storage
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+    await recordAudit(trx, request.actor, {
+      entity: 'permit',
+      entityId: request.permitId,
+      action: 'document_added',
+      companyId: request.companyId,
+      permitId: request.permitId,
+      customerVisible: true,
+      before: null,
+      after: { documentId: Number(inserted.id), fileName: request.fileName, documentType: request.documentType },
+    });
+    return inserted;
+  });
   return { documentId: Number(row.id), uploadUrl: presigned.url, method: 'PUT', headers: presigned.headers, expiresAt: presigned.expiresAt };
 }
 

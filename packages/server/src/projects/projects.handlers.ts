@@ -4,6 +4,8 @@
 import { projectSearchParamsSchema, usableCompanies, USABLE_ROLES, type endpoints } from '@permitdesk/core';
 import * as v from 'valibot';
 import { permissionsOf } from '../companies/permissions.js';
+import { changedFields, recordAudit } from '../audit/audit.js';
+import { auditActor } from '../http/audit-actor.js';
 import { requireCompanyRole } from '../http/authz.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { EndpointHandler } from '../http/register.js';
@@ -30,25 +32,45 @@ export const getProject: EndpointHandler<Projects['get']> = async ({ services, u
   return projectDetail(db, params.id);
 };
 
-export const updateProject: EndpointHandler<Projects['update']> = async ({ services, user }, { params, body }) => {
+export const updateProject: EndpointHandler<Projects['update']> = async ({ services, user, c }, { params, body }) => {
   const db = services.db;
-  await requireProjectAccess(db, user.sub, params.id, 'editor');
-  await db
-    .updateTable('projects')
-    .set({
-      ...(body.name !== undefined ? { name: body.name || null } : {}),
-      ...(body.customerName !== undefined ? { customer_name: body.customerName } : {}),
-      ...(body.orderNumber !== undefined ? { order_number: body.orderNumber || null } : {}),
-      updated_at: services.clock(),
-    })
-    .where('id', '=', params.id)
-    .execute();
+  const access = await requireProjectAccess(db, user.sub, params.id, 'editor');
+  await inTransaction(db, async (trx) => {
+    const fields = (row: { name: string | null; customer_name: string; order_number: string | null }) => ({
+      name: row.name,
+      customerName: row.customer_name,
+      orderNumber: row.order_number,
+    });
+    const before = await trx.selectFrom('projects').select(['name', 'customer_name', 'order_number']).where('id', '=', params.id).forUpdate().executeTakeFirstOrThrow();
+    const after = await trx
+      .updateTable('projects')
+      .set({
+        ...(body.name !== undefined ? { name: body.name || null } : {}),
+        ...(body.customerName !== undefined ? { customer_name: body.customerName } : {}),
+        ...(body.orderNumber !== undefined ? { order_number: body.orderNumber || null } : {}),
+        updated_at: services.clock(),
+      })
+      .where('id', '=', params.id)
+      .returning(['name', 'customer_name', 'order_number'])
+      .executeTakeFirstOrThrow();
+    const diff = changedFields(fields(before), fields(after));
+    if (!diff) return;
+    await recordAudit(trx, auditActor(c, user, access.staff ? 'permit_team' : 'customer'), {
+      entity: 'project',
+      entityId: params.id,
+      action: 'updated',
+      companyId: access.companyId,
+      customerVisible: true,
+      ...diff,
+    });
+  });
   return projectDetail(db, params.id);
 };
 
-export const addProjectPermits: EndpointHandler<Projects['addPermits']> = async ({ services, user }, { params, body }) => {
+export const addProjectPermits: EndpointHandler<Projects['addPermits']> = async ({ services, user, c }, { params, body }) => {
   const db = services.db;
-  await requireProjectAccess(db, user.sub, params.id, 'editor');
+  const access = await requireProjectAccess(db, user.sub, params.id, 'editor');
+  const actor = auditActor(c, user, access.staff ? 'permit_team' : 'customer');
   const project = await db.selectFrom('projects').select('municipality_id').where('id', '=', params.id).executeTakeFirstOrThrow();
   const municipalityId = body.municipalityId ?? project.municipality_id;
   if (municipalityId == null) throw badRequest(MUNICIPALITY_REQUIRED, 'VALIDATION_ERROR', { municipalityId: MUNICIPALITY_REQUIRED });
@@ -57,7 +79,7 @@ export const addProjectPermits: EndpointHandler<Projects['addPermits']> = async 
   const now = services.clock();
   await inTransaction(services.db, async (trx) => {
     if (project.municipality_id == null) await trx.updateTable('projects').set({ municipality_id: municipalityId }).where('id', '=', params.id).execute();
-    for (const taskId of body.taskIds) await insertPermit(trx, { projectId: params.id, taskId, municipalityId, createdBy: user.sub, now });
+    for (const taskId of body.taskIds) await insertPermit(trx, { projectId: params.id, taskId, municipalityId, createdBy: user.sub, actor, now });
   });
   return projectDetail(db, params.id);
 };
@@ -87,7 +109,7 @@ export const updatePermitData: EndpointHandler<Projects['updatePermit']> = async
   return { permit, data: await readDataCollection(db, permit) };
 };
 
-export const createProject: EndpointHandler<Projects['create']> = async ({ services, user }, { body }) => {
+export const createProject: EndpointHandler<Projects['create']> = async ({ services, user, c }, { body }) => {
   const companyId = body.companyId ?? null;
   if (companyId !== null) await requireCompanyRole({ services, user }, companyId, PROJECT_CREATOR_ROLES);
   const { city, state, postalCode: zip } = body.address;
@@ -96,6 +118,7 @@ export const createProject: EndpointHandler<Projects['create']> = async ({ servi
     insertProject(trx, {
       companyId,
       createdBy: user.sub,
+      actor: auditActor(c, user, 'customer'),
       name: body.name,
       customerName: body.customerName,
       orderNumber: body.orderNumber,
