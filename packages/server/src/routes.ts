@@ -18,6 +18,8 @@ import { registerComplianceRoutes } from './compliance/compliance.routes.js';
 import { registerCompanyCreateRoute, registerInvitationRoutes } from './invitations/invitations.routes.js';
 import { registerVendorRoutes } from './vendors/vendors.routes.js';
 import { registerIntegrationRoutes } from './integrations/integrations.routes.js';
+import { registerActivityRoutes } from './activity/activity.routes.js';
+import { registerTeamRoutes } from './team/team.routes.js';
 import { registerRateLimits } from './http/rate-limit.js';
 
 export function registerRoutes(app: App): void {
@@ -35,6 +37,8 @@ export function registerRoutes(app: App): void {
   registerProjectRoutes(app);
   registerFormRoutes(app);
   registerOperatorRoutes(app);
+  registerActivityRoutes(app);
+  registerTeamRoutes(app);
   registerPolicyRoutes(app);
   registerComplianceRoutes(app);
   registerInvitationRoutes(app);
