@@ -1,6 +1,7 @@
 // The invitations endpoints (SPEC §7.5), companies.invitations, and companies.create, which can answer an
 // invitation: each reads the caller into an InvitationCtx and calls the invitation operation.
 import { endpoints } from '@permitdesk/core';
+import { auditActor } from '../http/audit-actor.js';
 import type { EndpointHandler } from '../http/register.js';
 import { acceptShare, acceptUser, approveCustomVendor, approveGuest, approveShare, approveVendor, createAnsweringCompany, decline, resendVendor, revokeShare, saveStep, submitVendor, withdraw } from './answer.js';
 import { invitationCtx } from './invitation-context.js';
@@ -11,10 +12,10 @@ import { shareWalletList } from './share-wallet-list.js';
 const e = endpoints.invitations;
 
 /** POST /v4/companies: a company of the caller's own, or (?invitation=) the one that answers a vendor onboarding. */
-export const createCompany: EndpointHandler<typeof endpoints.companies.create> = async ({ services, user }, { body, query }) => {
+export const createCompany: EndpointHandler<typeof endpoints.companies.create> = async ({ services, user, c }, { body, query }) => {
   const input = { name: body.name, address: body.address ?? null, fromURL: body.fromURL ?? null };
   return query.invitation === undefined
-    ? services.companies.create(input, user.sub)
+    ? services.companies.create(input, user.sub, { actor: auditActor(c, user, 'customer') })
     : createAnsweringCompany(await invitationCtx(services, user), query.invitation, input);
 };
 
