@@ -35,19 +35,19 @@ export async function registerUpload(services: Pick<AppServices, 'db' | 'storage
   const presigned = await services.storage.presignUpload(key, { contentType, fileName: request.fileName, size: request.size, ownerUserId: request.userId });
   const row = await inTransaction(db, async (trx) => {
     const inserted = await trx
-    .insertInto('permit_documents')
-    .values({
-      permit_id: request.permitId,
-      project_id: request.projectId,
-      document_type: request.documentType,
-      file_name: request.fileName,
-      content_type: contentType,
-      size: request.size,
-      storage_key: key,
-      created_by: request.userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+      .insertInto('permit_documents')
+      .values({
+        permit_id: request.permitId,
+        project_id: request.projectId,
+        document_type: request.documentType,
+        file_name: request.fileName,
+        content_type: contentType,
+        size: request.size,
+        storage_key: key,
+        created_by: request.userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await recordAudit(trx, request.actor, {
       entity: 'permit',
       entityId: request.permitId,
