@@ -21,3 +21,4 @@ export * from './rules/assignments.js';
 export * from './rules/formats.js';
 export * from './rules/search.js';
 export * from './rules/form-answers.js';
+export * from './rules/audit-words.js';

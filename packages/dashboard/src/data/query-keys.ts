@@ -29,7 +29,10 @@ export const queryKeys = {
   ops: {
     all: ['ops'],
     status: ['ops', 'status'],
+    team: ['ops', 'team'],
   },
+  /** A company's audit trail (its owner's /companies/:id/activity). */
+  companyActivity: (companyId: string, page: number) => ['company-activity', companyId, page],
 
   // Projects and permits.
   projects: {
@@ -45,6 +48,8 @@ export const queryKeys = {
     bySession: (session: string) => ['permits', 'session', session],
     cancellation: (id: number) => ['permits', 'cancellation', id],
     documents: (id: number | string) => ['permits', 'documents', id],
+    /** The customer-safe trail, read again at each revision of the permit. */
+    activity: (id: number, revision: string) => ['permits', 'activity', id, revision],
   },
   forms: {
     definition: (formId: string | number) => ['forms', formId, 'definition'],

@@ -83,6 +83,7 @@ export const protectedRoutes: PageRoute[] = [
   p('/companies/new', 'protected', 'Add a New Company', () => import('../pages/compliance/company/new-company-page.js')),
   p('/compliance-center', 'protected', 'Compliance Center', () => import('../pages/compliance/company/compliance-center-page.js')),
   p('/companies/:id/profile', 'protected', 'Company Profile', () => import('../pages/compliance/company/company-profile-page.js')),
+  p('/companies/:id/activity', 'protected', 'Company activity', () => import('../pages/compliance/company/company-activity-page.js')),
   p('/users', 'protected', 'Users', () => import('../pages/compliance/people/users-page.js')),
   p('/access', 'protected', 'Access', () => import('../pages/compliance/people/access-page.js')),
   p('/insurances', 'protected', 'Insurance', () => import('../pages/compliance/vault/insurances-page.js')),
@@ -109,7 +110,9 @@ export const protectedRoutes: PageRoute[] = [
  * The permit team's workspace (issue 12): signed-in routes whose pages open behind pages/ops/staff-gate.tsx
  * (operators; settings for service admins). The server refuses every workspace call to anyone else.
  */
-export const opsRoutes: PageRoute[] = [];
+export const opsRoutes: PageRoute[] = [
+  p('/ops/team', 'protected', 'Permit team', () => import('../pages/ops/team-page.js')),
+];
 
 export const pageRoutes: PageRoute[] = [...publicRoutes, ...protectedRoutes, ...opsRoutes];
 export const NOT_FOUND_PATH = '/404';
