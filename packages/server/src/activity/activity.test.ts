@@ -105,6 +105,31 @@ describe.each(databaseTargets())('the audit trail and the team on %s', (target) 
     expect(second.body[0]!.id).toBeLessThan(page.body[1]!.id);
   });
 
+  it("records the company's changes on its trail: profile, licenses, invitations, member roles", async () => {
+    const as = { token: customer.accessToken };
+    expect((await t.request('PATCH', `/v4/companies/${companyId}`, { ...as, body: { name: 'Ola Homes & Sons' } })).status).toBe(200);
+    const license = await t.request('POST', `/v4/companies/${companyId}/licenses`, { ...as, body: { licenseType: 'state', name: 'General Contractor', number: 'GC-1', stateCode: 'CO' } });
+    expect(license.status, license.text).toBe(200);
+    const licenseId = license.body.licenseId as number;
+    expect((await t.request('PUT', `/v4/companies/${companyId}/licenses/${licenseId}`, { ...as, body: { licenseType: 'state', name: 'General Contractor', number: 'GC-2' } })).status).toBe(200);
+    expect((await t.request('DELETE', `/v4/companies/${companyId}/licenses/${licenseId}`, as)).status).toBe(200);
+    const invited = await t.request('POST', '/v4/invitations/user-type', { ...as, body: { companyId, email: 'new.member@example.com', role: 'pm' } });
+    expect(invited.status, invited.text).toBe(200);
+    const roles = await t.request('GET', `/v4/companies/${companyId}/roles`, as);
+    const pmRole = roles.body.roles.find((r: { userId: string }) => r.userId === pm.sub);
+    expect((await t.request('PUT', `/v4/roles/user-types/${pmRole.id}`, { ...as, body: { role: 'user', active: true } })).status).toBeLessThan(300);
+
+    const trail = await t.request<AuditEntry[]>('GET', `/v4/companies/${companyId}/activity`, { ...as, query: { size: 20 } });
+    const byAction = (entity: string, action: string) => trail.body.find((e) => e.entity === entity && e.action === action);
+    expect(byAction('company', 'updated')).toMatchObject({ before: { name: 'Ola Homes' }, after: { name: 'Ola Homes & Sons' }, actor: { email: customer.email } });
+    expect(byAction('vault_item', 'created')).toMatchObject({ entityId: `license:${licenseId}`, after: { kind: 'license', number: 'GC-1' } });
+    expect(byAction('vault_item', 'updated')).toMatchObject({ before: { kind: 'license', number: 'GC-1' }, after: { kind: 'license', number: 'GC-2' } });
+    expect(byAction('vault_item', 'archived')).toMatchObject({ before: { status: 'active' }, after: { status: 'archived' } });
+    expect(byAction('invitation', 'sent')).toMatchObject({ after: { kind: 'USER_TYPE', email: 'new.member@example.com', role: 'pm' } });
+    expect(byAction('company', 'member_role_changed')).toMatchObject({ before: { role: 'pm' }, after: { role: 'user' } });
+    expect(trail.body.every((e) => e.requestId)).toBe(true);
+  });
+
   it('a service admin downloads any trail as CSV', async () => {
     const res = await t.request('GET', '/v4/operator/activity.csv', { token: admin.accessToken, query: { permitId } });
     expect(res.status, res.text).toBe(200);

@@ -34,7 +34,9 @@ interface VaultRequest {
 }
 type VaultHandler = (ctx: Ctx & { user: AuthUser; c: HandlerContext<Companies['get']>['c'] }, req: VaultRequest) => Promise<unknown>;
 
-type Item = { id: number } & Record<string, unknown>;
+type Item = Record<string, unknown>;
+/** The item's id: licenseId, insuranceId, certificateId, or a documentation's documentId. */
+const idOf = (kind: string, item: Item): string => String(item[`${kind}Id`] ?? item.documentId ?? item.id);
 const auditedFields = ({ updatedAt: _updatedAt, ...fields }: Item): Record<string, unknown> => fields;
 
 /**
@@ -56,7 +58,7 @@ async function auditedVaultChange<T>(
     if (diff) {
       await recordAudit(trx, auditActor(ctx.c, ctx.user, 'customer'), {
         entity: 'vault_item',
-        entityId: `${kind}:${item.id}`,
+        entityId: `${kind}:${idOf(kind, item)}`,
         action,
         companyId,
         before: diff.before ? { kind, ...diff.before } : null,
