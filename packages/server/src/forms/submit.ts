@@ -36,7 +36,7 @@ import { countAddressRequest } from '../lookups/address-counts.repository.js';
 import { addressIdOf } from '../geo/gazetteer/address-provider.js';
 import { PROJECT_CREATOR_ROLES, requirePermitAccess, requireProjectAccess } from '../permits/access.js';
 import { changeStage } from '../permits/stage-change.js';
-import type { AuditActor } from '../audit/audit.js';
+import { recordAudit, type AuditActor } from '../audit/audit.js';
 import { assertMunicipality, assertTasks, insertPermit } from '../permits/permits.repository.js';
 import { insertProject, oneLineAddress } from '../projects/projects.repository.js';
 import type { AppServices } from '../services.js';
@@ -256,6 +256,21 @@ async function submitCancellation(work: Work): Promise<FormEntryResult> {
       })
       .execute();
     await changeStage(trx, services, { permitId, stage: STAGE.PendingCancellation, userId: user.sub, by: 'customer', actor: work.actor, note: reason });
+    await recordAudit(
+      trx,
+      work.actor,
+      {
+        entity: 'permit',
+        entityId: permitId,
+        action: 'cancellation_requested',
+        companyId: access.companyId,
+        permitId,
+        customerVisible: true,
+        before: { cancellationRequested: false },
+        after: { cancellationRequested: true, reason: details ? `${reason}: ${details}` : reason },
+      },
+      work.now,
+    );
     return storeEntry(trx, work, entry, FORM_IDS.cancellation, { companyId: access.companyId, projectId: access.projectId, permitId, session: null });
   });
 }

@@ -155,17 +155,25 @@ export const defaultSearchHandler: EndpointHandler<Projects['defaultSearch']> = 
   return pageOf(services.db, scope, v.parse(projectSearchParamsSchema, {}));
 };
 
-export const addAssignmentHandler: EndpointHandler<Projects['addAssignment']> = async ({ services, user }, { params, body }) => {
+export const addAssignmentHandler: EndpointHandler<Projects['addAssignment']> = async ({ services, user, c }, { params, body }) => {
   if (body.projectId !== params.id) throw badRequest('The project id does not match the address.', 'PROJECT_MISMATCH', { projectId: 'The project id does not match.' });
   const access = await requireProjectAccess(services.db, user.sub, params.id, 'editor');
   return inTransaction(services.db, (trx) =>
-    addAssignment(trx, { projectId: params.id, ...body.postData, actorLevel: access.level!, createdBy: user.sub, now: services.clock() }),
+    addAssignment(trx, {
+      projectId: params.id,
+      ...body.postData,
+      actorLevel: access.level!,
+      createdBy: user.sub,
+      actor: auditActor(c, user, access.staff ? 'permit_team' : 'customer'),
+      now: services.clock(),
+    }),
   );
 };
 
-export const updateAssignmentsHandler: EndpointHandler<Projects['updateAssignments']> = async ({ services, user }, { body }) => {
+export const updateAssignmentsHandler: EndpointHandler<Projects['updateAssignments']> = async ({ services, user, c }, { body }) => {
   const access = await requireProjectAccess(services.db, user.sub, body.projectId, 'editor');
-  return inTransaction(services.db, (trx) => updateAssignments(trx, { projectId: body.projectId, changes: body.assignments, actorLevel: access.level! }));
+  const actor = auditActor(c, user, access.staff ? 'permit_team' : 'customer');
+  return inTransaction(services.db, (trx) => updateAssignments(trx, { projectId: body.projectId, changes: body.assignments, actorLevel: access.level!, actor }));
 };
 
 export const projectUpdatesHandler: EndpointHandler<Companies['projectUpdates']> = async ({ services, user }, { params }) => {
