@@ -79,8 +79,11 @@ async function requestPermit(customerName) {
   return body;
 }
 
-const operatorStage = (permitId, stage, extra = {}) =>
-  api('PUT', `/v4/operator/permits/${permitId}/stage`, { token: operatorToken, body: { stage, ...extra } });
+/** A stage change on the version the operator sees now (the call requires the permit's version, issue 12). */
+const operatorStage = async (permitId, stage, extra = {}) => {
+  const { body: current } = await api('GET', `/v4/operator/permits/${permitId}`, { token: operatorToken });
+  return api('PUT', `/v4/operator/permits/${permitId}/stage`, { token: operatorToken, body: { stage, version: current.version, ...extra } });
+};
 
 /** Opens the radar search for a keyword from the header's search box, as a user would. */
 async function searchRadar(keyword) {

@@ -20,7 +20,8 @@ const LAYERS = [
   ['geo', 'storage', 'mail', 'rate-limits', 'policies', 'staff', 'audit'],
   ['companies'],
   ['identity'],
-  ['verification'],
+  // team/: who is on the permit team, each change an audit entry (the CLI in operator/ and the UI use it).
+  ['verification', 'team'],
   // The composition root: builds every service above once (AppServices).
   ['services.ts'],
   ['lookups', 'reference'],
@@ -28,7 +29,8 @@ const LAYERS = [
   ['permits'],
   ['compliance', 'operator'],
   // documents/ serves the document calls over permits/ and compliance/ (neither imports the other).
-  ['projects', 'integrations', 'documents'],
+  // activity/ serves the audit trail's reads over permits/ (access) and companies/ (the owner's trail).
+  ['projects', 'integrations', 'documents', 'activity'],
   ['forms'],
   ['invitations'],
   ['vendors'],

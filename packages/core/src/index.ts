@@ -25,3 +25,4 @@ export * from './rules/form-answers.js';
 export * from './rules/quotes.js';
 export * from './rules/form-definitions.js';
 export * from './rules/stage-templates.js';
+export * from './rules/audit-words.js';

@@ -21,6 +21,8 @@ import { registerVendorRoutes } from './vendors/vendors.routes.js';
 import { registerIntegrationRoutes } from './integrations/integrations.routes.js';
 import { registerDeskQuoteRoutes } from './integrations/desk-quotes.routes.js';
 import { registerDirectoryRoutes } from './operator/directory/directory.routes.js';
+import { registerActivityRoutes } from './activity/activity.routes.js';
+import { registerTeamRoutes } from './team/team.routes.js';
 import { registerRateLimits } from './http/rate-limit.js';
 
 export function registerRoutes(app: App): void {
@@ -39,6 +41,8 @@ export function registerRoutes(app: App): void {
   registerFormRoutes(app);
   registerOperatorRoutes(app);
   registerDeskRoutes(app);
+  registerActivityRoutes(app);
+  registerTeamRoutes(app);
   registerPolicyRoutes(app);
   registerComplianceRoutes(app);
   registerInvitationRoutes(app);

@@ -1,4 +1,5 @@
 // Every call of SPEC §7, grouped by area. The client, the server and /openapi.json all read this table.
+import { auditEndpoints } from './audit.endpoints.js';
 import { companyEndpoints, documentEndpoints, roleEndpoints } from './companies.endpoints.js';
 import { formEndpoints } from './forms.endpoints.js';
 import { accountEndpoints, identityEndpoints } from './identity.endpoints.js';
@@ -16,6 +17,7 @@ export { municipalityLocationQuery } from './lookup.endpoints.js';
 /** Each area on its own, for clients that need only a few (the widget's bundle stays small). */
 export {
   accountEndpoints,
+  auditEndpoints,
   companyEndpoints,
   companyLookupEndpoints,
   documentEndpoints,
@@ -50,5 +52,6 @@ export const endpoints = {
   operator: operatorEndpoints,
   opsQuotes: opsQuoteEndpoints,
   opsDesk: opsDeskEndpoints,
+  audit: auditEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;

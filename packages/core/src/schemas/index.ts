@@ -11,3 +11,4 @@ export * from './states.js';
 export * from './operator.js';
 export * from './ops-quotes.js';
 export * from './ops-desk.js';
+export * from './audit.js';

@@ -6,9 +6,16 @@ import { INSPECTION_STATUSES } from './permit.js';
 
 const optionalText = (max: number) => v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max))));
 
+/** The permit's version a change was made on (Permit.version); a permit that moved meanwhile answers 409 PERMIT_CHANGED. */
+export const permitVersionSchema = v.pipe(v.number('Version must be a number.'), v.integer(), v.minValue(1));
+/** The message a refused stale change answers with (409 PERMIT_CHANGED). */
+export const PERMIT_CHANGED_MESSAGE = 'This permit changed since you opened it. Review the changes and try again.';
+
 /** PUT /v4/operator/permits/{id}/stage: any stage of the stage list, with what the permit team knows. */
 export const operatorStageChangeSchema = v.object({
   stage: v.pipe(v.number(), v.integer()),
+  /** Required: the version the operator saw. */
+  version: permitVersionSchema,
   /** Shown on the timeline and in the customer's e-mail. */
   note: optionalText(1000),
   /** The municipality's permit number; one is generated when the permit opens without it. */
@@ -16,8 +23,6 @@ export const operatorStageChangeSchema = v.object({
   issuedAt: v.optional(v.nullable(timestampSchema)),
   expiresAt: v.optional(v.nullable(timestampSchema)),
   estCompletionAt: v.optional(v.nullable(timestampSchema)),
-  /** The permit's version the change was made on (issue 12): a permit that moved meanwhile answers 409. */
-  version: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 });
 export type OperatorStageChange = v.InferInput<typeof operatorStageChangeSchema>;
 
@@ -28,6 +33,7 @@ const performOrder = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1
 /** POST /v4/operator/permits/{id}/inspections (perform order defaults to after the last one). */
 export const inspectionInputSchema = v.object({
   inspectionName,
+  version: v.optional(permitVersionSchema),
   status: v.optional(inspectionStatus, 'open'),
   performOrder: v.optional(performOrder),
   scheduledAt: v.optional(v.nullable(timestampSchema)),
@@ -38,6 +44,7 @@ export type InspectionInput = v.InferInput<typeof inspectionInputSchema>;
 /** PATCH /v4/operator/permits/{id}/inspections/{inspectionId} */
 export const inspectionUpdateSchema = v.object({
   inspectionName: v.optional(inspectionName),
+  version: v.optional(permitVersionSchema),
   status: v.optional(inspectionStatus),
   performOrder: v.optional(performOrder),
   scheduledAt: v.optional(v.nullable(timestampSchema)),
@@ -49,6 +56,7 @@ export type InspectionUpdate = v.InferInput<typeof inspectionUpdateSchema>;
 /** PUT /v4/operator/permits/{id}/cancellation: approve (stage 55 Canceled) or decline (back to the stage before). */
 export const cancellationDecisionSchema = v.object({
   decision: v.picklist(['approve', 'decline'], 'Decision must be approve or decline.'),
+  version: v.optional(permitVersionSchema),
   note: optionalText(1000),
 });
 export type CancellationDecision = v.InferInput<typeof cancellationDecisionSchema>;

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { idSchema, timestampSchema } from './common.js';
 import { documentSchema } from './company.js';
 import { permitSchema, permitStageHistoryEntrySchema } from './permit.js';
+import { permitVersionSchema } from './operator.js';
 import { uploadContentTypeSchema, uploadFileNameSchema } from '../rules/uploads.js';
 
 const text = (max: number, required: string) => v.pipe(v.string(), v.trim(), v.nonEmpty(required), v.maxLength(max));
@@ -49,7 +50,7 @@ export type PermitFee = v.InferOutput<typeof permitFeeSchema>;
 
 /** PATCH /v4/operator/permits/{id}: made on `version`; a permit changed since answers 409 PERMIT_CHANGED. */
 export const permitDeskUpdateSchema = v.object({
-  version: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  version: permitVersionSchema,
   /** The municipality's permit number (null or '' clears it). */
   permitNumber: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(100)))),
   /** The permit's whole fee list, replacing the one before. */
@@ -122,5 +123,3 @@ export const permitDeskSchema = v.object({
 });
 export type PermitDesk = v.InferOutput<typeof permitDeskSchema>;
 
-/** The message a refused stale change answers with (409 PERMIT_CHANGED). */
-export const PERMIT_CHANGED_MESSAGE = 'This permit changed since you opened it. Review the changes and try again.';

@@ -131,6 +131,8 @@ export const permitSchema = v.object({
   /** True while a cancellation request exists for the permit. */
   cancellationRequested: v.boolean(),
   companyId: v.nullable(idSchema),
+  /** Bumped by every change; the permit team's changes carry the version they were made on (409 when stale). */
+  version: v.optional(v.pipe(v.number(), v.integer())),
   conversations: v.optional(v.array(conversationSchema)),
   /** The stage timeline, oldest first (answered by GET /v3/permits/{id}, not by list rows). */
   stageHistory: v.optional(v.array(permitStageHistoryEntrySchema)),

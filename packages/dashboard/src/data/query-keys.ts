@@ -44,7 +44,10 @@ export const queryKeys = {
     desk: (id: string) => ['ops', 'desk', id],
     /** The stage message templates. */
     templates: ['ops', 'templates'],
+    team: ['ops', 'team'],
   },
+  /** A company's audit trail (its owner's /companies/:id/activity). */
+  companyActivity: (companyId: string, page: number) => ['company-activity', companyId, page],
 
   // Projects and permits.
   projects: {
@@ -60,6 +63,8 @@ export const queryKeys = {
     bySession: (session: string) => ['permits', 'session', session],
     cancellation: (id: number) => ['permits', 'cancellation', id],
     documents: (id: number | string) => ['permits', 'documents', id],
+    /** The customer-safe trail, read again at each revision of the permit. */
+    activity: (id: number, revision: string) => ['permits', 'activity', id, revision],
   },
   forms: {
     definition: (formId: string | number) => ['forms', formId, 'definition'],

@@ -83,6 +83,7 @@ export const protectedRoutes: PageRoute[] = [
   p('/companies/new', 'protected', 'Add a New Company', () => import('../pages/compliance/company/new-company-page.js')),
   p('/compliance-center', 'protected', 'Compliance Center', () => import('../pages/compliance/company/compliance-center-page.js')),
   p('/companies/:id/profile', 'protected', 'Company Profile', () => import('../pages/compliance/company/company-profile-page.js')),
+  p('/companies/:id/activity', 'protected', 'Company activity', () => import('../pages/compliance/company/company-activity-page.js')),
   p('/users', 'protected', 'Users', () => import('../pages/compliance/people/users-page.js')),
   p('/access', 'protected', 'Access', () => import('../pages/compliance/people/access-page.js')),
   p('/insurances', 'protected', 'Insurance', () => import('../pages/compliance/vault/insurances-page.js')),
@@ -114,6 +115,7 @@ export const opsRoutes: PageRoute[] = [
   p('/ops/municipalities/:id', 'protected', 'Municipality', () => import('../pages/ops/municipalities/municipality-page.js')),
   p('/ops/permits/:id', 'protected', 'Permit desk', () => import('../pages/ops/desk/desk-page.js')),
   p('/ops/templates', 'protected', 'Stage message templates', () => import('../pages/ops/desk/templates-page.js')),
+  p('/ops/team', 'protected', 'Permit team', () => import('../pages/ops/team-page.js')),
 ];
 
 export const pageRoutes: PageRoute[] = [...publicRoutes, ...protectedRoutes, ...opsRoutes];

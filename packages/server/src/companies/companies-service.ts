@@ -11,13 +11,19 @@ import {
   type UserType,
 } from '@permitdesk/core';
 import type { Selectable } from 'kysely';
+import { changedFields, recordAudit, type AuditActor } from '../audit/audit.js';
 import type { Db } from '../db/schema.js';
+import { inTransaction } from '../db/transaction.js';
 import type { CompaniesTable } from '../db/tables/identity.js';
 import { NO_COMPANY_ACCESS } from './company-access.js';
 import { badRequest, companyNameTaken, forbidden, notFound } from '../http/errors.js';
 
 interface InTx {
   db?: Db;
+}
+interface Audited {
+  /** Who acted, for the audit trail (company creation defaults to the new owner, as a customer). */
+  actor?: AuditActor;
 }
 export type CompanyRow = Selectable<CompaniesTable>;
 
@@ -31,19 +37,19 @@ export interface NewCompany {
 
 export interface CompaniesService {
   /** Creates a company with `ownerUserId` as its Owner; 409 when the name is taken. */
-  create(input: NewCompany, ownerUserId: string, options?: InTx): Promise<Company>;
+  create(input: NewCompany, ownerUserId: string, options?: InTx & Audited): Promise<Company>;
   /** The user's companies (usable roles only, SPEC §6), by name. */
   list(userId: string): Promise<Company[]>;
   /** One company as seen by a member; 403 for anyone else. */
   get(companyId: number, userId: string): Promise<Company>;
-  update(companyId: number, userId: string, changes: { name?: string; address?: string | null }): Promise<Company>;
+  update(companyId: number, userId: string, changes: { name?: string; address?: string | null }, actor: AuditActor): Promise<Company>;
   /** Companies with exactly this name, ignoring case (the uniqueness lookup). */
   findByName(name: string): Promise<{ id: number; name: string }[]>;
   /** Gives a user a role in a company (invitations); updates the role when they already have one. */
   addMember(companyId: number, userId: string, role: CompanyRole, options?: InTx): Promise<UserType>;
   roles(companyId: number, userId: string): Promise<UserType[]>;
-  removeRole(roleId: number, actorUserId: string): Promise<void>;
-  updateRole(roleId: number, actorUserId: string, change: { role: CompanyRole; active: boolean }): Promise<UserType>;
+  removeRole(roleId: number, actorUserId: string, actor: AuditActor): Promise<void>;
+  updateRole(roleId: number, actorUserId: string, change: { role: CompanyRole; active: boolean }, actor: AuditActor): Promise<UserType>;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -139,36 +145,47 @@ export function createCompaniesService(deps: { db: Db; clock: () => Date }): Com
     if ((await otherActiveOwners(companyId, roleId)) === 0) throw badRequest('A company must keep at least one active owner.', 'LAST_OWNER');
   };
 
+  async function createCompany(input: NewCompany, ownerUserId: string, options: InTx & Audited = {}): Promise<Company> {
+    if (!options.db) return inTransaction(db, (trx) => createCompany(input, ownerUserId, { ...options, db: trx }));
+    const conn = options.db;
+    const name = input.name.trim();
+    if (await nameTaken(conn, name)) throw companyNameTaken();
+    const now = clock();
+    let row: CompanyRow;
+    try {
+      row = await conn
+        .insertInto('companies')
+        .values({
+          name,
+          address: input.address?.trim() || null,
+          from_url: input.fromURL ?? null,
+          classification: input.classification ?? 1,
+          parent_id: input.parentId ?? null,
+          status: COMPANY_STATUS.Active,
+          created_by: ownerUserId,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw companyNameTaken(); // a concurrent create won the race
+      throw error;
+    }
+    await conn.insertInto('company_users').values({ company_id: row.id, user_id: ownerUserId, role: 'owner', created_at: now }).execute();
+    await recordAudit(conn, options.actor ?? { userId: ownerUserId, role: 'customer', requestId: null }, {
+      entity: 'company',
+      entityId: row.id,
+      action: 'created',
+      companyId: row.id,
+      before: null,
+      after: { name: row.name, address: row.address, owner: ownerUserId },
+    });
+    return toCompany(row, 'owner');
+  }
+
   return {
-    async create(input, ownerUserId, options = {}) {
-      const conn = options.db ?? db;
-      const name = input.name.trim();
-      if (await nameTaken(conn, name)) throw companyNameTaken();
-      const now = clock();
-      let row: CompanyRow;
-      try {
-        row = await conn
-          .insertInto('companies')
-          .values({
-            name,
-            address: input.address?.trim() || null,
-            from_url: input.fromURL ?? null,
-            classification: input.classification ?? 1,
-            parent_id: input.parentId ?? null,
-            status: COMPANY_STATUS.Active,
-            created_by: ownerUserId,
-            created_at: now,
-            updated_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      } catch (error) {
-        if (isUniqueViolation(error)) throw companyNameTaken(); // a concurrent create won the race
-        throw error;
-      }
-      await conn.insertInto('company_users').values({ company_id: row.id, user_id: ownerUserId, role: 'owner', created_at: now }).execute();
-      return toCompany(row, 'owner');
-    },
+    create: createCompany,
 
     async list(userId) {
       const rows = await db
@@ -186,21 +203,27 @@ export function createCompaniesService(deps: { db: Db; clock: () => Date }): Com
 
     get,
 
-    async update(companyId, userId, changes) {
+    async update(companyId, userId, changes, actor) {
       const role = await memberRole(companyId, userId);
       if (!canCreateAccess(role)) throw forbidden('Only an owner or an administrator may change the company profile.', 'ROLE_FORBIDDEN');
       const name = changes.name?.trim();
       if (name !== undefined && (await nameTaken(db, name, companyId))) throw companyNameTaken();
       try {
-        await db
-          .updateTable('companies')
-          .set({
-            ...(name !== undefined ? { name } : {}),
-            ...(changes.address !== undefined ? { address: changes.address?.trim() || null } : {}),
-            updated_at: clock(),
-          })
-          .where('id', '=', companyId)
-          .execute();
+        await inTransaction(db, async (trx) => {
+          const before = await trx.selectFrom('companies').select(['name', 'address']).where('id', '=', companyId).forUpdate().executeTakeFirstOrThrow();
+          const after = await trx
+            .updateTable('companies')
+            .set({
+              ...(name !== undefined ? { name } : {}),
+              ...(changes.address !== undefined ? { address: changes.address?.trim() || null } : {}),
+              updated_at: clock(),
+            })
+            .where('id', '=', companyId)
+            .returning(['name', 'address'])
+            .executeTakeFirstOrThrow();
+          const diff = changedFields(before, after);
+          if (diff) await recordAudit(trx, actor, { entity: 'company', entityId: companyId, action: 'updated', companyId, ...diff });
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw companyNameTaken();
         throw error;
@@ -233,21 +256,43 @@ export function createCompaniesService(deps: { db: Db; clock: () => Date }): Com
       return rows.map(toUserType);
     },
 
-    async removeRole(roleId, actorUserId) {
+    async removeRole(roleId, actorUserId, actor) {
       const { target, actorRole } = await roleForActor(roleId, actorUserId);
       if (!canRemoveUserRole(actorRole)) throw forbidden('Only the owner may remove user roles.', 'ROLE_FORBIDDEN');
       if (target.role === 'owner') await keepAnOwner(target.company_id, roleId);
-      await db.deleteFrom('company_users').where('id', '=', roleId).execute();
+      await inTransaction(db, async (trx) => {
+        await trx.deleteFrom('company_users').where('id', '=', roleId).execute();
+        await recordAudit(trx, actor, {
+          entity: 'company',
+          entityId: target.company_id,
+          action: 'member_removed',
+          companyId: target.company_id,
+          before: { roleId, userId: target.user_id, email: target.email, role: target.role, active: target.active },
+          after: null,
+        });
+      });
     },
 
-    async updateRole(roleId, actorUserId, change) {
+    async updateRole(roleId, actorUserId, change, actor) {
       const { target, actorRole } = await roleForActor(roleId, actorUserId);
       // The SPEC §6 rule for disabling decides who may touch a role at all: the Owner any role, an
       // Administrator only User or PM roles, and only into User or PM.
       const allowed = canDisableRole(actorRole, target.role) && (actorRole === 'owner' || canDisableRole(actorRole, change.role));
       if (!allowed) throw forbidden('You may not change this user role.', 'ROLE_FORBIDDEN');
       if (target.role === 'owner' && (change.role !== 'owner' || !change.active)) await keepAnOwner(target.company_id, roleId);
-      await db.updateTable('company_users').set({ role: change.role, active: change.active }).where('id', '=', roleId).execute();
+      await inTransaction(db, async (trx) => {
+        await trx.updateTable('company_users').set({ role: change.role, active: change.active }).where('id', '=', roleId).execute();
+        const diff = changedFields({ role: target.role, active: target.active }, { role: change.role, active: change.active });
+        if (!diff) return;
+        await recordAudit(trx, actor, {
+          entity: 'company',
+          entityId: target.company_id,
+          action: 'member_role_changed',
+          companyId: target.company_id,
+          before: { roleId, userId: target.user_id, email: target.email, ...diff.before },
+          after: { roleId, userId: target.user_id, email: target.email, ...diff.after },
+        });
+      });
       return toUserType(await userTypes(db).where('cu.id', '=', roleId).executeTakeFirstOrThrow());
     },
   };

@@ -2,7 +2,11 @@
 // first (members read, Owner / Administrator change; 403 for anyone else), then reads or writes only
 // rows of that company, so another company's item answers 404 through this company's path.
 import { VENDOR_FOR_INDIVIDUAL, type endpoints } from '@permitdesk/core';
+import { changedFields, recordAudit } from '../audit/audit.js';
 import { NO_COMPANY_ACCESS } from '../companies/company-access.js';
+import { auditActor } from '../http/audit-actor.js';
+import { inTransaction } from '../db/transaction.js';
+import type { Tx } from '../db/schema.js';
 import { badRequest, forbidden } from '../http/errors.js';
 import type { AuthUser } from '../identity/user.js';
 import type { EndpointHandler, HandlerContext } from '../http/register.js';
@@ -28,7 +32,42 @@ interface VaultRequest {
   query: ListFilter;
   body: VaultInput & { name: string; category?: 'Sorted' | 'Unneeded' | 'Unsorted' };
 }
-type VaultHandler = (ctx: Ctx & { user: AuthUser }, req: VaultRequest) => Promise<unknown>;
+type VaultHandler = (ctx: Ctx & { user: AuthUser; c: HandlerContext<Companies['get']>['c'] }, req: VaultRequest) => Promise<unknown>;
+
+type Item = Record<string, unknown>;
+/** The item's id: licenseId, insuranceId, certificateId, or a documentation's documentId. */
+const idOf = (kind: string, item: Item): string => String(item[`${kind}Id`] ?? item.documentId ?? item.id);
+const auditedFields = ({ updatedAt: _updatedAt, ...fields }: Item): Record<string, unknown> => fields;
+
+/**
+ * A vault item's change and its audit entry (entity 'vault_item', id '<kind>:<id>') in one transaction:
+ * `before` reads the item as it was (none for a creation), `change` makes the change and answers the item.
+ */
+async function auditedVaultChange<T>(
+  ctx: Parameters<VaultHandler>[0],
+  companyId: number,
+  kind: string,
+  action: 'created' | 'updated' | 'archived' | 'restored',
+  before: ((trx: Tx) => Promise<unknown>) | null,
+  change: (trx: Tx) => Promise<T>,
+): Promise<T> {
+  return inTransaction(ctx.services.db, async (trx) => {
+    const old = before ? ((await before(trx)) as Item) : null;
+    const item = (await change(trx)) as Item;
+    const diff = old ? changedFields(auditedFields(old), auditedFields(item)) : { before: null, after: auditedFields(item) };
+    if (diff) {
+      await recordAudit(trx, auditActor(ctx.c, ctx.user, 'customer'), {
+        entity: 'vault_item',
+        entityId: `${kind}:${idOf(kind, item)}`,
+        action,
+        companyId,
+        before: diff.before ? { kind, ...diff.before } : null,
+        after: { kind, ...diff.after },
+      });
+    }
+    return item as T;
+  });
+}
 export interface VaultHandlers {
   list: VaultHandler;
   get: VaultHandler;
@@ -45,7 +84,9 @@ export function vaultHandlers(kind: VaultKind): VaultHandlers {
   const itemId = (params: Record<string, number>) => params[ITEM_KEY[kind]]!;
   const status = (to: 'active' | 'archived'): VaultHandler => async (ctx, { params }) => {
     await requireCompanyManager(ctx, params.id!);
-    return setItemStatus(ctx.services.db, kind, params.id!, itemId(params), to, ctx.services.clock());
+    return auditedVaultChange(ctx, params.id!, kind, to === 'archived' ? 'archived' : 'restored',
+      (trx) => getItem(trx, kind, params.id!, itemId(params)),
+      (trx) => setItemStatus(trx, kind, params.id!, itemId(params), to, ctx.services.clock()));
   };
   return {
     list: async (ctx, { params, query }) => {
@@ -58,11 +99,13 @@ export function vaultHandlers(kind: VaultKind): VaultHandlers {
     },
     create: async (ctx, { params, body }) => {
       await requireCompanyManager(ctx, params.id!);
-      return createItem(ctx.services.db, kind, params.id!, body, ctx.services.clock());
+      return auditedVaultChange(ctx, params.id!, kind, 'created', null, (trx) => createItem(trx, kind, params.id!, body, ctx.services.clock()));
     },
     update: async (ctx, { params, body }) => {
       await requireCompanyManager(ctx, params.id!);
-      return updateItem(ctx.services.db, kind, params.id!, itemId(params), body, ctx.services.clock());
+      return auditedVaultChange(ctx, params.id!, kind, 'updated',
+        (trx) => getItem(trx, kind, params.id!, itemId(params)),
+        (trx) => updateItem(trx, kind, params.id!, itemId(params), body, ctx.services.clock()));
     },
     archive: status('archived'),
     restore: status('active'),
@@ -73,7 +116,9 @@ export function vaultHandlers(kind: VaultKind): VaultHandlers {
 export function documentationHandlers(): VaultHandlers {
   const status = (to: 'active' | 'archived'): VaultHandler => async (ctx, { params }) => {
     await requireCompanyManager(ctx, params.id!);
-    return setDocumentationStatus(ctx.services.db, params.id!, params.documentId!, to, ctx.services.clock());
+    return auditedVaultChange(ctx, params.id!, 'documentation', to === 'archived' ? 'archived' : 'restored',
+      (trx) => getDocumentation(trx, params.id!, params.documentId!),
+      (trx) => setDocumentationStatus(trx, params.id!, params.documentId!, to, ctx.services.clock()));
   };
   const input = (body: VaultRequest['body']) => ({ name: body.name, category: body.category ?? 'Unsorted', documentId: body.documentId });
   return {
@@ -87,11 +132,13 @@ export function documentationHandlers(): VaultHandlers {
     },
     create: async (ctx, { params, body }) => {
       await requireCompanyManager(ctx, params.id!);
-      return createDocumentation(ctx.services.db, params.id!, input(body), ctx.user.sub, ctx.services.clock());
+      return auditedVaultChange(ctx, params.id!, 'documentation', 'created', null, (trx) => createDocumentation(trx, params.id!, input(body), ctx.user.sub, ctx.services.clock()));
     },
     update: async (ctx, { params, body }) => {
       await requireCompanyManager(ctx, params.id!);
-      return updateDocumentation(ctx.services.db, params.id!, params.documentId!, input(body), ctx.services.clock());
+      return auditedVaultChange(ctx, params.id!, 'documentation', 'updated',
+        (trx) => getDocumentation(trx, params.id!, params.documentId!),
+        (trx) => updateDocumentation(trx, params.id!, params.documentId!, input(body), ctx.services.clock()));
     },
     archive: status('archived'),
     restore: status('active'),

@@ -2,11 +2,13 @@
 // lookup, and the integration records that form 32 stores.
 import { USABLE_ROLES, type endpoints, type FormId } from '@permitdesk/core';
 import { lookupLicenses, stateCodeOf, toLicenseLookup } from '../compliance/license-lookup.js';
+import { auditActor } from '../http/audit-actor.js';
 import { requireCompanyRole } from '../http/authz.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import type { EndpointHandler } from '../http/register.js';
 import { requirePermitAccess } from '../permits/access.js';
 import { assertMunicipality } from '../permits/permits.repository.js';
+import { isStaff } from '../staff/staff.js';
 import { formDefinition } from './definitions.js';
 import { buildEntryData } from './entry-data.js';
 import { submitForm } from './submit.js';
@@ -26,7 +28,8 @@ export const entryDataHandler: EndpointHandler<Forms['entryData']> = async ({ se
   return buildEntryData(services, user, query);
 };
 
-export const submitFormHandler: EndpointHandler<Forms['submit']> = ({ services, user }, { params, body }) => submitForm(services, user, params.formId as FormId, body);
+export const submitFormHandler: EndpointHandler<Forms['submit']> = async ({ services, user, c }, { params, body }) =>
+  submitForm(services, user, params.formId as FormId, body, auditActor(c, user, (await isStaff(services.db, user.sub)) ? 'permit_team' : 'customer'));
 
 export const licenseLookupHandler: EndpointHandler<Forms['licenseLookup']> = async ({ services, user }, { params, query }) => {
   await requireCompanyRole({ services, user }, params.id, USABLE_ROLES);

@@ -153,7 +153,7 @@ describe.each(databaseTargets())('forms on %s', (target) => {
   it('applies for a permit with form 31: a stage-70 project becomes Requested, a permit project gets a new permit', async () => {
     const team = await operator(t);
     const { permitId, projectId } = await requestPermit(t, owner, site, { companyId });
-    await t.request('PUT', `/v4/operator/permits/${permitId}/stage`, { token: team.accessToken, body: { stage: STAGE.Unsorted } });
+    await t.request('PUT', `/v4/operator/permits/${permitId}/stage`, { token: team.accessToken, body: { stage: STAGE.Unsorted, version: (await t.request('GET', `/v4/operator/permits/${permitId}`, { token: team.accessToken })).body.version } });
     const entry = await t.request('GET', '/v4/forms/31/entry-data', { token: owner.accessToken, query: { permitId } });
     expect(entry.body).toMatchObject({ ProjectId: projectId, PermitId: permitId, IsReadOnlyAddressPermit: true, CompanyID: companyId, CustomerName: 'Hannah Homeowner', JobValue: '2450' });
     const answers = { JobSiteAddress: '350 5th Ave', CustomerName: 'Hannah Homeowner', DescriptionOfWork: 'Replace the water heater.', JobValue: 2600 };

@@ -37,6 +37,7 @@ import { requireIndividualRequestsOpen } from '../lookups/settings.repository.js
 import { addressIdOf } from '../geo/gazetteer/address-provider.js';
 import { PROJECT_CREATOR_ROLES, requirePermitAccess, requireProjectAccess } from '../permits/access.js';
 import { changeStage } from '../permits/stage-change.js';
+import { recordAudit, type AuditActor } from '../audit/audit.js';
 import { assertMunicipality, assertTasks, insertPermit } from '../permits/permits.repository.js';
 import { insertProject, oneLineAddress } from '../projects/projects.repository.js';
 import type { AppServices } from '../services.js';
@@ -54,6 +55,7 @@ const NOT_CANCELLABLE: readonly number[] = [STAGE.Canceled, STAGE.Closed, STAGE.
 interface Work {
   services: AppServices;
   user: AuthUser;
+  actor: AuditActor;
   choices: FormChoices;
   answers: FormAnswers;
   now: Date;
@@ -154,6 +156,7 @@ async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
     const projectId = await insertProject(trx, {
       companyId,
       createdBy: user.sub,
+      actor: work.actor,
       customerName,
       orderNumber: text(answers.ProjectIdentifier),
       address,
@@ -170,6 +173,7 @@ async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
       taskId: entry.TaskID,
       municipalityId: municipality.id,
       createdBy: user.sub,
+      actor: work.actor,
       scopeOfWork: text(answers.DescriptionOfWork),
       projectValue: amount(answers.JobValue),
       now: work.now,
@@ -215,14 +219,14 @@ async function submitProjectPermit(work: Work): Promise<FormEntryResult> {
     return inTransaction(services.db, async (trx) => {
       const session = existing.session ?? randomUUID();
       await trx.updateTable('permits').set({ scope_of_work: scopeOfWork, project_value: projectValue, session, updated_at: work.now }).where('id', '=', existing.id).execute();
-      await changeStage(trx, services, { permitId: existing.id, stage: STAGE.Requested, userId: user.sub, by: 'customer', note: 'Permit application submitted.' });
+      await changeStage(trx, services, { permitId: existing.id, stage: STAGE.Requested, userId: user.sub, by: 'customer', actor: work.actor, note: 'Permit application submitted.' });
       await mailConfirmation(trx, work, { id: existing.id, projectId: project.id, customerName: project.customer_name });
       return storeEntry(trx, work, entry, FORM_IDS.project, { companyId: access.companyId, projectId: project.id, permitId: existing.id, session });
     });
   }
   await assertTasks(db, [taskId]);
   return inTransaction(services.db, async (trx) => {
-    const permit = await insertPermit(trx, { projectId: project.id, taskId, municipalityId, createdBy: user.sub, scopeOfWork, projectValue, now: work.now });
+    const permit = await insertPermit(trx, { projectId: project.id, taskId, municipalityId, createdBy: user.sub, actor: work.actor, scopeOfWork, projectValue, now: work.now });
     await mailConfirmation(trx, work, { id: permit.id, projectId: project.id, customerName: project.customer_name });
     return storeEntry(trx, work, entry, FORM_IDS.project, { companyId: access.companyId, projectId: project.id, permitId: permit.id, session: permit.session });
   });
@@ -253,7 +257,22 @@ async function submitCancellation(work: Work): Promise<FormEntryResult> {
         created_at: work.now,
       })
       .execute();
-    await changeStage(trx, services, { permitId, stage: STAGE.PendingCancellation, userId: user.sub, by: 'customer', note: reason });
+    await changeStage(trx, services, { permitId, stage: STAGE.PendingCancellation, userId: user.sub, by: 'customer', actor: work.actor, note: reason });
+    await recordAudit(
+      trx,
+      work.actor,
+      {
+        entity: 'permit',
+        entityId: permitId,
+        action: 'cancellation_requested',
+        companyId: access.companyId,
+        permitId,
+        customerVisible: true,
+        before: { cancellationRequested: false },
+        after: { cancellationRequested: true, reason: details ? `${reason}: ${details}` : reason },
+      },
+      work.now,
+    );
     return storeEntry(trx, work, entry, FORM_IDS.cancellation, { companyId: access.companyId, projectId: access.projectId, permitId, session: null });
   });
 }
@@ -287,10 +306,10 @@ const SUBMIT: Readonly<Record<FormId, (work: Work) => Promise<FormEntryResult>>>
   32: submitIntegration,
 };
 
-export async function submitForm(services: AppServices, user: AuthUser, formId: FormId, submission: FormSubmission): Promise<FormEntryResult> {
+export async function submitForm(services: AppServices, user: AuthUser, formId: FormId, submission: FormSubmission, actor: AuditActor): Promise<FormEntryResult> {
   const { formId: submittedFormId, answers: submittedAnswers, ...choices } = submission;
   if (submittedFormId !== formId) throw badRequest('The form id does not match the address of the form.', 'FORM_MISMATCH', { formId: 'The form id does not match.' });
   const applicant = formId === FORM_IDS.serviceRequestPermit || formId === FORM_IDS.project ? applicantType(choices.companyId ?? null) : undefined;
   const answers = checkAnswers(formId, submittedAnswers, applicant);
-  return SUBMIT[formId]({ services, user, choices, answers, now: services.clock() });
+  return SUBMIT[formId]({ services, user, actor, choices, answers, now: services.clock() });
 }

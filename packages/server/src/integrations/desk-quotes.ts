@@ -227,7 +227,7 @@ export async function answerDeskQuote(
     const next = stageAfterAcceptedQuote(row.stage);
     if (next !== null) {
       await changeStage(trx, services, {
-        permitId: Number(row.permit_id), stage: next, userId, by: staff ? 'permit_team' : 'customer',
+        permitId: Number(row.permit_id), stage: next, userId, by: staff ? 'permit_team' : 'customer', actor,
         note: `Quote ${quoteId} accepted (order ${orderId}).`,
       });
       movedTo = next;

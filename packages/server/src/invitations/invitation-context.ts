@@ -1,5 +1,6 @@
 // What every invitation operation works with: the services, the database handle, the reader and
 // the time; plus the checks they share (manage a company, pick the answering company, move a status).
+import { recordAudit, type AuditActor } from '../audit/audit.js';
 import { NO_COMPANY_ACCESS } from '../companies/company-access.js';
 import type { AuthUser } from '../identity/user.js';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.js';
@@ -14,12 +15,22 @@ export interface InvitationCtx {
   db: Db;
   viewer: Viewer;
   now: Date;
+  /** Who acts, for the audit trail. */
+  actor: AuditActor;
 }
 
-export async function invitationCtx(services: AppServices, user: AuthUser): Promise<InvitationCtx> {
+export async function invitationCtx(services: AppServices, user: AuthUser, actor?: AuditActor): Promise<InvitationCtx> {
   const db = services.db;
-  return { services, db, viewer: await loadViewer(db, user), now: services.clock() };
+  return { services, db, viewer: await loadViewer(db, user), now: services.clock(), actor: actor ?? { userId: user.sub, role: 'customer', requestId: null } };
 }
+
+/** The invitation's audit entry (entity 'invitation'), in the change's transaction; the sender's company is its company. */
+export const auditInvitation = (
+  ctx: InvitationCtx,
+  trx: Tx,
+  entry: { id: number; companyId: number; action: 'sent' | 'resent' | 'status_changed'; before?: Record<string, unknown> | null; after?: Record<string, unknown> | null },
+) =>
+  recordAudit(trx, ctx.actor, { entity: 'invitation', entityId: entry.id, action: entry.action, companyId: entry.companyId, before: entry.before ?? null, after: entry.after ?? null }, ctx.now);
 
 export const MANAGERS_ONLY_INVITE = 'Only an owner or an administrator may send invitations for this company.';
 export const CHOOSE_COMPANY = 'Choose a company you own or administer.';
@@ -78,4 +89,11 @@ export async function moveStatus(ctx: InvitationCtx, trx: Tx, row: InvitationRow
     .where('status', '=', row.status)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw new HttpError(409, INVITATION_CLOSED, 'INVITATION_CLOSED');
+  await auditInvitation(ctx, trx, {
+    id: row.id,
+    companyId: Number(row.from_company_id),
+    action: 'status_changed',
+    before: { kind: row.kind, status: row.status, toCompanyId: row.to_company_id === null ? null : Number(row.to_company_id) },
+    after: { kind: row.kind, status: change.status, toCompanyId: change.toCompanyId !== undefined ? change.toCompanyId : row.to_company_id === null ? null : Number(row.to_company_id) },
+  });
 }

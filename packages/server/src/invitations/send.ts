@@ -16,7 +16,7 @@ import {
 import type * as v from 'valibot';
 import { badRequest, conflict, type HttpError } from '../http/errors.js';
 import { companiesUsingDomain } from '../companies/email-domain.js';
-import { requireManager, type InvitationCtx } from './invitation-context.js';
+import { auditInvitation, requireManager, type InvitationCtx } from './invitation-context.js';
 import { managerEmails, mailInvitation, mailNotice, customApprovalLink } from './invitation-mail.js';
 import { findInvitation, toInvitation } from './invitation-rows.js';
 import { isVendorOf } from './relations.js';
@@ -108,6 +108,7 @@ export async function inviteUser(ctx: InvitationCtx, body: InviteUser): Promise<
     if (open) {
       invitationId = open.id;
       await trx.updateTable('invitations').set({ role: body.role, mailed_at: ctx.now, updated_at: ctx.now, invited_by: ctx.viewer.sub }).where('id', '=', open.id).execute();
+      await auditInvitation(ctx, trx, { id: open.id, companyId: body.companyId, action: 'resent', after: { kind: 'USER_TYPE', email: body.email, role: body.role } });
     } else {
       invitationId = (
         await trx
@@ -119,6 +120,7 @@ export async function inviteUser(ctx: InvitationCtx, body: InviteUser): Promise<
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
+      await auditInvitation(ctx, trx, { id: invitationId, companyId: body.companyId, action: 'sent', after: { kind: 'USER_TYPE', email: body.email, role: body.role } });
     }
     await mailInvitation(ctx.services, trx, {
       kind: 'USER_TYPE', id: invitationId, email: body.email, inviterName: ctx.viewer.name, fromCompanyName, role: body.role, temporaryPassword: password,
@@ -205,6 +207,7 @@ export async function inviteVendor(ctx: InvitationCtx, body: InviteCompany): Pro
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await auditInvitation(ctx, trx, { id: row.id, companyId: body.companyId, action: 'sent', after: { kind: custom ? 'CUSTOM_VENDOR_ONBOARDING' : 'VENDOR_ONBOARDING', email: body.email } });
     if (custom) {
       await mailNotice(ctx.services, trx, approvers, {
         title: `${fromCompanyName} wants ${body.email} to onboard ${custom.name} as its vendor`,
@@ -243,6 +246,7 @@ async function sendCompanyInvitation(ctx: InvitationCtx, body: InviteCompany, sp
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await auditInvitation(ctx, trx, { id: row.id, companyId: body.companyId, action: 'sent', after: { kind: spec.kind, email: body.email } });
     await mailInvitation(ctx.services, trx, {
       kind: spec.kind, id: row.id, email: body.email, inviterName: ctx.viewer.name, fromCompanyName, requestType: spec.requestType ?? null, message: body.message ?? null,
     });

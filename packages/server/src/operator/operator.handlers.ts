@@ -2,17 +2,17 @@
 // replies as the permit team and cancellation decisions. Each call needs the staff flag (403 otherwise).
 import { STAGE, type endpoints, type PermitInspection } from '@permitdesk/core';
 import { sql } from 'kysely';
+import { changedFields, recordAudit } from '../audit/audit.js';
+import { auditActor } from '../http/audit-actor.js';
 import { conflict, notFound } from '../http/errors.js';
 import type { EndpointHandler } from '../http/register.js';
 import { PERMIT_NOT_FOUND } from '../permits/access.js';
 import { permitDetail, permitRows } from '../permits/permit-details.js';
 import { recordProjectUpdate } from '../permits/project-updates.js';
+import { bumpPermitVersion } from '../permits/permit-version.js';
 import { changeStage } from '../permits/stage-change.js';
-import { changedFields, recordAudit } from '../audit/audit.js';
-import { auditActor } from '../http/audit-actor.js';
 import { iso } from '../rows/values.js';
 import { inspectionEvent, mailInspection } from './desk/inspection-mail.js';
-import { bumpVersion } from './desk/permit-version.js';
 import { teamReply } from './desk/team-reply.js';
 import { requireStaff, staffRole } from '../staff/staff.js';
 import type { Db } from '../db/schema.js';
@@ -28,7 +28,7 @@ async function requirePermit(db: Db, permitId: number) {
     .selectFrom('permits as r')
     .innerJoin('projects as p', 'p.id', 'r.project_id')
     .innerJoin('permit_tasks as t', 't.id', 'r.task_id')
-    .select(['r.id', 'r.stage', 'r.project_id', 'p.company_id', 'p.owner_user_id', 'p.customer_name', 't.name as task_name'])
+    .select(['r.id', 'r.stage', 'r.version', 'r.project_id', 'p.company_id', 'p.owner_user_id', 'p.customer_name', 't.name as task_name'])
     .where('r.id', '=', permitId)
     .executeTakeFirst();
   if (!row) throw notFound(PERMIT_NOT_FOUND, 'PERMIT_NOT_FOUND');
@@ -43,6 +43,12 @@ interface InspectionRow {
   scheduled_at: Date | string | null;
   result_notes: string | null;
 }
+const inspectionFields = (row: InspectionRow) => ({
+  inspectionName: row.inspection_name,
+  status: row.status,
+  performOrder: row.perform_order,
+  scheduledAt: row.scheduled_at === null ? null : iso(row.scheduled_at),
+});
 const toInspection = (row: InspectionRow): PermitInspection => ({
   id: Number(row.id),
   inspectionName: row.inspection_name,
@@ -81,11 +87,15 @@ export const getPermit: EndpointHandler<Operator['permit']> = async ({ services,
   return permitDetail(db, params.id);
 };
 
-export const changePermitStage: EndpointHandler<Operator['changeStage']> = async ({ services, user }, { params, body }) => {
+export const changePermitStage: EndpointHandler<Operator['changeStage']> = async ({ services, user, c }, { params, body }) => {
   const db = services.db;
   await requireStaff(db, user.sub);
   await requirePermit(db, params.id);
-  await inTransaction(services.db, (trx) => changeStage(trx, services, { permitId: params.id, userId: user.sub, by: 'permit_team', ...body }));
+  const { version, ...change } = body;
+  const actor = auditActor(c, user, 'permit_team');
+  await inTransaction(services.db, (trx) =>
+    changeStage(trx, services, { permitId: params.id, userId: user.sub, by: 'permit_team', actor, expectedVersion: version, ...change }),
+  );
   return permitDetail(db, params.id);
 };
 
@@ -106,7 +116,7 @@ export const addInspection: EndpointHandler<Operator['addInspection']> = async (
         ${body.scheduledAt ?? null}::timestamptz, ${body.status === 'passed' || body.status === 'failed' ? now : null}, ${body.resultNotes || null})
       RETURNING id, inspection_name, status, perform_order, scheduled_at, result_notes`.execute(trx);
     const inspection = toInspection(inserted.rows[0]!);
-    await bumpVersion(trx, params.id, now);
+    await bumpPermitVersion(trx, params.id, body.version, now);
     await recordAudit(trx, auditActor(c, user, 'permit_team'), {
       entity: 'permit', entityId: params.id, action: 'inspection_added', companyId: permit.company_id, permitId: params.id,
       customerVisible: true, before: null, after: auditedInspection(inspection),
@@ -142,7 +152,7 @@ export const updateInspection: EndpointHandler<Operator['updateInspection']> = a
     const after = toInspection(row);
     const changed = changedFields(auditedInspection(before), auditedInspection(after));
     if (changed) {
-      await bumpVersion(trx, params.id, now);
+      await bumpPermitVersion(trx, params.id, body.version, now);
       await recordAudit(trx, auditActor(c, user, 'permit_team'), {
         entity: 'permit', entityId: params.id, action: 'inspection_updated', companyId: permit.company_id, permitId: params.id,
         customerVisible: true, before: { inspection: after.inspectionName, ...changed.before }, after: { inspection: after.inspectionName, ...changed.after },
@@ -169,10 +179,11 @@ export const replyAsTeam: EndpointHandler<Operator['reply']> = async ({ services
 };
 
 /** Approve: the permit is canceled (55) and the request stays on record; decline: back to the stage before. */
-export const decideCancellation: EndpointHandler<Operator['decideCancellation']> = async ({ services, user }, { params, body }) => {
+export const decideCancellation: EndpointHandler<Operator['decideCancellation']> = async ({ services, user, c }, { params, body }) => {
   const db = services.db;
   await requireStaff(db, user.sub);
-  await requirePermit(db, params.id);
+  const permit = await requirePermit(db, params.id);
+  const actor = auditActor(c, user, 'permit_team');
   await inTransaction(services.db, async (trx) => {
     const open = await trx
       .selectFrom('cancellation_requests')
@@ -183,10 +194,20 @@ export const decideCancellation: EndpointHandler<Operator['decideCancellation']>
       .executeTakeFirst();
     if (!open) throw conflict(NO_CANCELLATION_MESSAGE, 'NO_CANCELLATION');
     const stage = body.decision === 'approve' ? STAGE.Canceled : (open.previous_stage ?? STAGE.Requested);
-    await changeStage(trx, services, { permitId: params.id, stage, userId: user.sub, by: 'permit_team', note: body.note ?? null });
+    await changeStage(trx, services, { permitId: params.id, stage, userId: user.sub, by: 'permit_team', actor, expectedVersion: body.version, note: body.note ?? null });
     if (body.decision === 'decline') {
       await trx.updateTable('cancellation_requests').set({ resolved_at: services.clock() }).where('id', '=', open.id).execute();
     }
+    await recordAudit(trx, actor, {
+      entity: 'permit',
+      entityId: params.id,
+      action: 'cancellation_decided',
+      companyId: permit.company_id,
+      permitId: params.id,
+      customerVisible: true,
+      before: { cancellationRequested: true },
+      after: { cancellationRequested: false, decision: body.decision, ...(body.note ? { note: body.note } : {}) },
+    });
   });
   return permitDetail(db, params.id);
 };

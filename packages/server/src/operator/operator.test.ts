@@ -15,8 +15,11 @@ describe.each(databaseTargets())('the permit team on %s', (target) => {
   let site: JobSite;
 
   const asCustomer = (permitId: number) => t.request<Permit>('GET', `/v3/permits/${permitId}`, { token: customer.accessToken });
-  const move = (permitId: number, body: Record<string, unknown>) =>
-    t.request('PUT', `/v4/operator/permits/${permitId}/stage`, { token: team.accessToken, body });
+  /** A stage change on the version the operator sees now (the call requires one). */
+  const move = async (permitId: number, body: Record<string, unknown>) => {
+    const current = await t.request<Permit>('GET', `/v4/operator/permits/${permitId}`, { token: team.accessToken });
+    return t.request('PUT', `/v4/operator/permits/${permitId}/stage`, { token: team.accessToken, body: { version: current.body.version ?? 1, ...body } });
+  };
   const stageMails = async () => (await t.mailbox(customer.email)).filter((m) => m.template === 'permit_stage_update');
 
   beforeAll(async () => {
@@ -35,7 +38,7 @@ describe.each(databaseTargets())('the permit team on %s', (target) => {
     const calls: [string, string, unknown?][] = [
       ['GET', '/v4/operator/permits'],
       ['GET', `/v4/operator/permits/${permitId}`],
-      ['PUT', `/v4/operator/permits/${permitId}/stage`, { stage: 20 }],
+      ['PUT', `/v4/operator/permits/${permitId}/stage`, { stage: 20, version: 1 }],
       ['POST', `/v4/operator/permits/${permitId}/inspections`, { inspectionName: 'Final' }],
       ['PATCH', `/v4/operator/permits/${permitId}/inspections/1`, { status: 'passed' }],
       ['POST', `/v4/operator/permits/${permitId}/conversations`, { body: 'Hello' }],

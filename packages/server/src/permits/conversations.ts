@@ -4,6 +4,7 @@
 // the link to their permit page), the assigned operator of each message from the customer (with the link
 // to the permit desk). The team's replies may carry attachments: permit documents of type 'attachment'.
 import type { Conversation } from '@permitdesk/core';
+import { recordAudit, type AuditActor } from '../audit/audit.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { AppServices } from '../services.js';
 import { loadConversations } from './permit-details.js';
@@ -30,6 +31,8 @@ export interface Reply {
   subject?: string | undefined;
   body: string;
   author: { userId: string; name: string; role: 'customer' | 'permit_team' };
+  /** Who wrote it, for the audit trail. */
+  actor: AuditActor;
   now: Date;
   /** Permit documents uploaded for this message (the team's replies). */
   attachmentIds?: readonly number[] | undefined;
@@ -74,6 +77,26 @@ export async function addReply(trx: Tx, reply: Reply, services?: MailServices): 
     .returning('id')
     .executeTakeFirstOrThrow();
   const attachments = await attach(trx, reply.permitId, message.id, reply.attachmentIds ?? []);
+  await recordAudit(
+    trx,
+    reply.actor,
+    {
+      entity: 'permit',
+      entityId: reply.permitId,
+      action: 'message_added',
+      companyId: permit.company_id,
+      permitId: reply.permitId,
+      customerVisible: true,
+      before: null,
+      after: {
+        conversationId,
+        messageId: Number(message.id),
+        author: reply.author.name,
+        ...(attachments.length ? { attachments: attachments.map((a) => a.fileName) } : {}),
+      },
+    },
+    reply.now,
+  );
 
   // The customer hears about the permit team's answers through the Updates badge.
   if (reply.author.role === 'permit_team') {

@@ -3,11 +3,12 @@
 // documents; GET /v4/s3/presigned?file= answers a short-lived download URL for one of them.
 import { UPLOAD_MAX_BYTES, type Document, type PresignedUpload } from '@permitdesk/core';
 import { sql } from 'kysely';
+import { recordAudit, type AuditActor } from '../audit/audit.js';
 import { payloadTooLarge } from '../http/errors.js';
 import { iso } from '../rows/values.js';
 import type { AppServices } from '../services.js';
 import { fileNotUploaded, newFileKey } from '../storage/file-storage.js';
-import type { Db, Tx } from '../db/schema.js';
+import type { Db } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
 
 /** SPEC §9: the upload limit, in the words the user sees. */
@@ -22,43 +23,51 @@ export interface UploadRequest {
   size: number;
   documentType: string;
   userId: string;
+  /** Who added it, for the audit trail (the permit's company is the trail's company). */
+  actor: AuditActor;
+  companyId: number | null;
 }
 
 /**
- * Registers a document and answers where to PUT its bytes. `onRegistered` runs in the transaction of the
- * document's row (the permit desk's audit entry); the storage call comes first, outside any transaction.
+ * Registers a document (audited in the row's transaction) and answers where to PUT its bytes; the
+ * storage call comes first, outside any transaction.
  */
 export async function registerUpload(
   services: Pick<AppServices, 'db' | 'storage'>,
   db: Db,
   request: UploadRequest,
-  onRegistered?: (trx: Tx, documentId: number) => Promise<void>,
 ): Promise<PresignedUpload> {
   if (request.size > UPLOAD_MAX_BYTES) throw payloadTooLarge(FILE_TOO_LARGE_MESSAGE, 'FILE_TOO_LARGE');
   const contentType = request.contentType.trim() || 'application/octet-stream';
   const key = newFileKey(`permits/${request.permitId}`, request.fileName);
   const presigned = await services.storage.presignUpload(key, { contentType, fileName: request.fileName, size: request.size, ownerUserId: request.userId });
-  const insert = (handle: Db) => handle
-    .insertInto('permit_documents')
-    .values({
-      permit_id: request.permitId,
-      project_id: request.projectId,
-      document_type: request.documentType,
-      file_name: request.fileName,
-      content_type: contentType,
-      size: request.size,
-      storage_key: key,
-      created_by: request.userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const row = onRegistered
-    ? await inTransaction(db, async (trx) => {
-        const inserted = await insert(trx);
-        await onRegistered(trx, Number(inserted.id));
-        return inserted;
+  const row = await inTransaction(db, async (trx) => {
+    const inserted = await trx
+      .insertInto('permit_documents')
+      .values({
+        permit_id: request.permitId,
+        project_id: request.projectId,
+        document_type: request.documentType,
+        file_name: request.fileName,
+        content_type: contentType,
+        size: request.size,
+        storage_key: key,
+        created_by: request.userId,
       })
-    : await insert(db);
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, request.actor, {
+      entity: 'permit',
+      entityId: request.permitId,
+      action: 'document_added',
+      companyId: request.companyId,
+      permitId: request.permitId,
+      customerVisible: true,
+      before: null,
+      after: { documentId: Number(inserted.id), fileName: request.fileName, documentType: request.documentType },
+    });
+    return inserted;
+  });
   return { documentId: Number(row.id), uploadUrl: presigned.url, method: 'PUT', headers: presigned.headers, expiresAt: presigned.expiresAt };
 }
 

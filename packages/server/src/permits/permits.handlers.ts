@@ -1,6 +1,9 @@
 // Handlers of the permit calls (SPEC §7.1): each checks the caller's access to the permit's project
 // first (404 unseen, 403 not allowed), then does its work in one transaction.
 import { TRIAGE, type endpoints } from '@permitdesk/core';
+import { sql } from 'kysely';
+import { recordAudit } from '../audit/audit.js';
+import { auditActor } from '../http/audit-actor.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import type { EndpointHandler } from '../http/register.js';
 import { isStaff } from '../staff/staff.js';
@@ -25,7 +28,7 @@ export const getPermit: EndpointHandler<Permits['get']> = async ({ services, use
   return permitDetail(db, params.id);
 };
 
-export const changePermitStage: EndpointHandler<Permits['changeStage']> = async ({ services, user }, { params, body }) => {
+export const changePermitStage: EndpointHandler<Permits['changeStage']> = async ({ services, user, c }, { params, body }) => {
   const db = services.db;
   const access = await requirePermitAccess(db, user.sub, params.id, 'editor');
   if (!access.staff) {
@@ -34,12 +37,18 @@ export const changePermitStage: EndpointHandler<Permits['changeStage']> = async 
     if (!TRIAGE_STAGES.includes(current.stage)) throw conflict(NOT_AT_TRIAGE_MESSAGE, 'NOT_AT_TRIAGE');
   }
   await inTransaction(services.db, (trx) =>
-    changeStage(trx, services, { permitId: params.id, stage: body.stage, userId: user.sub, by: access.staff ? 'permit_team' : 'customer' }),
+    changeStage(trx, services, {
+      permitId: params.id,
+      stage: body.stage,
+      userId: user.sub,
+      by: access.staff ? 'permit_team' : 'customer',
+      actor: auditActor(c, user, access.staff ? 'permit_team' : 'customer'),
+    }),
   );
   return permitDetail(db, params.id);
 };
 
-export const replyToPermit: EndpointHandler<Permits['reply']> = async ({ services, user }, { params, body }) => {
+export const replyToPermit: EndpointHandler<Permits['reply']> = async ({ services, user, c }, { params, body }) => {
   const db = services.db;
   await requirePermitAccess(db, user.sub, params.id, 'contributor');
   const asTeam = await isStaff(db, user.sub);
@@ -51,6 +60,7 @@ export const replyToPermit: EndpointHandler<Permits['reply']> = async ({ service
       subject: body.subject,
       body: body.body,
       author: { userId: user.sub, name, role: asTeam ? 'permit_team' : 'customer' },
+      actor: auditActor(c, user, asTeam ? 'permit_team' : 'customer'),
       now: services.clock(),
     }, services),
   );
@@ -64,7 +74,7 @@ export const permitBySession: EndpointHandler<Permits['bySession']> = async ({ s
   return permitDetail(db, row.id);
 };
 
-export const uploadPermitDocument: EndpointHandler<Permits['uploadDocument']> = async ({ services, user }, { params, body }) => {
+export const uploadPermitDocument: EndpointHandler<Permits['uploadDocument']> = async ({ services, user, c }, { params, body }) => {
   const db = services.db;
   const access = await requirePermitAccess(db, user.sub, params.id, 'contributor');
   return registerUpload(services, db, {
@@ -75,6 +85,8 @@ export const uploadPermitDocument: EndpointHandler<Permits['uploadDocument']> = 
     size: body.size,
     documentType: body.documentType,
     userId: user.sub,
+    actor: auditActor(c, user, access.staff ? 'permit_team' : 'customer'),
+    companyId: access.companyId,
   });
 };
 
@@ -91,17 +103,45 @@ export const permitCancellationStatus: EndpointHandler<Permits['cancellationStat
   return { isSubmitted: open !== undefined, submittedAt: open ? new Date(open.created_at).toISOString() : null };
 };
 
-export const updateProjectName: EndpointHandler<Permits['updateProjectName']> = async ({ services, user }, { params, query }) => {
+export const updateProjectName: EndpointHandler<Permits['updateProjectName']> = async ({ services, user, c }, { params, query }) => {
   const db = services.db;
   const access = await requirePermitAccess(db, user.sub, params.id, 'editor');
-  await db.updateTable('projects').set({ name: query.projectName, updated_at: services.clock() }).where('id', '=', access.projectId).execute();
+  await inTransaction(db, async (trx) => {
+    const before = await trx.selectFrom('projects').select('name').where('id', '=', access.projectId).forUpdate().executeTakeFirstOrThrow();
+    await trx.updateTable('projects').set({ name: query.projectName, updated_at: services.clock() }).where('id', '=', access.projectId).execute();
+    if (before.name === query.projectName) return;
+    await recordAudit(trx, auditActor(c, user, access.staff ? 'permit_team' : 'customer'), {
+      entity: 'project',
+      entityId: access.projectId,
+      action: 'renamed',
+      companyId: access.companyId,
+      permitId: params.id,
+      customerVisible: true,
+      before: { name: before.name },
+      after: { name: query.projectName },
+    });
+  });
   return permitDetail(db, params.id);
 };
 
-export const dismissPermit: EndpointHandler<Permits['dismiss']> = async ({ services, user }, { params }) => {
+export const dismissPermit: EndpointHandler<Permits['dismiss']> = async ({ services, user, c }, { params }) => {
   const db = services.db;
-  await requirePermitAccess(db, user.sub, params.id, 'editor');
+  const access = await requirePermitAccess(db, user.sub, params.id, 'editor');
   const now = services.clock();
-  await db.updateTable('permits').set({ dismissed: true, dismissed_at: now, updated_at: now }).where('id', '=', params.id).execute();
+  await inTransaction(db, async (trx) => {
+    const before = await trx.selectFrom('permits').select('dismissed').where('id', '=', params.id).forUpdate().executeTakeFirstOrThrow();
+    await trx.updateTable('permits').set({ dismissed: true, dismissed_at: now, updated_at: now, version: sql`version + 1` }).where('id', '=', params.id).execute();
+    if (before.dismissed) return;
+    await recordAudit(trx, auditActor(c, user, access.staff ? 'permit_team' : 'customer'), {
+      entity: 'permit',
+      entityId: params.id,
+      action: 'dismissed',
+      companyId: access.companyId,
+      permitId: params.id,
+      customerVisible: true,
+      before: { dismissed: false },
+      after: { dismissed: true },
+    });
+  });
   return { ok: true as const };
 };

@@ -3,6 +3,7 @@
 // permits through it.
 import { STAGE } from '@permitdesk/core';
 import { randomUUID } from 'node:crypto';
+import { recordAudit, type AuditActor } from '../audit/audit.js';
 import { badRequest } from '../http/errors.js';
 import type { Db, Tx } from '../db/schema.js';
 
@@ -17,6 +18,8 @@ export interface NewPermit {
   projectValue?: number | null | undefined;
   estCompletionAt?: Date | null | undefined;
   redirectUrl?: string | null | undefined;
+  /** Who asked for it, for the audit trail. */
+  actor: AuditActor;
   now: Date;
 }
 
@@ -46,6 +49,22 @@ export async function insertPermit(trx: Tx, permit: NewPermit): Promise<{ id: nu
     .insertInto('permit_stage_history')
     .values({ permit_id: row.id, from_stage: null, to_stage: stage, changed_by: permit.createdBy, note: null, changed_at: permit.now })
     .execute();
+  const project = await trx.selectFrom('projects').select('company_id').where('id', '=', permit.projectId).executeTakeFirst();
+  await recordAudit(
+    trx,
+    permit.actor,
+    {
+      entity: 'permit',
+      entityId: Number(row.id),
+      action: 'created',
+      companyId: project?.company_id ?? null,
+      permitId: Number(row.id),
+      customerVisible: true,
+      before: null,
+      after: { stage, projectId: permit.projectId, taskId: permit.taskId, municipalityId: permit.municipalityId, version: 1 },
+    },
+    permit.now,
+  );
   return { id: Number(row.id), session };
 }
 

@@ -38,7 +38,7 @@ describe.each(databaseTargets())('permits on %s', (target) => {
   it('triages a stage-70 project with Yes, No and Undo (core TRIAGE values) and nothing else', async () => {
     const { permitId } = await requestPermit(t, customer, site, { companyId });
     // A project imported at the 'permit needed?' question.
-    expect((await t.request('PUT', `/v4/operator/permits/${permitId}/stage`, { token: team.accessToken, body: { stage: STAGE.Unsorted } })).status).toBe(200);
+    expect((await t.request('PUT', `/v4/operator/permits/${permitId}/stage`, { token: team.accessToken, body: { stage: STAGE.Unsorted, version: (await t.request('GET', `/v4/operator/permits/${permitId}`, { token: team.accessToken })).body.version } })).status).toBe(200);
     const mails = (await t.mailbox(customer.email)).length;
 
     const no = await setStage(permitId, TRIAGE.no);

@@ -39,6 +39,7 @@ interface PermitRow {
   permit_number: string | null;
   cancellation_requested: boolean;
   company_id: number | null;
+  version: number;
 }
 interface InspectionRow {
   id: number;
@@ -109,7 +110,7 @@ export async function loadPermits(db: Db, ids: readonly number[]): Promise<Permi
            p.customer_name, p.order_number, p.street_address, p.street_modifier, p.city, p.state, p.postal_code,
            p.project_address, p.customer_phone_number, p.customer_alt_phone_number,
            r.created_at, r.expires_at, r.issued_at, r.est_completion_at, r.scope_of_work, r.project_value::float8 AS project_value,
-           p.home_built_date, r.municipality_id, m.name AS municipality_name, r.redirect_url, r.permit_number, p.company_id,
+           p.home_built_date, r.municipality_id, m.name AS municipality_name, r.redirect_url, r.permit_number, p.company_id, r.version,
            -- OFFSET 0: probed by index per row, never a hash of every open request (12 ms at a million permits).
            EXISTS (SELECT 1 FROM cancellation_requests cr WHERE cr.permit_id = r.id AND cr.resolved_at IS NULL OFFSET 0) AS cancellation_requested
     FROM permits r
@@ -180,6 +181,7 @@ export async function loadPermits(db: Db, ids: readonly number[]): Promise<Permi
       permitNumber: row.permit_number,
       cancellationRequested: Boolean(row.cancellation_requested),
       companyId: row.company_id,
+      version: Number(row.version),
     });
   }
   return ids.map((id) => byId.get(Number(id))).filter((permit): permit is Permit => permit !== undefined);

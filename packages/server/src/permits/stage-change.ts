@@ -4,11 +4,13 @@
 // is off). Runs inside the caller's transaction.
 import { STAGE, derivePermitStatus, isDripEmailOn, stageEntry, stageName, statusMessage, STATUS_MESSAGES } from '@permitdesk/core';
 import { sql } from 'kysely';
+import { changedFields, recordAudit, type AuditActor } from '../audit/audit.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { globalSettings } from '../lookups/settings.repository.js';
 import type { AppServices } from '../services.js';
 import { PERMIT_NOT_FOUND } from './access.js';
 import { permitRows } from './permit-details.js';
+import { checkPermitVersion } from './permit-version.js';
 import { recordProjectUpdate } from './project-updates.js';
 import { customerRecipient } from './recipients.js';
 import type { Tx } from '../db/schema.js';
@@ -24,6 +26,10 @@ export interface StageChange {
   stage: number;
   userId: string;
   by: ChangedBy;
+  /** Who changed it, for the audit trail. */
+  actor: AuditActor;
+  /** The version the change was made on (the permit team's changes); 409 PERMIT_CHANGED when it moved meanwhile. */
+  expectedVersion?: number | null | undefined;
   note?: string | null | undefined;
   permitNumber?: string | null | undefined;
   issuedAt?: string | null | undefined;
@@ -35,6 +41,8 @@ export interface StageChangeResult {
   fromStage: number;
   toStage: number;
   changed: boolean;
+  /** The permit's version after the change. */
+  version: number;
 }
 
 type Services = Pick<AppServices, 'clock' | 'config' | 'mail'>;
@@ -45,7 +53,9 @@ interface PermitForUpdate {
   project_id: number;
   issued_at: Date | string | null;
   expires_at: Date | string | null;
+  est_completion_at: Date | string | null;
   permit_number: string | null;
+  version: number;
   created_by: string | null;
   project_created_by: string | null;
   owner_user_id: string | null;
@@ -64,13 +74,15 @@ const when = (value: Date | string | null): Date | null => (value === null ? nul
 export async function changeStage(trx: Tx, services: Services, change: StageChange): Promise<StageChangeResult> {
   if (!stageEntry(change.stage)) throw badRequest(`Unknown stage: ${change.stage}.`, 'UNKNOWN_STAGE', { stage: `Unknown stage: ${change.stage}.` });
   const { rows } = await sql<PermitForUpdate>`
-    SELECT r.id, r.stage, r.project_id, r.issued_at, r.expires_at, r.permit_number, r.created_by::text AS created_by,
+    SELECT r.id, r.stage, r.project_id, r.issued_at, r.expires_at, r.est_completion_at, r.permit_number, r.version, r.created_by::text AS created_by,
            p.created_by::text AS project_created_by, p.owner_user_id::text AS owner_user_id, p.company_id, p.customer_name,
            t.name AS task_name, m.state_code
     FROM permits r JOIN projects p ON p.id = r.project_id JOIN permit_tasks t ON t.id = r.task_id JOIN municipalities m ON m.id = r.municipality_id
     WHERE r.id = ${change.permitId} FOR UPDATE OF r`.execute(trx);
   const permit = rows[0];
   if (!permit) throw notFound(PERMIT_NOT_FOUND, 'PERMIT_NOT_FOUND');
+  // The row is locked: a concurrent change waits here, then reads the version the first one wrote.
+  checkPermitVersion(permit.version, change.expectedVersion);
 
   const now = services.clock();
   const changed = permit.stage !== change.stage;
@@ -89,9 +101,16 @@ export async function changeStage(trx: Tx, services: Services, change: StageChan
   if (change.expiresAt !== undefined) set.expires_at = change.expiresAt === null ? null : new Date(change.expiresAt);
   if (change.estCompletionAt !== undefined) set.est_completion_at = change.estCompletionAt === null ? null : new Date(change.estCompletionAt);
   if (change.permitNumber !== undefined && change.permitNumber !== '') set.permit_number = change.permitNumber;
-  await trx.updateTable('permits').set(set).where('id', '=', permit.id).execute();
+  const updated = await trx
+    .updateTable('permits')
+    .set(set)
+    .where('id', '=', permit.id)
+    .returning(['version', 'issued_at', 'expires_at', 'est_completion_at', 'permit_number'])
+    .executeTakeFirstOrThrow();
+  const version = Number(updated.version);
+  await auditStageChange(trx, change.actor, permit, change, updated, now);
 
-  if (!changed) return { fromStage: permit.stage, toStage: change.stage, changed };
+  if (!changed) return { fromStage: permit.stage, toStage: change.stage, changed, version };
 
   await trx
     .insertInto('permit_stage_history')
@@ -110,7 +129,43 @@ export async function changeStage(trx: Tx, services: Services, change: StageChan
   });
 
   if (change.by === 'permit_team') await mailCustomer(trx, services, permit, change, now);
-  return { fromStage: permit.stage, toStage: change.stage, changed };
+  return { fromStage: permit.stage, toStage: change.stage, changed, version };
+}
+
+const isoOf = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/** The trail's entry: 'stage_changed' (stage and version before → after), or 'updated' with the dates and number set. */
+async function auditStageChange(
+  trx: Tx,
+  actor: AuditActor,
+  permit: PermitForUpdate,
+  change: StageChange,
+  updated: { version: number; issued_at: Date | string | null; expires_at: Date | string | null; est_completion_at: Date | string | null; permit_number: string | null },
+  now: Date,
+): Promise<void> {
+  const fields = (row: { issued_at: Date | string | null; expires_at: Date | string | null; est_completion_at: Date | string | null; permit_number: string | null }) => ({
+    permitNumber: row.permit_number,
+    issuedAt: isoOf(row.issued_at),
+    expiresAt: isoOf(row.expires_at),
+    estCompletionAt: isoOf(row.est_completion_at),
+  });
+  const details = changedFields(fields(permit), fields(updated));
+  const stageChanged = permit.stage !== change.stage;
+  await recordAudit(
+    trx,
+    actor,
+    {
+      entity: 'permit',
+      entityId: permit.id,
+      action: stageChanged ? 'stage_changed' : 'updated',
+      companyId: permit.company_id,
+      permitId: permit.id,
+      customerVisible: true,
+      before: { ...(stageChanged ? { stage: permit.stage } : {}), ...details?.before, version: Number(permit.version) },
+      after: { ...(stageChanged ? { stage: change.stage } : {}), ...details?.after, version: Number(updated.version), ...(change.note ? { note: change.note } : {}) },
+    },
+    now,
+  );
 }
 
 /** The stage update mail to whoever asked for the permit, unless the drip_email setting is off. */

@@ -2,6 +2,7 @@
 // project. Owners and editors may assign; only an owner may hand out or take back owner access; the
 // main owner (core's mainOwnerAssignment: earliest owner, company before user) always stays owner.
 import { mainOwnerAssignment, type AccessLevel, type ProjectAssignment } from '@permitdesk/core';
+import { recordAudit, type AuditActor } from '../audit/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { atLeast, NOT_ALLOWED } from '../permits/access.js';
 import { loadAssignments, toAssignment } from '../permits/read-model.js';
@@ -20,6 +21,8 @@ export interface NewAssignment {
   assigneeId: string;
   actorLevel: AccessLevel;
   createdBy: string;
+  /** Who added it, for the audit trail. */
+  actor: AuditActor;
   now: Date;
 }
 
@@ -42,6 +45,7 @@ export async function addAssignment(trx: Tx, input: NewAssignment): Promise<Proj
   let duplicate = trx.selectFrom('project_assignments').select('id').where('project_id', '=', input.projectId).where('assignee_type', '=', input.assigneeType);
   duplicate = assignee.companyId !== null ? duplicate.where('assignee_company_id', '=', assignee.companyId) : duplicate.where('assignee_user_id', '=', assignee.userId);
   if (await duplicate.executeTakeFirst()) throw conflict(ALREADY_ASSIGNED_MESSAGE, 'ALREADY_ASSIGNED');
+  const project = await trx.selectFrom('projects').select('company_id').where('id', '=', input.projectId).executeTakeFirst();
   const row = await trx
     .insertInto('project_assignments')
     .values({
@@ -56,6 +60,20 @@ export async function addAssignment(trx: Tx, input: NewAssignment): Promise<Proj
     })
     .returning(['id', 'project_id', 'assignee_type', 'assignee_company_id', 'assignee_user_id', 'assign_name', 'access_level', 'created_at'])
     .executeTakeFirstOrThrow();
+  await recordAudit(
+    trx,
+    input.actor,
+    {
+      entity: 'project',
+      entityId: input.projectId,
+      action: 'assignment_added',
+      companyId: project?.company_id ?? null,
+      customerVisible: true,
+      before: null,
+      after: { assignmentId: Number(row.id), assigneeType: input.assigneeType, assignee: assignee.name, accessLevel: input.accessLevel },
+    },
+    input.now,
+  );
   return toAssignment({ ...row, company_name: assignee.companyId !== null ? assignee.name : null });
 }
 
@@ -63,6 +81,8 @@ export interface AssignmentChanges {
   projectId: number;
   changes: readonly { id: number; accessLevel: AccessLevel }[];
   actorLevel: AccessLevel;
+  /** Who changed them, for the audit trail. */
+  actor: AuditActor;
 }
 
 export async function updateAssignments(trx: Tx, input: AssignmentChanges): Promise<ProjectAssignment[]> {
@@ -78,8 +98,20 @@ export async function updateAssignments(trx: Tx, input: AssignmentChanges): Prom
     }
     if (main && main.id === assignment.id) throw conflict(MAIN_OWNER_MESSAGE, 'MAIN_OWNER');
   }
+  const project = await trx.selectFrom('projects').select('company_id').where('id', '=', input.projectId).executeTakeFirst();
   for (const change of input.changes) {
+    const assignment = byId.get(change.id)!;
+    if (assignment.accessLevel === change.accessLevel) continue;
     await trx.updateTable('project_assignments').set({ access_level: change.accessLevel }).where('id', '=', change.id).where('project_id', '=', input.projectId).execute();
+    await recordAudit(trx, input.actor, {
+      entity: 'project',
+      entityId: input.projectId,
+      action: 'assignment_changed',
+      companyId: project?.company_id ?? null,
+      customerVisible: true,
+      before: { assignmentId: change.id, assignee: assignment.assignName, accessLevel: assignment.accessLevel },
+      after: { assignmentId: change.id, assignee: assignment.assignName, accessLevel: change.accessLevel },
+    });
   }
   return (await loadAssignments(trx, [input.projectId])).get(input.projectId) ?? [];
 }

@@ -4,6 +4,8 @@
 import { projectSearchParamsSchema, usableCompanies, USABLE_ROLES, type endpoints } from '@permitdesk/core';
 import * as v from 'valibot';
 import { permissionsOf } from '../companies/permissions.js';
+import { changedFields, recordAudit } from '../audit/audit.js';
+import { auditActor } from '../http/audit-actor.js';
 import { requireCompanyRole } from '../http/authz.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { EndpointHandler } from '../http/register.js';
@@ -31,25 +33,45 @@ export const getProject: EndpointHandler<Projects['get']> = async ({ services, u
   return projectDetail(db, params.id);
 };
 
-export const updateProject: EndpointHandler<Projects['update']> = async ({ services, user }, { params, body }) => {
+export const updateProject: EndpointHandler<Projects['update']> = async ({ services, user, c }, { params, body }) => {
   const db = services.db;
-  await requireProjectAccess(db, user.sub, params.id, 'editor');
-  await db
-    .updateTable('projects')
-    .set({
-      ...(body.name !== undefined ? { name: body.name || null } : {}),
-      ...(body.customerName !== undefined ? { customer_name: body.customerName } : {}),
-      ...(body.orderNumber !== undefined ? { order_number: body.orderNumber || null } : {}),
-      updated_at: services.clock(),
-    })
-    .where('id', '=', params.id)
-    .execute();
+  const access = await requireProjectAccess(db, user.sub, params.id, 'editor');
+  await inTransaction(db, async (trx) => {
+    const fields = (row: { name: string | null; customer_name: string; order_number: string | null }) => ({
+      name: row.name,
+      customerName: row.customer_name,
+      orderNumber: row.order_number,
+    });
+    const before = await trx.selectFrom('projects').select(['name', 'customer_name', 'order_number']).where('id', '=', params.id).forUpdate().executeTakeFirstOrThrow();
+    const after = await trx
+      .updateTable('projects')
+      .set({
+        ...(body.name !== undefined ? { name: body.name || null } : {}),
+        ...(body.customerName !== undefined ? { customer_name: body.customerName } : {}),
+        ...(body.orderNumber !== undefined ? { order_number: body.orderNumber || null } : {}),
+        updated_at: services.clock(),
+      })
+      .where('id', '=', params.id)
+      .returning(['name', 'customer_name', 'order_number'])
+      .executeTakeFirstOrThrow();
+    const diff = changedFields(fields(before), fields(after));
+    if (!diff) return;
+    await recordAudit(trx, auditActor(c, user, access.staff ? 'permit_team' : 'customer'), {
+      entity: 'project',
+      entityId: params.id,
+      action: 'updated',
+      companyId: access.companyId,
+      customerVisible: true,
+      ...diff,
+    });
+  });
   return projectDetail(db, params.id);
 };
 
-export const addProjectPermits: EndpointHandler<Projects['addPermits']> = async ({ services, user }, { params, body }) => {
+export const addProjectPermits: EndpointHandler<Projects['addPermits']> = async ({ services, user, c }, { params, body }) => {
   const db = services.db;
-  await requireProjectAccess(db, user.sub, params.id, 'editor');
+  const access = await requireProjectAccess(db, user.sub, params.id, 'editor');
+  const actor = auditActor(c, user, access.staff ? 'permit_team' : 'customer');
   const project = await db.selectFrom('projects').select('municipality_id').where('id', '=', params.id).executeTakeFirstOrThrow();
   const municipalityId = body.municipalityId ?? project.municipality_id;
   if (municipalityId == null) throw badRequest(MUNICIPALITY_REQUIRED, 'VALIDATION_ERROR', { municipalityId: MUNICIPALITY_REQUIRED });
@@ -58,7 +80,7 @@ export const addProjectPermits: EndpointHandler<Projects['addPermits']> = async 
   const now = services.clock();
   await inTransaction(services.db, async (trx) => {
     if (project.municipality_id == null) await trx.updateTable('projects').set({ municipality_id: municipalityId }).where('id', '=', params.id).execute();
-    for (const taskId of body.taskIds) await insertPermit(trx, { projectId: params.id, taskId, municipalityId, createdBy: user.sub, now });
+    for (const taskId of body.taskIds) await insertPermit(trx, { projectId: params.id, taskId, municipalityId, createdBy: user.sub, actor, now });
   });
   return projectDetail(db, params.id);
 };
@@ -88,7 +110,7 @@ export const updatePermitData: EndpointHandler<Projects['updatePermit']> = async
   return { permit, data: await readDataCollection(db, permit) };
 };
 
-export const createProject: EndpointHandler<Projects['create']> = async ({ services, user }, { body }) => {
+export const createProject: EndpointHandler<Projects['create']> = async ({ services, user, c }, { body }) => {
   const companyId = body.companyId ?? null;
   if (companyId !== null) await requireCompanyRole({ services, user }, companyId, PROJECT_CREATOR_ROLES);
   else await requireIndividualRequestsOpen(services.db);
@@ -98,6 +120,7 @@ export const createProject: EndpointHandler<Projects['create']> = async ({ servi
     insertProject(trx, {
       companyId,
       createdBy: user.sub,
+      actor: auditActor(c, user, 'customer'),
       name: body.name,
       customerName: body.customerName,
       orderNumber: body.orderNumber,
@@ -134,17 +157,25 @@ export const defaultSearchHandler: EndpointHandler<Projects['defaultSearch']> = 
   return pageOf(services.db, scope, v.parse(projectSearchParamsSchema, {}));
 };
 
-export const addAssignmentHandler: EndpointHandler<Projects['addAssignment']> = async ({ services, user }, { params, body }) => {
+export const addAssignmentHandler: EndpointHandler<Projects['addAssignment']> = async ({ services, user, c }, { params, body }) => {
   if (body.projectId !== params.id) throw badRequest('The project id does not match the address.', 'PROJECT_MISMATCH', { projectId: 'The project id does not match.' });
   const access = await requireProjectAccess(services.db, user.sub, params.id, 'editor');
   return inTransaction(services.db, (trx) =>
-    addAssignment(trx, { projectId: params.id, ...body.postData, actorLevel: access.level!, createdBy: user.sub, now: services.clock() }),
+    addAssignment(trx, {
+      projectId: params.id,
+      ...body.postData,
+      actorLevel: access.level!,
+      createdBy: user.sub,
+      actor: auditActor(c, user, access.staff ? 'permit_team' : 'customer'),
+      now: services.clock(),
+    }),
   );
 };
 
-export const updateAssignmentsHandler: EndpointHandler<Projects['updateAssignments']> = async ({ services, user }, { body }) => {
+export const updateAssignmentsHandler: EndpointHandler<Projects['updateAssignments']> = async ({ services, user, c }, { body }) => {
   const access = await requireProjectAccess(services.db, user.sub, body.projectId, 'editor');
-  return inTransaction(services.db, (trx) => updateAssignments(trx, { projectId: body.projectId, changes: body.assignments, actorLevel: access.level! }));
+  const actor = auditActor(c, user, access.staff ? 'permit_team' : 'customer');
+  return inTransaction(services.db, (trx) => updateAssignments(trx, { projectId: body.projectId, changes: body.assignments, actorLevel: access.level!, actor }));
 };
 
 export const projectUpdatesHandler: EndpointHandler<Companies['projectUpdates']> = async ({ services, user }, { params }) => {

@@ -2,6 +2,7 @@
 // start) and the project as the API shows it (core's projectSchema), its permits from the permits area.
 import type { PostalAddress, Project } from '@permitdesk/core';
 import { sql } from 'kysely';
+import { recordAudit, type AuditActor } from '../audit/audit.js';
 import { notFound } from '../http/errors.js';
 import { PROJECT_NOT_FOUND } from '../permits/access.js';
 import { permitRows } from '../permits/permit-details.js';
@@ -27,6 +28,8 @@ export interface NewProject {
   municipalityId?: number | null | undefined;
   customerPhoneNumber?: string | null | undefined;
   homeBuiltDate?: string | null | undefined;
+  /** Who created it, for the audit trail. */
+  actor: AuditActor;
   now: Date;
 }
 
@@ -70,6 +73,20 @@ export async function insertProject(trx: Tx, project: NewProject): Promise<numbe
       SELECT ${projectId}, 'User', u.id, CASE WHEN btrim(u.name) = '' THEN u.email ELSE u.name END, 'owner', u.id, ${project.now}
       FROM users u WHERE u.id = ${project.createdBy}::uuid`.execute(trx);
   }
+  await recordAudit(
+    trx,
+    project.actor,
+    {
+      entity: 'project',
+      entityId: projectId,
+      action: 'created',
+      companyId: project.companyId,
+      customerVisible: true,
+      before: null,
+      after: { name: project.name || null, customerName: project.customerName, address: oneLineAddress(project.address) },
+    },
+    project.now,
+  );
   return projectId;
 }
 

@@ -557,7 +557,7 @@ const MATRIX: Record<string, Row> = {
   'GET /v4/operator/status': { expect: SIGNED_IN, call: () => ({}) },
   'GET /v4/operator/permits': { expect: STAFF_ONLY, call: () => ({}) },
   'GET /v4/operator/permits/{id}': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.permitId } }) },
-  'PUT /v4/operator/permits/{id}/stage': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.permitId }, body: { stage: 55 } }) },
+  'PUT /v4/operator/permits/{id}/stage': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.permitId }, body: { stage: 55, version: 1 } }) },
   'POST /v4/operator/permits/{id}/inspections': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.permitId }, body: { inspectionName: 'Rough-in' } }) },
   'PATCH /v4/operator/permits/{id}/inspections/{inspectionId}': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.permitId, inspectionId: 1 }, body: { status: 'passed' } }) },
   'POST /v4/operator/permits/{id}/conversations': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.permitId }, body: { body: 'As the team' } }) },
@@ -569,6 +569,16 @@ const MATRIX: Record<string, Row> = {
   'POST /v4/operator/permits/{id}/messages': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.permitId }, body: { body: 'As the team' } }) },
   'GET /v4/operator/templates': { expect: STAFF_ONLY, call: () => ({}) },
   'PUT /v4/operator/templates/{stage}': { expect: STAFF_ONLY, call: () => ({ params: { stage: 20 }, body: { subject: 'S', body: 'B' } }) },
+  'GET /v4/operator/permits/{id}/activity': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.permitId } }) },
+  // Service admin only (operators get 403 SERVICE_ADMIN_ONLY: audit/activity.test.ts); no company role reaches them.
+  'GET /v4/operator/activity.csv': { expect: STAFF_ONLY, call: (fx) => ({ query: { companyId: fx.A } }) },
+  'GET /v4/operator/team': { expect: STAFF_ONLY, call: () => ({}) },
+  'PUT /v4/operator/team': { expect: STAFF_ONLY, call: (fx) => ({ body: { email: fx.users.pm.email, role: 'operator' } }) },
+
+  // --- the audit trail (issue 12): a permit's customer-safe trail for whoever reads the permit; the
+  // company's trail for its owner only (an Administrator, PM or Observer gets 403, another company's owner too).
+  'GET /v4/permits/{id}/activity': { expect: PROJECT_READ, call: (fx) => ({ params: { id: fx.permitId } }) },
+  'GET /v4/companies/{id}/activity': { expect: rule('allow', 'forbid', 'forbid', 'forbid', 'forbid', 'forbid'), call: (fx) => ({ params: { id: fx.A } }) },
 };
 
 /**

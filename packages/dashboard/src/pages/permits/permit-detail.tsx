@@ -4,6 +4,7 @@ import { DATE_FORMATS, formatDate, formatPhone, formatProjectValue, permitStatus
 import type { ReactNode } from 'react';
 import { InspectionList } from '../radar/permit-facts.js';
 import { StatusBar } from '../../ui/status-bar.js';
+import { ActivityPanel } from './activity-panel.js';
 import { AssignmentsPanel } from './assignments-panel.js';
 import { ConversationPanel } from './conversation-panel.js';
 import { DocumentsPanel } from './documents-panel.js';
@@ -94,6 +95,12 @@ export function PermitDetail({ permit, onChange, now = new Date() }: { permit: P
             projectId={permit.projectId}
             assignments={permit.projectsAssignments}
             onChange={(projectsAssignments) => onChange({ ...permit, projectsAssignments })}
+          />
+        </Section>
+        <Section title="Activity" tour="permit-activity" wide>
+          <ActivityPanel
+            permitId={permit.id}
+            revision={`${permit.version ?? 0}:${permit.stage}:${(permit.conversations ?? []).reduce((n, c) => n + (c.messages?.length ?? 0), 0)}`}
           />
         </Section>
       </div>

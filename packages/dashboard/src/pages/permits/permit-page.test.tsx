@@ -19,6 +19,12 @@ const routes = (extra: Record<string, Route> = {}): Record<string, Route> => ({
   'GET /v4/documents': () => ({ body: documents }),
   'GET /v4/companies/11/roles': () => ({ body: { companyId: 11, roles: [] } }),
   'GET /v4/companies/11/vendors': () => ({ body: [] }),
+  'GET /v4/permits/1/activity': () => ({
+    body: [
+      { id: 1, occurredAt: '2026-01-02T10:00:00.000Z', actor: { name: 'Ann Lee', email: 'ann@example.com', role: 'customer' }, entity: 'permit', entityId: '1', action: 'created', companyId: 11, permitId: 1, customerVisible: true, before: null, after: { stage: 10 }, requestId: null },
+      { id: 2, occurredAt: '2026-01-05T10:00:00.000Z', actor: { name: 'PermitDesk permit team', email: null, role: 'permit_team' }, entity: 'permit', entityId: '1', action: 'stage_changed', companyId: 11, permitId: 1, customerVisible: true, before: { stage: 10, version: 1 }, after: { stage: 20, version: 2 }, requestId: null },
+    ],
+  }),
   ...extra,
 });
 
@@ -54,6 +60,17 @@ describe('PermitPage', () => {
     expect(items[3]?.textContent).toContain('Not yet');
     const inspections = document.querySelector('[data-tour="permit-inspections"]') as HTMLElement;
     expect([...inspections.querySelectorAll('.inspections__name')].map((el) => el.textContent)).toEqual(['Framing', 'Final']);
+  });
+
+  it("shows the permit's activity, newest first, the team as the permit team", async () => {
+    net = fakeNetwork(routes());
+    open();
+    const trail = await screen.findByRole('list', { name: 'Permit activity' });
+    const entries = [...trail.querySelectorAll('.audit-trail__entry')] as HTMLElement[];
+    expect(entries).toHaveLength(2);
+    expect(entries[0]!.textContent).toContain('PermitDesk permit team');
+    expect(within(entries[0]!).getByText('Stage: Requested → Processing')).toBeTruthy();
+    expect(entries[1]!.textContent).toContain('Ann Lee');
   });
 
   it('replies to the permit team, refusing an empty message', async () => {

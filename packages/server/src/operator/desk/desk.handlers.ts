@@ -41,17 +41,9 @@ export const uploadTeamDocument: EndpointHandler<Desk['uploadDocument']> = async
       size: body.size,
       documentType: body.documentType,
       userId: user.sub,
+      actor: auditActor(c, user, 'permit_team'),
+      companyId: permit.company_id,
     },
-    (trx) =>
-      recordAudit(trx, auditActor(c, user, 'permit_team'), {
-        entity: 'permit',
-        entityId: params.id,
-        action: 'document_added',
-        companyId: permit.company_id,
-        permitId: params.id,
-        customerVisible: true,
-        after: { document: body.fileName, documentType: body.documentType },
-      }),
   );
 };
 

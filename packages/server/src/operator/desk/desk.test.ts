@@ -91,7 +91,7 @@ describe.each(databaseTargets())('the permit desk on %s', (target) => {
     const { permitId, projectId } = await requestPermit(t, customer, site, { companyId });
     const quote = await t.request('PUT', `/v1/permit-quote/Q-DESK-${permitId}`, { token: team.accessToken, body: { total: 1250, agentId: 'agent-7', orgId: 'org-42', permitId } });
     expect(quote.status, quote.text).toBe(200);
-    expect((await t.request('PUT', `/v4/operator/permits/${permitId}/stage`, { token: team.accessToken, body: { stage: STAGE.Processing, note: 'On it.' } })).status).toBe(200);
+    expect((await t.request('PUT', `/v4/operator/permits/${permitId}/stage`, { token: team.accessToken, body: { stage: STAGE.Processing, note: 'On it.', version: 1 } })).status).toBe(200);
 
     const res = await desk(permitId);
     expect(res.status, res.text).toBe(200);
@@ -246,7 +246,7 @@ describe.each(databaseTargets())('the permit desk on %s', (target) => {
     expect(mail?.text).toContain('Please sign the checklist.');
     expect(mail?.text).toContain('Attached: checklist.pdf, site-plan.pdf');
     expect(mail?.links).toContain(`${t.config.PUBLIC_URL}/projects/${projectId}/${permitId}`);
-    expect((await audit(permitId)).find((e) => e.action === 'message_sent')?.after).toEqual({ conversation: expect.any(String), attachments: ['checklist.pdf', 'site-plan.pdf'] });
+    expect((await audit(permitId)).find((e) => e.action === 'message_added' && (e.after as { attachments?: string[] }).attachments)?.after).toMatchObject({ author: 'Permit Team', attachments: ['checklist.pdf', 'site-plan.pdf'] });
 
     // An attachment goes with one message; another permit's document is not this permit's.
     const again = await t.request('POST', `/v4/operator/permits/${permitId}/messages`, { token: team.accessToken, body: { body: 'Again', attachmentIds: [first] } });
@@ -271,7 +271,7 @@ describe.each(databaseTargets())('the permit desk on %s', (target) => {
     expect(listed.status).toBe(200);
     expect(listed.body).toEqual([expect.objectContaining({ documentId, documentType: 'permit', fileName: 'issued-permit.pdf' })]);
     expect((await desk(permitId)).body.documents).toEqual([expect.objectContaining({ documentId, uploaded: true })]);
-    expect((await audit(permitId)).find((e) => e.action === 'document_added')).toMatchObject({ customer_visible: true, after: { document: 'issued-permit.pdf', documentType: 'permit' } });
+    expect((await audit(permitId)).find((e) => e.action === 'document_added')).toMatchObject({ customer_visible: true, after: { fileName: 'issued-permit.pdf', documentType: 'permit' } });
   });
 
   it('mails the assigned operator when the customer writes, with the link to the permit desk', async () => {

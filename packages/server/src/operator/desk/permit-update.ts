@@ -3,7 +3,8 @@
 import type { PermitDeskUpdate } from '@permitdesk/core';
 import { recordAudit, changedFields, type AuditActor } from '../../audit/audit.js';
 import type { Tx } from '../../db/schema.js';
-import { bumpVersion, lockPermit } from './permit-version.js';
+import { bumpPermitVersion } from '../../permits/permit-version.js';
+import { lockPermit } from './permit-version.js';
 
 type Fee = { label: string; amount: number };
 const feesOf = (rows: readonly { label: string; amount: string | number }[]): Fee[] => rows.map((row) => ({ label: row.label, amount: Number(row.amount) }));
@@ -34,7 +35,7 @@ export async function updatePermitDesk(trx: Tx, actor: AuditActor, permitId: num
         .execute();
     }
   }
-  await bumpVersion(trx, permitId, now);
+  await bumpPermitVersion(trx, permitId, update.version, now);
   await recordAudit(trx, actor, {
     entity: 'permit',
     entityId: permitId,

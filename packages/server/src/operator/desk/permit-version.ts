@@ -1,10 +1,10 @@
 // The permit's version (issue 12): every change by the permit team is made on the version the operator
 // saw; when the permit changed meanwhile the change is refused with 409, so nobody overwrites a colleague
 // unseen. The row is locked for the rest of the transaction.
-import { PERMIT_CHANGED_MESSAGE } from '@permitdesk/core';
 import { sql } from 'kysely';
-import { conflict, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { PERMIT_NOT_FOUND } from '../../permits/access.js';
+import { checkPermitVersion } from '../../permits/permit-version.js';
 import type { Db, Tx } from '../../db/schema.js';
 
 export interface LockedPermit {
@@ -23,13 +23,9 @@ export async function lockPermit(trx: Tx, permitId: number, version?: number): P
     FROM permits r JOIN projects p ON p.id = r.project_id WHERE r.id = ${permitId} FOR UPDATE OF r`.execute(trx);
   const permit = rows[0];
   if (!permit) throw notFound(PERMIT_NOT_FOUND, 'PERMIT_NOT_FOUND');
-  if (version !== undefined && Number(permit.version) !== version) throw conflict(PERMIT_CHANGED_MESSAGE, 'PERMIT_CHANGED');
+  checkPermitVersion(permit.version, version);
   return permit;
 }
-
-/** Bumps the version after a change (with the time of the change). */
-export const bumpVersion = (trx: Tx, permitId: number, now: Date) =>
-  trx.updateTable('permits').set({ version: sql`version + 1`, updated_at: now }).where('id', '=', permitId).execute();
 
 /** The permit without a lock (404 when there is none). */
 export async function findPermit(db: Db, permitId: number): Promise<LockedPermit> {

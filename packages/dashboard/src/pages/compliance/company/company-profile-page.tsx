@@ -26,7 +26,9 @@ import { notify } from '../../../ui/notify.js';
 import { Spinner } from '../../../ui/spinner.js';
 import { CompanyRequired } from '../layout/company-required.js';
 import { COMPLIANCE_MESSAGES } from '../compliance-messages.js';
+import { Link } from 'react-router';
 import { ComplianceLayout } from '../layout/compliance-layout.js';
+import { companyActivityPath } from './company-activity-page.js';
 import type { ComplianceScope } from '../compliance-scope.js';
 
 const profileSchema = v.pick(createCompanySchema, ['name', 'address']);
@@ -82,7 +84,16 @@ function CompanyProfile({ company }: { company: Company }) {
     // The permissions map carries company names (header switcher).
     void refreshProfile();
   };
-  return <ProfileForm key={company.id} initial={company} readOnly={!canCreateAccess(company.role)} onSave={save} submitLabel="Save profile" />;
+  return (
+    <>
+      <ProfileForm key={company.id} initial={company} readOnly={!canCreateAccess(company.role)} onSave={save} submitLabel="Save profile" />
+      {company.role === 'owner' && (
+        <p>
+          <Link to={companyActivityPath(company.id)}>Company activity</Link>: every change to the company, its people, projects, permits and vault.
+        </p>
+      )}
+    </>
+  );
 }
 
 function VendorProfile({ vendorFor, vendorId, readOnly }: { vendorFor: string; vendorId: string; readOnly: boolean }) {

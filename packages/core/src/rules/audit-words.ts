@@ -1,0 +1,106 @@
+// The audit trail in plain words, the same on every page that shows one: what happened ('Moved the
+// permit') and each change as 'Stage: Requested → Processing'. The dashboard's <AuditTrail> reads these.
+import type { AuditEntry } from '../schemas/audit.js';
+import { DATE_FORMATS, formatDate } from './formats.js';
+import { stageName } from './stages.js';
+
+const ACTIONS: Readonly<Record<string, string>> = {
+  created: 'Created',
+  updated: 'Updated',
+  renamed: 'Renamed',
+  stage_changed: 'Moved the permit',
+  message_added: 'Wrote in the conversation',
+  inspection_added: 'Added an inspection',
+  inspection_updated: 'Updated an inspection',
+  cancellation_decided: 'Decided the cancellation request',
+  document_added: 'Added a document',
+  dismissed: 'Dismissed the permit',
+  assigned: 'Assigned the permit',
+  member_role_changed: "Changed a member's role",
+  member_removed: 'Removed a member',
+  sent: 'Sent an invitation',
+  resent: 'Sent the invitation again',
+  status_changed: "Changed the invitation's status",
+  archived: 'Archived',
+  restored: 'Restored',
+  role_granted: 'Added to the permit team',
+  role_changed: "Changed a team member's role",
+  role_revoked: 'Removed from the permit team',
+};
+
+const ENTITIES: Readonly<Record<AuditEntry['entity'], string>> = {
+  permit: 'Permit',
+  project: 'Project',
+  company: 'Company',
+  role: 'Team role',
+  invitation: 'Invitation',
+  vault_item: 'Vault item',
+  quote: 'Quote',
+  municipality: 'Municipality',
+};
+
+/** Field names as the trail shows them; others are split from camelCase ('permitNumber' → 'Permit number'). */
+const FIELDS: Readonly<Record<string, string>> = {
+  stage: 'Stage',
+  version: 'Version',
+  note: 'Message',
+  permitNumber: 'Permit number',
+  issuedAt: 'Issued',
+  expiresAt: 'Expires',
+  estCompletionAt: 'Est. completion',
+  customerName: 'Customer',
+  orderNumber: 'Order number',
+  scheduledAt: 'Scheduled',
+  inspectionName: 'Inspection',
+  role: 'Role',
+  active: 'Active',
+  email: 'E-mail',
+};
+/** Fields that identify rather than change (shown in neither the customer's nor the team's words). */
+const HIDDEN_FIELDS = new Set(['version', 'roleId', 'userId', 'messageId', 'conversationId', 'inspectionId', 'documentId', 'projectId', 'taskId', 'municipalityId', 'owner', 'kind']);
+
+const ROLE_WORDS: Readonly<Record<string, string>> = { operator: 'Operator', service_admin: 'Service admin' };
+
+export const auditActionLabel = (action: string): string => ACTIONS[action] ?? action.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+export const auditEntityLabel = (entity: AuditEntry['entity']): string => ENTITIES[entity] ?? entity;
+export const auditFieldLabel = (field: string): string =>
+  FIELDS[field] ?? field.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase()).replace(/ ([A-Z])/g, (_, c: string) => ` ${c.toLowerCase()}`);
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** One value in the trail's words: a stage by its name, a time as a date, nothing as '—'. */
+export function auditValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (field === 'stage' && typeof value === 'number') return stageName(value);
+  if (field === 'role' && typeof value === 'string') return ROLE_WORDS[value] ?? value;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string' && ISO_TIME.test(value)) return formatDate(value, DATE_FORMATS.date);
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+export interface AuditChange {
+  field: string;
+  label: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** Each changed field of an entry: 'Stage: Requested → Processing'; a creation lists what it set (before null). */
+export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>): AuditChange[] {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((field) => !HIDDEN_FIELDS.has(field));
+  return fields
+    .filter((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null) || entry.before === null)
+    .map((field) => ({
+      field,
+      label: auditFieldLabel(field),
+      before: entry.before === null || !(field in before) ? null : auditValue(field, before[field]),
+      after: entry.after === null || !(field in after) ? null : auditValue(field, after[field]),
+    }));
+}
+
+/** 'Stage: Requested → Processing', or 'Message: Filing today.' for a value set without a before. */
+export const auditChangeText = (change: AuditChange): string =>
+  change.before === null ? `${change.label}: ${change.after ?? '—'}` : change.after === null ? `${change.label}: ${change.before} (removed)` : `${change.label}: ${change.before} → ${change.after}`;

@@ -1,0 +1,60 @@
+// /companies/:id/activity through the real client and router (network faked at fetch): the owner's
+// trail with the record named on each entry and pages by the x-pagination-* headers; a refusal shown.
+import { PAGINATION_HEADERS, type AuditEntry } from '@permitdesk/core';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../../session/session.js';
+import { fakeNetwork, profile, tokens } from '../../../test/fixtures.js';
+import { renderRoute } from '../../radar/testing/render-route.js';
+import CompanyActivityPage from './company-activity-page.js';
+
+let net: ReturnType<typeof fakeNetwork>;
+const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
+  id,
+  occurredAt: '2026-11-26T15:00:00.000Z',
+  actor: { name: 'Ann Lee', email: 'ann@example.com', role: 'customer' },
+  entity: 'company',
+  entityId: '11',
+  action: 'updated',
+  companyId: 11,
+  permitId: null,
+  customerVisible: false,
+  before: { name: 'Acme' },
+  after: { name: 'Acme Builders' },
+  requestId: 'req-1',
+  ...overrides,
+});
+
+beforeEach(() => {
+  sessionStore.getState().login(tokens(), profile({}, { '11': { name: 'Acme Builders', role: 'owner' } }));
+  sessionStore.getState().stopAutoRefresh();
+});
+afterEach(() => {
+  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  vi.unstubAllGlobals();
+});
+
+const open = () => renderRoute(<CompanyActivityPage />, '/companies/:id/activity', '/companies/11/activity');
+
+describe('CompanyActivityPage', () => {
+  it("shows the company's trail in words and pages through it", async () => {
+    net = fakeNetwork({
+      'GET /v4/companies/11/activity': (_request, url) => ({
+        body: url.searchParams.get('page') === '2' ? [entry(1, { entity: 'vault_item', entityId: 'license:7', action: 'archived', before: { status: 'active' }, after: { status: 'archived' } })] : [entry(2)],
+        headers: { [PAGINATION_HEADERS.index]: url.searchParams.get('page') ?? '1', [PAGINATION_HEADERS.size]: '50', [PAGINATION_HEADERS.totalCount]: '51' },
+      }),
+    });
+    open();
+    expect(await screen.findByText('Company #11: Updated')).toBeTruthy();
+    expect(screen.getByText('Name: Acme → Acme Builders')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Vault item #license:7: Archived')).toBeTruthy();
+    await waitFor(() => expect(net.calls.filter((c) => c.url.pathname === '/v4/companies/11/activity').map((c) => c.url.searchParams.get('page'))).toEqual(['1', '2']));
+  });
+
+  it("shows the server's refusal to someone who is not the owner", async () => {
+    net = fakeNetwork({ 'GET /v4/companies/11/activity': () => ({ status: 403, body: { message: "Only the company's owner can see its activity.", code: 'OWNER_ONLY' } }) });
+    open();
+    expect(await screen.findByText(/Only the company's owner can see its activity\.|could not be loaded/)).toBeTruthy();
+  });
+});
