@@ -13,6 +13,7 @@ import { registerDocumentRoutes } from './documents/documents.routes.js';
 import { registerProjectRoutes } from './projects/projects.routes.js';
 import { registerFormRoutes } from './forms/forms.routes.js';
 import { registerOperatorRoutes } from './operator/operator.routes.js';
+import { registerOpsQueueRoutes } from './operator/queue/queue.routes.js';
 import { registerPolicyRoutes } from './policies/policies.routes.js';
 import { registerComplianceRoutes } from './compliance/compliance.routes.js';
 import { registerCompanyCreateRoute, registerInvitationRoutes } from './invitations/invitations.routes.js';
@@ -35,6 +36,7 @@ export function registerRoutes(app: App): void {
   registerProjectRoutes(app);
   registerFormRoutes(app);
   registerOperatorRoutes(app);
+  registerOpsQueueRoutes(app);
   registerPolicyRoutes(app);
   registerComplianceRoutes(app);
   registerInvitationRoutes(app);

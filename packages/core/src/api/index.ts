@@ -6,6 +6,7 @@ import { integrationEndpoints } from './integrations.endpoints.js';
 import { companyLookupEndpoints, invitationEndpoints } from './invitations.endpoints.js';
 import { lookupEndpoints } from './lookup.endpoints.js';
 import { operatorEndpoints } from './operator.endpoints.js';
+import { opsQueueEndpoints } from './ops-queue.endpoints.js';
 import { permitEndpoints, projectEndpoints } from './permits.endpoints.js';
 import { verificationEndpoints } from './verification.endpoints.js';
 
@@ -23,6 +24,7 @@ export {
   invitationEndpoints,
   lookupEndpoints,
   operatorEndpoints,
+  opsQueueEndpoints,
   permitEndpoints,
   projectEndpoints,
   roleEndpoints,
@@ -44,5 +46,6 @@ export const endpoints = {
   invitations: invitationEndpoints,
   integrations: integrationEndpoints,
   operator: operatorEndpoints,
+  opsQueue: opsQueueEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;

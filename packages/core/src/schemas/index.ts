@@ -9,3 +9,4 @@ export * from './permit.js';
 export * from './signup.js';
 export * from './states.js';
 export * from './operator.js';
+export * from './ops-queue.js';

@@ -9,6 +9,7 @@ import type { IdentityTables } from './tables/identity.js';
 import type { IntegrationTables } from './tables/integrations.js';
 import type { InvitationTables } from './tables/invitations.js';
 import type { MailTables } from './tables/mail.js';
+import type { OpsTables } from './tables/ops.js';
 import type { PermitTables } from './tables/permits.js';
 import type { RateLimitTables } from './tables/rate-limits.js';
 import type { ReferenceTables } from './tables/reference.js';
@@ -26,7 +27,8 @@ export interface Database
     IntegrationTables,
     IdempotencyTables,
     RateLimitTables,
-    AuditTables {}
+    AuditTables,
+    OpsTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
 export type Db = Kysely<Database>;
@@ -51,4 +53,5 @@ export const TABLES = [
   'permit_quotes', 'esign_documents', 'esign_passcode_secrets',
   'idempotency_keys', 'rate_limits',
   'audit_events',
+  'ops_stage_sla', 'ops_saved_views',
 ] as const satisfies readonly (keyof Database)[];

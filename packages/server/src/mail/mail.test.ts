@@ -65,7 +65,7 @@ describe('mail templates', () => {
     const x = renderMail('permit_stage_update', { permitId: 7, customerName: '<b>Bob</b>', stageName: 'Approved', link: 'https://x.example/permits/7' });
     expect(x.html).toContain('&lt;b&gt;Bob&lt;/b&gt;');
     expect(x.html).not.toContain('<b>Bob</b>');
-    expect(TEMPLATE_NAMES).toEqual(['verification', 'confirmation_code', 'reset_code', 'welcome', 'invitation', 'invitation_notice', 'permit_stage_update']);
+    expect(TEMPLATE_NAMES).toEqual(['verification', 'confirmation_code', 'reset_code', 'welcome', 'invitation', 'invitation_notice', 'permit_stage_update', 'permit_assigned']);
   });
 });
 

@@ -18,6 +18,8 @@ export interface TemplateData {
   invitation_notice: { title: string; intro: string; message?: string | null; link: string; action: string };
   /** A permit moved to a new stage (the operator engineer sends it). */
   permit_stage_update: { name?: string | null; permitId: number; customerName: string; stageName: string; message?: string | null; link: string };
+  /** To an operator a permit was assigned to; the link opens the permit desk (/ops/permits/{id}). */
+  permit_assigned: { name?: string | null; permitId: number; customerName: string; stageName: string; link: string };
 }
 export type TemplateName = keyof TemplateData;
 
@@ -111,6 +113,15 @@ const renderers: Renderers = {
       `The permit ${permitId} for ${escapeHtml(customerName)} is now: <strong>${escapeHtml(stageName)}</strong>.`,
       ...(message ? [escapeHtml(message)] : []),
       button(link, 'View the permit'),
+    ]),
+  }),
+  permit_assigned: ({ name, permitId, customerName, stageName, link }) => ({
+    subject: `A permit was assigned to you: ${permitId} for ${customerName}`,
+    text: `${hello(name)}\n\nThe permit ${permitId} for ${customerName} (${stageName}) was assigned to you.\n\nOpen it at ${link}\n`,
+    html: layout('A permit was assigned to you', [
+      escapeHtml(hello(name)),
+      `The permit ${permitId} for ${escapeHtml(customerName)} (<strong>${escapeHtml(stageName)}</strong>) was assigned to you.`,
+      button(link, 'Open the permit'),
     ]),
   }),
 };

@@ -532,6 +532,16 @@ const MATRIX: Record<string, Row> = {
   'PATCH /v4/operator/permits/{id}/inspections/{inspectionId}': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.permitId, inspectionId: 1 }, body: { status: 'passed' } }) },
   'POST /v4/operator/permits/{id}/conversations': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.permitId }, body: { body: 'As the team' } }) },
   'PUT /v4/operator/permits/{id}/cancellation': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.permitId }, body: { decision: 'approve' } }) },
+  // The queue (operator/queue): every caller outside the permit team gets 403; operator vs service admin in queue.test.ts.
+  'GET /v4/operator/queue': { expect: STAFF_ONLY, call: () => ({ query: { needsReply: 'true' } }) },
+  'POST /v4/operator/queue/assign': { expect: STAFF_ONLY, call: (fx) => ({ body: { permits: [{ id: fx.permitId, version: 1 }], assignee: null } }) },
+  'POST /v4/operator/queue/stage': { expect: STAFF_ONLY, call: (fx) => ({ body: { permits: [{ id: fx.permitId, version: 1 }], stage: 55, message: 'Bulk' } }) },
+  'GET /v4/operator/queue/views': { expect: STAFF_ONLY, call: () => ({}) },
+  'POST /v4/operator/queue/views': { expect: STAFF_ONLY, call: () => ({ body: { name: 'Mine too', filters: { assignee: 'me' } } }) },
+  'DELETE /v4/operator/queue/views/{id}': { expect: STAFF_ONLY, call: () => ({ params: { id: 1 } }) },
+  'GET /v4/operator/sla': { expect: STAFF_ONLY, call: () => ({}) },
+  'PUT /v4/operator/sla': { expect: STAFF_ONLY, call: () => ({ body: { targets: [{ stage: 10, targetHours: 1 }] } }) },
+  'GET /v4/operator/team-members': { expect: STAFF_ONLY, call: () => ({}) },
 };
 
 /**
