@@ -29,6 +29,11 @@ export const queryKeys = {
   ops: {
     all: ['ops'],
     status: ['ops', 'status'],
+    /** The queue's page for a query (pages/ops/queue). */
+    queue: (query: Record<string, string>) => ['ops', 'queue', query],
+    views: ['ops', 'views'],
+    team: ['ops', 'team'],
+    sla: ['ops', 'sla'],
   },
 
   // Projects and permits.

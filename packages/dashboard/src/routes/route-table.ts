@@ -109,7 +109,10 @@ export const protectedRoutes: PageRoute[] = [
  * The permit team's workspace (issue 12): signed-in routes whose pages open behind pages/ops/staff-gate.tsx
  * (operators; settings for service admins). The server refuses every workspace call to anyone else.
  */
-export const opsRoutes: PageRoute[] = [];
+export const opsRoutes: PageRoute[] = [
+  p('/ops', 'protected', 'Permit queue', () => import('../pages/ops/queue/ops-queue-page.js')),
+  p('/ops/settings', 'protected', 'Workspace settings', () => import('../pages/ops/settings/ops-settings-page.js')),
+];
 
 export const pageRoutes: PageRoute[] = [...publicRoutes, ...protectedRoutes, ...opsRoutes];
 export const NOT_FOUND_PATH = '/404';
