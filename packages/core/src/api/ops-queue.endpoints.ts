@@ -19,7 +19,7 @@ import { endpoint } from './endpoint.js';
 export const opsQueueEndpoints = {
   queue: endpoint({
     method: 'GET', path: '/v4/operator/queue', auth: 'bearer',
-    summary: 'Every permit of every company, newest first or most over its SLA target, with the team\'s filters (a filtered total is capped at 10,000)',
+    summary: 'Every permit of every company, newest first or most over its SLA target, with the team\'s filters (a filtered total is capped at 2,000)',
     query: opsQueueQuerySchema, response: opsQueueRowSchema, paging: 'headers',
   }),
   assign: endpoint({

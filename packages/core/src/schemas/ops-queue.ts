@@ -12,11 +12,11 @@ export const QUEUE_SORTS = ['newest', 'overSla'] as const;
 export type QueueSort = (typeof QUEUE_SORTS)[number];
 
 /**
- * A filtered total is counted up to this many permits and reported as exactly this many past it
- * ("10,000+"); without filters (or with the stage filter alone) the total is exact from the per-stage
- * counts the radar keeps.
+ * A filtered total is counted up to this many permits (100 pages of 20) and reported as exactly this
+ * many past it ("2,000+"), as the radar's keyword total; without filters (or with the stage or company
+ * filter alone) the total is exact from the per-stage counts the radar keeps.
  */
-export const QUEUE_TOTAL_CAP = 10_000;
+export const QUEUE_TOTAL_CAP = 2_000;
 
 /** An inspection is due when its date is past or within this many days. */
 export const INSPECTION_DUE_DAYS = 2;

@@ -1,7 +1,7 @@
 // The permit team's queue (/ops): every permit of every company with the team's filters, the saved
 // views as tabs, SLA marks, and bulk 'Assign to…' / 'Move to stage…' on the checked rows. Filters live
 // in the address (queue-filters.ts); each row links to the permit desk (/ops/permits/{id}).
-import { formatDate, PERMIT_STAGES, US_STATES, type OpsBulkResult, type OpsQueueFilters, type OpsQueueRow, type OpsSavedView, type OpsTeamMember } from '@permitdesk/core';
+import { formatDate, PERMIT_STAGES, QUEUE_TOTAL_CAP, US_STATES, type OpsBulkResult, type OpsQueueFilters, type OpsQueueRow, type OpsSavedView, type OpsTeamMember } from '@permitdesk/core';
 import type { HeaderPage } from '@permitdesk/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState, type FormEvent } from 'react';
@@ -120,7 +120,7 @@ export function QueueView() {
     <section className="page ops-queue" aria-labelledby="ops-queue-title">
       <div className="ops-queue__head">
         <h1 id="ops-queue-title">Permit queue</h1>
-        <p className="ops-queue__count" role="status">{rows.data ? `${total.toLocaleString('en-US')}${total >= 10_000 ? '+' : ''} permits` : ''}</p>
+        <p className="ops-queue__count" role="status">{rows.data ? `${total.toLocaleString('en-US')}${total >= QUEUE_TOTAL_CAP && Object.keys(filters).some((name) => name !== 'stage' && name !== 'companyId') ? '+' : ''} permits` : ''}</p>
       </div>
       <ViewTabs views={viewList} active={active} filters={filters} onShow={(view) => show(view.filters as OpsQueueFilters)} onChanged={reload} />
       <FiltersBar filters={filters} team={team.data ?? []} onSet={set} onClear={() => show({})} />
