@@ -30,9 +30,9 @@ type Condition = RawBuilder<unknown>;
 const midnightUtc = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
-/** A flag filter: true keeps the permits with it, false those without. */
+/** A flag filter: true keeps the permits with it, false those without (a null column is 'without'). */
 const flag = (value: boolean | undefined, condition: Condition): Condition | null =>
-  value === undefined ? null : value ? condition : sql`NOT (${condition})`;
+  value === undefined ? null : value ? condition : sql`NOT COALESCE(${condition}, false)`;
 
 function overSlaCondition(scope: QueueScope): Condition {
   const parts = [...scope.sla].map(([stage, hours]) => sql`(r.stage = ${stage} AND r.stage_entered_at < ${new Date(scope.now.getTime() - hours * HOUR_MS)}::timestamptz)`);

@@ -107,6 +107,7 @@ describe.each(databaseTargets())('the permit team queue on %s', (target) => {
     expect(asked.status, asked.text).toBe(200);
     expect(await ids({ needsReply: 'true' })).toEqual([newer]);
     expect(await ids({ needsReply: 'false' })).not.toContain(newer);
+    expect(await ids({ needsReply: 'false' })).toContain(older); // no message at all: no reply needed
     const answered = await t.request('POST', `/v4/operator/permits/${newer}/conversations`, { token: team.accessToken, body: { conversationId: asked.body.id, body: 'This week.' } });
     expect(answered.status, answered.text).toBe(200);
     expect(await ids({ needsReply: 'true' })).toEqual([]);
@@ -125,6 +126,8 @@ describe.each(databaseTargets())('the permit team queue on %s', (target) => {
     expect(await ids({ quotePending: 'true' })).toEqual([]);
     expect((await quote('Q-NEW', newer, '2999-01-01')).status).toBe(200);
     expect(await ids({ quotePending: 'true' })).toEqual([newer]);
+    expect(await ids({ quotePending: 'false' })).toEqual(expect.arrayContaining([older]));
+    expect(await ids({ quotePending: 'false' })).not.toContain(newer);
     expect((await rowOf(newer)).quotePending).toBe(true);
 
     // An inspection scheduled tomorrow is due; one in a week is not (yet).
