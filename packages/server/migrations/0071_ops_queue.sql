@@ -113,7 +113,9 @@ CREATE INDEX permits_queue_sla_idx ON permits (stage, stage_entered_at, id);
 CREATE INDEX permits_queue_assignee_idx ON permits (assigned_to, created_at, id) WHERE assigned_to IS NOT NULL;
 CREATE INDEX permits_queue_municipality_idx ON permits (municipality_id, created_at, id);
 CREATE INDEX permits_queue_reply_idx ON permits (created_at, id) WHERE last_message_role = 'customer';
-CREATE INDEX permits_queue_waiting_idx ON permits (created_at, id) WHERE last_message_role = 'permit_team';
+-- 'Waiting on customer': the team wrote last, or the permit is on hold (Pending, 52); the predicate is
+-- the queue's condition word for word, so the planner can use it.
+CREATE INDEX permits_queue_waiting_idx ON permits (created_at, id) WHERE (last_message_role = 'permit_team' OR stage = 52);
 CREATE INDEX permits_queue_cancellation_idx ON permits (created_at, id) WHERE cancellation_open;
 CREATE INDEX permits_queue_quote_idx ON permits (created_at, id) WHERE quote_pending_until IS NOT NULL;
 CREATE INDEX permits_queue_inspection_idx ON permits (next_inspection_at, created_at, id) WHERE next_inspection_at IS NOT NULL;
