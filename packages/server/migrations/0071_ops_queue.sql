@@ -29,9 +29,7 @@ CREATE FUNCTION ops_refresh_cancellation(ids integer[]) RETURNS void LANGUAGE sq
     SELECT 1 FROM cancellation_requests q WHERE q.permit_id = r.id AND q.resolved_at IS NULL)
   WHERE r.id = ANY(ids)
 $$;
--- A permit's quotes, found by the trigger below (and by the permit desk).
-CREATE INDEX permit_quotes_permit_idx ON permit_quotes (permit_id) WHERE permit_id IS NOT NULL;
-
+-- A permit's quotes are found by permit_quotes_permit_idx (0073_quotes_directory.sql).
 CREATE FUNCTION ops_refresh_quote(ids integer[]) RETURNS void LANGUAGE sql AS $$
   UPDATE permits r SET quote_pending_until = (
     SELECT max(COALESCE(q.expiry_date, 'infinity'::date)) FROM permit_quotes q WHERE q.permit_id = r.id AND q.status = 'pending')
