@@ -14,6 +14,7 @@ import { registerProjectRoutes } from './projects/projects.routes.js';
 import { registerFormRoutes } from './forms/forms.routes.js';
 import { registerOperatorRoutes } from './operator/operator.routes.js';
 import { registerDeskRoutes } from './operator/desk/desk.routes.js';
+import { registerOpsQueueRoutes } from './operator/queue/queue.routes.js';
 import { registerPolicyRoutes } from './policies/policies.routes.js';
 import { registerComplianceRoutes } from './compliance/compliance.routes.js';
 import { registerCompanyCreateRoute, registerInvitationRoutes } from './invitations/invitations.routes.js';
@@ -43,6 +44,7 @@ export function registerRoutes(app: App): void {
   registerDeskRoutes(app);
   registerActivityRoutes(app);
   registerTeamRoutes(app);
+  registerOpsQueueRoutes(app);
   registerPolicyRoutes(app);
   registerComplianceRoutes(app);
   registerInvitationRoutes(app);

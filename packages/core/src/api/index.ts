@@ -9,6 +9,7 @@ import { lookupEndpoints } from './lookup.endpoints.js';
 import { operatorEndpoints } from './operator.endpoints.js';
 import { opsQuoteEndpoints } from './ops-quotes.endpoints.js';
 import { opsDeskEndpoints } from './ops-desk.endpoints.js';
+import { opsQueueEndpoints } from './ops-queue.endpoints.js';
 import { permitEndpoints, projectEndpoints } from './permits.endpoints.js';
 import { verificationEndpoints } from './verification.endpoints.js';
 
@@ -29,6 +30,7 @@ export {
   operatorEndpoints,
   opsQuoteEndpoints,
   opsDeskEndpoints,
+  opsQueueEndpoints,
   permitEndpoints,
   projectEndpoints,
   roleEndpoints,
@@ -53,5 +55,6 @@ export const endpoints = {
   opsQuotes: opsQuoteEndpoints,
   opsDesk: opsDeskEndpoints,
   audit: auditEndpoints,
+  opsQueue: opsQueueEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;

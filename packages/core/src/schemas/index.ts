@@ -12,3 +12,4 @@ export * from './operator.js';
 export * from './ops-quotes.js';
 export * from './ops-desk.js';
 export * from './audit.js';
+export * from './ops-queue.js';

@@ -45,6 +45,12 @@ export const queryKeys = {
     /** The stage message templates. */
     templates: ['ops', 'templates'],
     team: ['ops', 'team'],
+    /** The queue's page for a query (pages/ops/queue). */
+    queue: (query: Record<string, string>) => ['ops', 'queue', query],
+    views: ['ops', 'views'],
+    /** The operators a permit can be assigned to. */
+    teamMembers: ['ops', 'team-members'],
+    sla: ['ops', 'sla'],
   },
   /** A company's audit trail (its owner's /companies/:id/activity). */
   companyActivity: (companyId: string, page: number) => ['company-activity', companyId, page],

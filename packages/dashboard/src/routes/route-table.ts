@@ -116,6 +116,8 @@ export const opsRoutes: PageRoute[] = [
   p('/ops/permits/:id', 'protected', 'Permit desk', () => import('../pages/ops/desk/desk-page.js')),
   p('/ops/templates', 'protected', 'Stage message templates', () => import('../pages/ops/desk/templates-page.js')),
   p('/ops/team', 'protected', 'Permit team', () => import('../pages/ops/team-page.js')),
+  p('/ops', 'protected', 'Permit queue', () => import('../pages/ops/queue/ops-queue-page.js')),
+  p('/ops/settings', 'protected', 'Workspace settings', () => import('../pages/ops/settings/ops-settings-page.js')),
 ];
 
 export const pageRoutes: PageRoute[] = [...publicRoutes, ...protectedRoutes, ...opsRoutes];

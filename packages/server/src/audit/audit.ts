@@ -3,6 +3,7 @@
 // item, quote or municipality calls recordAudit inside its transaction.
 import type { Db } from '../db/schema.js';
 
+/** 'setting': the workspace's settings (SLA targets, ...), changed by a service admin. */
 export type AuditEntity = 'permit' | 'project' | 'company' | 'role' | 'invitation' | 'vault_item' | 'quote' | 'municipality' | 'setting';
 export type AuditActorRole = 'customer' | 'permit_team' | 'service_admin' | 'system';
 

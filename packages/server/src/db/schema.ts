@@ -11,6 +11,7 @@ import type { IntegrationTables } from './tables/integrations.js';
 import type { InvitationTables } from './tables/invitations.js';
 import type { MailTables } from './tables/mail.js';
 import type { OpsDeskTables } from './tables/ops-desk.js';
+import type { OpsTables } from './tables/ops.js';
 import type { PermitTables } from './tables/permits.js';
 import type { RateLimitTables } from './tables/rate-limits.js';
 import type { ReferenceTables } from './tables/reference.js';
@@ -30,7 +31,8 @@ export interface Database
     RateLimitTables,
     AuditTables,
     DirectoryTables,
-    OpsDeskTables {}
+    OpsDeskTables,
+    OpsTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
 export type Db = Kysely<Database>;
@@ -57,4 +59,5 @@ export const TABLES = [
   'audit_events',
   'municipality_directory',
   'ops_stage_templates', 'permit_fees', 'message_attachments',
+  'ops_stage_sla', 'ops_saved_views',
 ] as const satisfies readonly (keyof Database)[];

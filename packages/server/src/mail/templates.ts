@@ -38,6 +38,8 @@ export interface TemplateData {
   team_reply: { name?: string | null; permitId: number; customerName: string; taskName: string; message: string; attachments: string[]; link: string };
   /** The customer wrote in the conversation of a permit assigned to the operator (to the operator). */
   customer_message: { name?: string | null; permitId: number; customerName: string; authorName: string; message: string; link: string };
+  /** To an operator a permit was assigned to; the link opens the permit desk (/ops/permits/{id}). */
+  permit_assigned: { name?: string | null; permitId: number; customerName: string; stageName: string; link: string };
 }
 export type TemplateName = keyof TemplateData;
 
@@ -199,6 +201,15 @@ const renderers: Renderers = {
       `${escapeHtml(authorName)} wrote about permit ${permitId} for ${escapeHtml(customerName)}:`,
       `<em>${escapeHtml(message).replace(/\n/g, '<br>')}</em>`,
       button(link, 'Open the permit desk'),
+    ]),
+  }),
+  permit_assigned: ({ name, permitId, customerName, stageName, link }) => ({
+    subject: `A permit was assigned to you: ${permitId} for ${customerName}`,
+    text: `${hello(name)}\n\nThe permit ${permitId} for ${customerName} (${stageName}) was assigned to you.\n\nOpen it at ${link}\n`,
+    html: layout('A permit was assigned to you', [
+      escapeHtml(hello(name)),
+      `The permit ${permitId} for ${escapeHtml(customerName)} (<strong>${escapeHtml(stageName)}</strong>) was assigned to you.`,
+      button(link, 'Open the permit'),
     ]),
   }),
 };

@@ -104,7 +104,7 @@ export async function insertDemoProjects(
       const made = await sql<{ n: number }>`
         WITH inserted AS (
           INSERT INTO permits (project_id, task_id, municipality_id, stage, session, scope_of_work, project_value, permit_number,
-                               issued_at, expires_at, est_completion_at, dismissed, dismissed_at, created_at)
+                               issued_at, expires_at, est_completion_at, dismissed, dismissed_at, created_at, stage_entered_at)
           SELECT p.id, t.id, p.municipality_id, st.stage,
                  'demo-' || p.id::text || '-' || k::text,
                  t.description,
@@ -119,7 +119,9 @@ export async function insertDemoProjects(
                    CASE WHEN ${pick('p.id + k', 67, 3)} = 0 THEN now() - interval '5 days' ELSE now() + interval '60 days' END END,
                  st.stage = 72 AND ${pick('p.id', 71, 2)} = 0,
                  CASE WHEN st.stage = 72 AND ${pick('p.id', 71, 2)} = 0 THEN now() END,
-                 p.created_at + (k - 1) * interval '2 days'
+                 p.created_at + (k - 1) * interval '2 days',
+                 -- The SLA clock: the stage was entered some hours to weeks after the request.
+                 LEAST(now(), p.created_at + (k - 1) * interval '2 days' + (${pick('p.id * 7 + k', 83, 24 * 40)}) * interval '1 hour')
           FROM projects p
           CROSS JOIN LATERAL generate_series(1, CASE WHEN p.id % 4 = 0 THEN 2 ELSE 1 END) k
           JOIN permit_tasks t ON t.id = 1 + ${pick('p.id * 5 + k', 73, taskCount)}

@@ -579,6 +579,16 @@ const MATRIX: Record<string, Row> = {
   // company's trail for its owner only (an Administrator, PM or Observer gets 403, another company's owner too).
   'GET /v4/permits/{id}/activity': { expect: PROJECT_READ, call: (fx) => ({ params: { id: fx.permitId } }) },
   'GET /v4/companies/{id}/activity': { expect: rule('allow', 'forbid', 'forbid', 'forbid', 'forbid', 'forbid'), call: (fx) => ({ params: { id: fx.A } }) },
+  // The queue (operator/queue): every caller outside the permit team gets 403; operator vs service admin in queue.test.ts.
+  'GET /v4/operator/queue': { expect: STAFF_ONLY, call: () => ({ query: { needsReply: 'true' } }) },
+  'POST /v4/operator/queue/assign': { expect: STAFF_ONLY, call: (fx) => ({ body: { permits: [{ id: fx.permitId, version: 1 }], assignee: null } }) },
+  'POST /v4/operator/queue/stage': { expect: STAFF_ONLY, call: (fx) => ({ body: { permits: [{ id: fx.permitId, version: 1 }], stage: 55, message: 'Bulk' } }) },
+  'GET /v4/operator/queue/views': { expect: STAFF_ONLY, call: () => ({}) },
+  'POST /v4/operator/queue/views': { expect: STAFF_ONLY, call: () => ({ body: { name: 'Mine too', filters: { assignee: 'me' } } }) },
+  'DELETE /v4/operator/queue/views/{id}': { expect: STAFF_ONLY, call: () => ({ params: { id: 1 } }) },
+  'GET /v4/operator/sla': { expect: STAFF_ONLY, call: () => ({}) },
+  'PUT /v4/operator/sla': { expect: STAFF_ONLY, call: () => ({ body: { targets: [{ stage: 10, targetHours: 1 }] } }) },
+  'GET /v4/operator/team-members': { expect: STAFF_ONLY, call: () => ({}) },
 };
 
 /**

@@ -62,6 +62,11 @@ export interface PermitsTable {
   version: ColumnType<number, number | undefined, number>;
   assigned_to: Optional<string>;
   stage_entered_at: Timestamp;
+  /** migrations/0071_ops_queue.sql: the queue's flags, kept by triggers (never written by hand). */
+  last_message_role: Derived<string | null>;
+  cancellation_open: Derived<boolean>;
+  quote_pending_until: Derived<Date | string | null>;
+  next_inspection_at: Derived<Date | null>;
 }
 
 export interface PermitInspectionsTable {
