@@ -1,9 +1,11 @@
-// The permit team's pages (/ops/...) open for operators only; a service admin's pages for service admins.
+// The permit team's pages (/ops/...) open for operators only, under the workspace's menu; a service
+// admin's pages for service admins.
 // The server refuses every workspace call to anyone else (403): this gate only spares them a broken page.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../ui/spinner.js';
 import { Unavailable } from '../../ui/unavailable.js';
+import { OpsNav } from './ops-nav.js';
 import { useStaffRole } from './use-staff-role.js';
 
 export const STAFF_ONLY_PAGE = 'Only the permit team can open this page.';
@@ -23,5 +25,10 @@ export function StaffGate({ children, adminOnly = false }: { children: ReactNode
       </section>
     );
   }
-  return <>{children}</>;
+  return (
+    <>
+      <OpsNav role={role} />
+      {children}
+    </>
+  );
 }
