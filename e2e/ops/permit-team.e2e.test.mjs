@@ -142,6 +142,7 @@ describe('the permit team runs a permit from request to Open in the dashboard', 
     await row.waitFor();
     assert.match(await row.textContent(), /Requested/);
     assert.match(await row.textContent(), /Unassigned/);
+    await operator.getByRole('status').getByText(/^(1 permit|(?!1 )\d[\d,]* permits)$/).first().waitFor();
 
     await row.getByRole('checkbox', { name: new RegExp(`for ${CONTRACTOR.customer}$`) }).check();
     const bulk = operator.getByRole('region', { name: 'Bulk actions' });
@@ -256,7 +257,7 @@ describe('the permit team runs a permit from request to Open in the dashboard', 
     const activity = customer.getByRole('list', { name: 'Permit activity' });
     await activity.waitFor({ timeout: 20_000 });
     const text = await activity.textContent();
-    for (const expected of ['Moved the permit', 'Stage: Requested → Processing', '→ Open', 'Wrote in the conversation', 'Added an inspection', 'Added a document', PERMIT_NUMBER]) {
+    for (const expected of ['Moved the permit', 'Stage: Requested → Processing', '→ Open', 'Wrote in the conversation', 'Added an inspection', 'Added a document', PERMIT_NUMBER, 'Issued a quote', 'Total: $575.50', 'Line items: Permit filing service $450.00; Municipal plan review fee $125.50', 'Accepted the quote']) {
       assert.ok(text.includes(expected), `the Activity shows '${expected}'`);
     }
     await customer.getByText(/preparing the filing/).first().waitFor();
