@@ -137,7 +137,7 @@ describe('the permit team runs a permit from request to Open in the dashboard', 
 
     await operator.getByRole('tab', { name: 'New today' }).click();
     await operator.waitForURL((url) => url.searchParams.get('createdToday') === 'true');
-    assert.equal(await operator.getByRole('tab', { name: 'New today' }).getAttribute('aria-selected'), 'true');
+    await operator.getByRole('tab', { name: 'New today', selected: true }).waitFor();
     const row = operator.locator('tr.data-table__row', { hasText: CONTRACTOR.customer });
     await row.waitFor();
     assert.match(await row.textContent(), /Requested/);
