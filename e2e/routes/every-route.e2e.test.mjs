@@ -89,11 +89,19 @@ const TOUR_PAGES = {
   'permit-detail': () => `/permits/${ids.permitId}`,
 };
 
+/** The permit team's workspace (/ops...): behind the staff gate. */
+const isTeamPage = (route) => route.path === '/ops' || route.path.startsWith('/ops/');
 const paramsOf = (path) => [...path.matchAll(/:(\w+)(\?)?/g)].map(([, name, optional]) => ({ name, optional: optional === '?' }));
+
+/** Routes whose first segment says nothing (the permit team's /ops/...): the id by the path before :id. */
+const ID_BY_PREFIX = {
+  '/ops/permits': () => ids.permitId,
+  '/ops/municipalities': () => ids.municipalityId,
+};
 
 function realValue(route, name) {
   if (name === 'id') {
-    const id = ID_BY_SEGMENT[route.path.split('/')[1]];
+    const id = ID_BY_PREFIX[route.path.replace(/\/:id.*$/, '')] ?? ID_BY_SEGMENT[route.path.split('/')[1]];
     assert.ok(id, `${route.path}: no real id is known for :id; add its first segment to ID_BY_SEGMENT`);
     return id();
   }
@@ -286,6 +294,7 @@ before(async () => {
   ids.companyId = (await api('GET', '/v4/companies', { token: demo }))[0].id;
   const [place] = await api('GET', '/v4/lookup/municipalities?state=CA&keyword=Oakland&page=1&size=1');
   ids.slug = place.slug.split('/');
+  ids.municipalityId = place.id;
 
   // A stored file of the demo permit, for /cloudfront/presigned: uploaded through its presigned PUT.
   const bytes = new TextEncoder().encode('%PDF-1.4 route check');
@@ -447,7 +456,10 @@ describe('the demo owner', { concurrency: 2 }, () => {
         const where = v.url.pathname;
         if (route.access === 'guest' || route.access === 'root') assert.equal(where, '/project-radar', `${path}: signed in`);
         else assert.equal(where, path.replace(/\?.*$/, ''), `${path} stays where it is`);
-        if (route.access !== 'guest' && route.access !== 'root' && paramsOf(route.path).length > 0) {
+        if (isTeamPage(route)) {
+          // A customer meets the staff gate on every page of the permit team's workspace.
+          assert.ok(v.mainText.includes('Not available'), `${path}: a customer sees 'Not available'`);
+        } else if (route.access !== 'guest' && route.access !== 'root' && paramsOf(route.path).length > 0) {
           assert.doesNotMatch(v.mainText, /not found|does not exist/i, `${path}: the real ids are found`);
         }
       } finally {
@@ -456,7 +468,8 @@ describe('the demo owner', { concurrency: 2 }, () => {
     });
   }
 
-  for (const route of ROUTES.filter((r) => (r.access === 'public' || r.access === 'protected' || r.access === 'invitation') && paramsOf(r.path).length > 0)) {
+  // (The team's pages are 'Not available' to a customer whatever the id: checked above.)
+  for (const route of ROUTES.filter((r) => (r.access === 'public' || r.access === 'protected' || r.access === 'invitation') && paramsOf(r.path).length > 0 && !isTeamPage(r))) {
     for (const names of missingSets(route)) {
       it(`${route.path} with a missing :${names.join(', :')} says it is not there, with a way back`, async () => {
         const path = fill(route, missingValues(route, names));

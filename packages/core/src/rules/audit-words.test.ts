@@ -16,4 +16,12 @@ describe('the audit trail in plain words', () => {
     expect(auditChanges({ before: { role: 'pm', active: true }, after: null }).map(auditChangeText)).toEqual(['Role: pm (removed)', 'Active: Yes (removed)']);
     expect(auditActionLabel('something_new')).toBe('Something new');
   });
+
+  it('says a quote in words: what happened to it, its total and line items in dollars (not raw JSON)', () => {
+    const issued = { before: null, after: { status: 'pending', total: 575.5, lineItems: [{ label: 'Filing service', amount: 450 }, { label: 'Plan review fee', amount: 125.5 }] } };
+    expect(auditChanges(issued).map(auditChangeText)).toEqual(['Status: pending', 'Total: $575.50', 'Line items: Filing service $450.00; Plan review fee $125.50']);
+    expect(auditActionLabel('issued')).toBe('Issued a quote');
+    expect(auditActionLabel('accepted')).toBe('Accepted the quote');
+    expect(auditActionLabel('declined')).toBe('Declined the quote');
+  });
 });

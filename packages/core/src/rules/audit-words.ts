@@ -1,7 +1,7 @@
 // The audit trail in plain words, the same on every page that shows one: what happened ('Moved the
 // permit') and each change as 'Stage: Requested → Processing'. The dashboard's <AuditTrail> reads these.
 import type { AuditEntry } from '../schemas/audit.js';
-import { DATE_FORMATS, formatDate } from './formats.js';
+import { DATE_FORMATS, formatDate, formatUsd } from './formats.js';
 import { stageName } from './stages.js';
 
 const ACTIONS: Readonly<Record<string, string>> = {
@@ -26,6 +26,10 @@ const ACTIONS: Readonly<Record<string, string>> = {
   role_granted: 'Added to the permit team',
   role_changed: "Changed a team member's role",
   role_revoked: 'Removed from the permit team',
+  // Quotes (the only entity with these actions).
+  issued: 'Issued a quote',
+  accepted: 'Accepted the quote',
+  declined: 'Declined the quote',
 };
 
 const ENTITIES: Readonly<Record<AuditEntry['entity'], string>> = {
@@ -55,6 +59,8 @@ const FIELDS: Readonly<Record<string, string>> = {
   role: 'Role',
   active: 'Active',
   email: 'E-mail',
+  lineItems: 'Line items',
+  orderId: 'Order',
 };
 /** Fields that identify rather than change (shown in neither the customer's nor the team's words). */
 const HIDDEN_FIELDS = new Set(['version', 'roleId', 'userId', 'messageId', 'conversationId', 'inspectionId', 'documentId', 'projectId', 'taskId', 'municipalityId', 'owner', 'kind']);
@@ -75,6 +81,10 @@ export function auditValue(field: string, value: unknown): string {
   if (field === 'role' && typeof value === 'string') return ROLE_WORDS[value] ?? value;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string' && ISO_TIME.test(value)) return formatDate(value, DATE_FORMATS.date);
+  if ((field === 'total' || field === 'amount') && typeof value === 'number') return formatUsd(value);
+  if (field === 'lineItems' && Array.isArray(value)) {
+    return value.map((item: { label?: unknown; amount?: unknown }) => `${String(item.label ?? '')} ${formatUsd(Number(item.amount ?? 0))}`).join('; ');
+  }
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

@@ -26,7 +26,7 @@ export interface FlowAlert {
 }
 
 /** The API areas the flow calls: the whole client, or one made of just these areas. */
-export type SignupFlowClient = Pick<ApiClient, 'lookups' | 'verification' | 'account' | 'identity'>;
+export type SignupFlowClient = Pick<ApiClient, 'lookups' | 'verification' | 'identity'> & { account: Pick<ApiClient['account'], 'createUserApp'> };
 
 export interface SignupFlowOptions {
   client: SignupFlowClient;

@@ -44,10 +44,11 @@ export interface RuntimeOptions extends WidgetOptions {
   timers?: SignupFlowOptions['timers'];
 }
 
-/** Only the API areas the widget calls, so its bundle carries no other part of the catalogue. */
+/** Only the API areas the widget calls, so its bundle carries no other part of the catalogue (of the
+ * account area only the sign-up call: its other calls, guided tours included, are the dashboard's). */
 const WIDGET_ENDPOINTS = {
   identity: identityEndpoints,
-  account: accountEndpoints,
+  account: { createUserApp: accountEndpoints.createUserApp },
   lookups: lookupEndpoints,
   verification: verificationEndpoints,
   forms: formEndpoints,

@@ -18,11 +18,13 @@ export function StaffGate({ children, adminOnly = false }: { children: ReactNode
   const allowed = role !== null && (!adminOnly || role === 'service_admin');
   if (!allowed) {
     return (
-      <section className="page card" role="alert">
-        <h1>Not available</h1>
-        <p>{role === null ? STAFF_ONLY_PAGE : SERVICE_ADMIN_ONLY_PAGE}</p>
-        <Link to="/project-radar">Back to the Project Radar</Link>
-      </section>
+      <div className="container container--text">
+        <section className="card" role="alert">
+          <h1>Not available</h1>
+          <p>{role === null ? STAFF_ONLY_PAGE : SERVICE_ADMIN_ONLY_PAGE}</p>
+          <Link to="/project-radar">Back to the Project Radar</Link>
+        </section>
+      </div>
     );
   }
   return (

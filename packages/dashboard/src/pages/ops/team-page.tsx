@@ -191,7 +191,7 @@ function Team() {
 
 export default function TeamPage() {
   return (
-    <section className="page ops-team" aria-labelledby="ops-team-title">
+    <section className="container ops-team" aria-labelledby="ops-team-title">
       <h1 id="ops-team-title">Permit team</h1>
       <StaffGate adminOnly>
         <Team />

@@ -50,7 +50,7 @@ export function MunicipalityDirectory() {
     setParams(next);
   };
   return (
-    <section className="page directory" aria-labelledby={`${id}-title`}>
+    <section className="container directory" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`} className="page-title">
         Municipality directory
       </h1>

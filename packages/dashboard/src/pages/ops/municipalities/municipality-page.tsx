@@ -95,7 +95,7 @@ export function MunicipalityEditor() {
   const data = detail.data;
   const taskName = (taskId: string) => tasks.data?.find((task) => String(task.id) === taskId)?.name ?? `Task ${taskId}`;
   return (
-    <section className="page directory" aria-labelledby="municipality-title">
+    <section className="container directory" aria-labelledby="municipality-title">
       <p>
         <Link to="/ops/municipalities">Back to the directory</Link>
       </p>

@@ -77,6 +77,14 @@ describe('queue filters', () => {
     expect(overSlaLabel(5)).toBe('Over SLA by 5h');
     expect(overSlaLabel(0)).toBeNull();
     expect(overSlaLabel(null)).toBeNull();
+    expect(screen.getByText('2 permits')).toBeTruthy();
+  });
+
+  it("counts one permit as '1 permit'", async () => {
+    serve([row(1)]);
+    renderAt(<QueueView />, '/ops?createdToday=true');
+    expect(await screen.findByText('1 permit')).toBeTruthy();
+    expect(screen.queryByText('1 permits')).toBeNull();
   });
 });
 

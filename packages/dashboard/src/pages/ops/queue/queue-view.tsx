@@ -117,10 +117,10 @@ export function QueueView() {
   const active = currentView(viewList, filters);
 
   return (
-    <section className="page ops-queue" aria-labelledby="ops-queue-title">
+    <section className="container ops-queue" aria-labelledby="ops-queue-title">
       <div className="ops-queue__head">
         <h1 id="ops-queue-title">Permit queue</h1>
-        <p className="ops-queue__count" role="status">{rows.data ? `${total.toLocaleString('en-US')}${total >= QUEUE_TOTAL_CAP && Object.keys(filters).some((name) => name !== 'stage' && name !== 'companyId') ? '+' : ''} permits` : ''}</p>
+        <p className="ops-queue__count" role="status">{rows.data ? `${total.toLocaleString('en-US')}${total >= QUEUE_TOTAL_CAP && Object.keys(filters).some((name) => name !== 'stage' && name !== 'companyId') ? '+' : ''} ${total === 1 ? 'permit' : 'permits'}` : ''}</p>
       </div>
       <ViewTabs views={viewList} active={active} filters={filters} onShow={(view) => show(view.filters as OpsQueueFilters)} onChanged={reload} />
       <FiltersBar filters={filters} team={team.data ?? []} onSet={set} onClear={() => show({})} />

@@ -12,7 +12,7 @@ import '../queue/queue.css';
 export function SlaSettings() {
   const sla = useQuery<OpsSla>({ queryKey: queryKeys.ops.sla, queryFn: ({ signal }) => api.opsQueue.sla({ signal }) });
   return (
-    <section className="page ops-sla" aria-labelledby="ops-sla-title">
+    <section className="container ops-sla" aria-labelledby="ops-sla-title">
       <h1 id="ops-sla-title">SLA targets</h1>
       <p>How long a permit may stay in a stage before the queue marks it <strong>Over SLA</strong>. Leave a stage empty for no clock.</p>
       <DataState query={sla}>{(data) => <SlaForm key={JSON.stringify(data)} sla={data} />}</DataState>
