@@ -70,7 +70,7 @@ export const queryKeys = {
     cancellation: (id: number) => ['permits', 'cancellation', id],
     documents: (id: number | string) => ['permits', 'documents', id],
     /** The customer-safe trail, read again at each revision of the permit. */
-    activity: (id: number, revision: string) => ['permits', 'activity', id, revision],
+    activity: (id: number, revision: string, audience: 'customer' | 'team' = 'customer') => ['permits', 'activity', id, revision, audience],
   },
   forms: {
     definition: (formId: string | number) => ['forms', formId, 'definition'],

@@ -1,7 +1,7 @@
 // /ops/permits/{id} through the real client and router (network faked at fetch): the panels show the
 // desk's data; the stage move pre-fills the template message and sends the version; a 409 reloads the
 // desk and lists what a colleague changed; customers are kept out.
-import type { PermitDesk, StageTemplate } from '@permitdesk/core';
+import type { AuditEntry, PermitDesk, StageTemplate } from '@permitdesk/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -52,11 +52,20 @@ const templates: StageTemplate[] = [
 
 let net: ReturnType<typeof fakeNetwork>;
 let current: PermitDesk;
+/** The whole trail the team reads on the desk (the customer's view hides the team's names and e-mails). */
+const trail: AuditEntry[] = [
+  {
+    id: 9, occurredAt: '2026-11-20T15:00:00.000Z', actor: { name: 'Olga Operator', email: 'olga@permitdesk.test', role: 'permit_team' },
+    entity: 'permit', entityId: '1', action: 'stage_changed', companyId: 11, permitId: 1, customerVisible: true,
+    before: { stage: 10 }, after: { stage: 20 }, requestId: 'req-1',
+  },
+];
 const calls = (method: string, path: string) => net.calls.filter((c) => c.method === method && c.url.pathname === path);
 const routes = (extra: Record<string, Route> = {}, role: 'operator' | null = 'operator'): Record<string, Route> => ({
   'GET /v4/operator/status': () => ({ body: { staff: role !== null, role } }),
   'GET /v4/operator/permits/1/desk': () => ({ body: current }),
   'GET /v4/operator/permits/1/quotes': () => ({ body: [] }),
+  'GET /v4/operator/permits/1/activity': () => ({ body: trail }),
   'GET /v4/operator/templates': () => ({ body: templates }),
   ...extra,
 });
@@ -97,6 +106,9 @@ describe('PermitDeskPage', () => {
     // The quotes of the permit, from the quotes panel's own call.
     const quotes = await section('Quotes');
     expect(await within(quotes).findByText('No quote has been issued for this permit.')).toBeTruthy();
+    // The whole audit trail, with the operator's name (the customer's view says 'PermitDesk permit team').
+    const auditTrail = await section('Audit trail');
+    expect(await within(auditTrail).findByText(/Olga Operator/)).toBeTruthy();
   });
 
   it('moves the stage with the template message, filled and editable, on the version shown', async () => {

@@ -12,6 +12,7 @@ import { api } from '../../../session/api.js';
 import { useAuth } from '../../../session/session.js';
 import { MissingNotice } from '../../../ui/missing-notice.js';
 import { Spinner } from '../../../ui/spinner.js';
+import { ActivityPanel } from '../../permits/activity-panel.js';
 import { QuotesPanel } from '../quotes/quotes-panel.js';
 import { StaffGate } from '../staff-gate.js';
 import { CompliancePanel } from './compliance-panel.js';
@@ -118,6 +119,9 @@ export function PermitDeskView({ desk, templates, operatorName, run, onReload }:
         )}
         <DeskSection id="history" title="Stage history">
           <HistoryPanel history={desk.stageHistory} />
+        </DeskSection>
+        <DeskSection id="trail" title="Audit trail" wide>
+          <ActivityPanel permitId={p.id} revision={String(desk.version)} audience="team" />
         </DeskSection>
       </div>
     </>
