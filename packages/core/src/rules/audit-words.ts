@@ -14,6 +14,8 @@ const ACTIONS: Readonly<Record<string, string>> = {
   inspection_updated: 'Updated an inspection',
   cancellation_decided: 'Decided the cancellation request',
   document_added: 'Added a document',
+  data_collection_saved: "Updated the permit's details",
+  file_uploaded: 'Uploaded a file',
   dismissed: 'Dismissed the permit',
   assigned: 'Assigned the permit',
   member_role_changed: "Changed a member's role",

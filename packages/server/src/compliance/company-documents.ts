@@ -3,6 +3,7 @@
 // short-lived download URL once the bytes are stored. A file's `file` is its storage key.
 import { UPLOAD_MAX_BYTES, type Document, type PresignedUpload } from '@permitdesk/core';
 import { sql } from 'kysely';
+import { recordAudit, type AuditActor } from '../audit/audit.js';
 import { badRequest, notFound, payloadTooLarge } from '../http/errors.js';
 import { FILE_TOO_LARGE_MESSAGE, presignStoredDownload } from '../permits/documents.js';
 import { iso } from '../rows/values.js';
@@ -10,7 +11,7 @@ import type { AppServices } from '../services.js';
 import { newFileKey } from '../storage/file-storage.js';
 import { DOCUMENTATION_NOT_FOUND } from './documentations.js';
 import { companyOfItem, VAULT_KINDS, type VaultKind } from './vault-items.js';
-import type { Db } from '../db/schema.js';
+import type { Db, Tx } from '../db/schema.js';
 import type { DocumentableType } from '../db/tables/compliance.js';
 import { inTransaction } from '../db/transaction.js';
 
@@ -25,6 +26,8 @@ export interface CompanyUpload {
   documentableType: DocumentableType;
   documentableId?: number | null | undefined;
   userId: string;
+  /** Who uploaded it, for the audit trail. */
+  actor: AuditActor;
 }
 
 /**
@@ -58,6 +61,24 @@ export async function registerCompanyUpload(services: Pick<AppServices, 'db' | '
   const file = { file_name: upload.fileName, content_type: contentType, size: upload.size, storage_key: key, uploaded_at: null, updated_at: now };
 
   const documentId = await inTransaction(db, async (trx) => {
+    const id = await storeFile(trx);
+    // A vault item's file (or a documentation's): the company's trail shows who filed what.
+    await recordAudit(
+      trx,
+      upload.actor,
+      {
+        entity: 'vault_item',
+        entityId: kind ? `${kind}:${target}` : `documentation:${id}`,
+        action: 'file_uploaded',
+        companyId: upload.companyId,
+        after: { fileName: upload.fileName, documentId: id },
+      },
+      now,
+    );
+    return id;
+  });
+
+  async function storeFile(trx: Tx): Promise<number> {
     if (!kind && target !== null) {
       await trx.updateTable('company_documents').set(file).where('id', '=', target).execute();
       return target;
@@ -81,7 +102,7 @@ export async function registerCompanyUpload(services: Pick<AppServices, 'db' | '
       await sql`UPDATE ${sql.table(VAULT_KINDS[kind].table)} SET document_id = ${id}, updated_at = ${now} WHERE id = ${target}`.execute(trx);
     }
     return id;
-  });
+  }
   return { documentId, uploadUrl: presigned.url, method: 'PUT', headers: presigned.headers, expiresAt: presigned.expiresAt };
 }
 

@@ -149,7 +149,7 @@ export function documentationHandlers(): VaultHandlers {
 
 export const uploadCompanyDocument: EndpointHandler<Companies['uploadDocument']> = async (ctx, { params, body }) => {
   await requireCompanyManager(ctx, params.id);
-  return registerCompanyUpload(ctx.services, ctx.services.db, { companyId: params.id, ...body, userId: ctx.user.sub });
+  return registerCompanyUpload(ctx.services, ctx.services.db, { companyId: params.id, ...body, userId: ctx.user.sub, actor: auditActor(ctx.c, ctx.user, 'customer') });
 };
 
 export const companyDocuments: EndpointHandler<Companies['documents']> = async (ctx, { params }) => {

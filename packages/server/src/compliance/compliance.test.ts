@@ -181,6 +181,10 @@ describe.each(databaseTargets())('compliance center on %s', (target) => {
     expect(registered.status, registered.text).toBe(200);
     expect(registered.body).toMatchObject({ method: 'PUT', headers: { 'content-type': 'application/pdf' } });
     expect(put?.status).toBe(200);
+    // The company's trail: who filed which file for which item.
+    const filed = await t.services.db.selectFrom('audit_events').selectAll().where('action', '=', 'file_uploaded').where('entity_id', '=', `license:${item}`).execute();
+    expect(filed).toHaveLength(1);
+    expect(filed[0]).toMatchObject({ entity: 'vault_item', actor_user_id: admin.sub, company_id: companyId, after: { fileName: 'mechanical.pdf', documentId: registered.body.documentId } });
     const withFile = (await t.request('GET', `/v4/companies/${companyId}/licenses/${item}`, as(observer))).body;
     expect(withFile).toMatchObject({ documentId: registered.body.documentId, fileName: 'mechanical.pdf', file: expect.stringMatching(/^companies\/\d+\/.+\/mechanical\.pdf$/) });
 

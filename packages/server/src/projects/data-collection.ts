@@ -5,6 +5,7 @@
 import { dataCollectionSchema, type DataCollection, type Permit } from '@permitdesk/core';
 import { sql } from 'kysely';
 import * as v from 'valibot';
+import { changedFields, recordAudit, type AuditActor } from '../audit/audit.js';
 import { badRequest } from '../http/errors.js';
 import { listDocuments } from '../permits/documents.js';
 import { lookupLicenses } from '../compliance/license-lookup.js';
@@ -58,6 +59,8 @@ export interface SaveDataCollection {
   permitId: number;
   data: DataCollection;
   userId: string;
+  /** Who saved it, for the audit trail. */
+  actor: AuditActor;
   now: Date;
 }
 
@@ -73,6 +76,7 @@ export async function saveDataCollection(trx: Tx, input: SaveDataCollection): Pr
     if (!company) throw badRequest('The company does not exist.', 'COMPANY_NOT_FOUND', { companyId: 'The company does not exist.' });
   }
   const json = JSON.stringify(data);
+  const previous = await trx.selectFrom('data_collections').select('data').where('permit_id', '=', input.permitId).executeTakeFirst();
   await trx
     .insertInto('data_collections')
     .values({ permit_id: input.permitId, project_id: input.projectId, data: json, updated_by: input.userId, created_at: input.now, updated_at: input.now })
@@ -96,7 +100,19 @@ export async function saveDataCollection(trx: Tx, input: SaveDataCollection): Pr
       ...(data.expirationDate !== undefined ? { expires_at: data.expirationDate ? new Date(`${data.expirationDate}T00:00:00Z`) : null } : {}),
       ...(data.price !== undefined ? { project_value: data.price } : {}),
       updated_at: input.now,
+      version: sql`version + 1`,
     })
     .where('id', '=', input.permitId)
     .execute();
+  // The data collection is the permit's: its trail shows what changed in it (customer-visible).
+  const changed = changedFields((previous?.data ?? {}) as Record<string, unknown>, JSON.parse(json) as Record<string, unknown>);
+  if (changed) {
+    const project = await trx.selectFrom('projects').select('company_id').where('id', '=', input.projectId).executeTakeFirst();
+    await recordAudit(
+      trx,
+      input.actor,
+      { entity: 'permit', entityId: input.permitId, action: 'data_collection_saved', companyId: project?.company_id ?? null, permitId: input.permitId, customerVisible: true, ...changed },
+      input.now,
+    );
+  }
 }

@@ -99,12 +99,13 @@ export const getPermitData: EndpointHandler<Projects['getPermitData']> = async (
   return { permit, data: await readDataCollection(db, permit) };
 };
 
-export const updatePermitData: EndpointHandler<Projects['updatePermit']> = async ({ services, user }, { params, body }) => {
+export const updatePermitData: EndpointHandler<Projects['updatePermit']> = async ({ services, user, c }, { params, body }) => {
   const db = services.db;
-  await requireProjectAccess(db, user.sub, params.id, 'editor');
+  const access = await requireProjectAccess(db, user.sub, params.id, 'editor');
   await permitOfProject(db, params.id, params.permitId);
+  const actor = auditActor(c, user, access.staff ? 'permit_team' : 'customer');
   await inTransaction(services.db, (trx) =>
-    saveDataCollection(trx, { projectId: params.id, permitId: params.permitId, data: body, userId: user.sub, now: services.clock() }),
+    saveDataCollection(trx, { projectId: params.id, permitId: params.permitId, data: body, userId: user.sub, actor, now: services.clock() }),
   );
   const permit = await permitOfProject(db, params.id, params.permitId);
   return { permit, data: await readDataCollection(db, permit) };

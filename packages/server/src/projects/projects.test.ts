@@ -113,6 +113,11 @@ describe.each(databaseTargets())('projects on %s', (target) => {
     expect(saved.body.permit).toMatchObject({ orderNumber: 'PO-2002', permitNumber: 'BLD-2026-0042', projectValue: 3100.5, estCompletionAt: '2027-03-15T00:00:00.000Z', expiresAt: '2027-09-30T00:00:00.000Z' });
     const again = await t.request('GET', `/v3/projects/${projectId}/permits/${permitId}`, { token: pm.accessToken });
     expect(again.body.data).toEqual(saved.body.data);
+    // The save is in the permit's trail, with what changed and the request's id.
+    const trail = await t.services.db.selectFrom('audit_events').selectAll().where('permit_id', '=', permitId).where('action', '=', 'data_collection_saved').execute();
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({ entity: 'permit', actor_user_id: owner.sub, customer_visible: true, request_id: saved.headers.get('x-request-id') });
+    expect(trail[0]!.after).toMatchObject({ purchaseOrder: 'PO-2002', permitNo: 'BLD-2026-0042' });
     const byNumber = await t.request('GET', '/v4/projects/search', { token: owner.accessToken, query: { keyword: 'bld-2026-0042', companyId } });
     expect(byNumber.body.map((row: Permit) => row.id)).toEqual([permitId]);
 
