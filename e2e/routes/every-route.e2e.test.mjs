@@ -558,9 +558,11 @@ describe('guided tours', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     try {
       for (const id of TOUR_IDS) {
-        // First visits: forget the tours seen so far (signing in landed on the radar, which may have run its own).
+        // First visits: the tours seen are kept per user on the server, so bring them back the way a person
+        // does, from Settings (signing in landed on the radar, which may have run its own).
         await page.goto(`${base}/profile`, { waitUntil: 'networkidle' });
-        await page.evaluate(() => localStorage.removeItem('permitdesk.tours.seen'));
+        await page.getByRole('button', { name: 'Show the guided tours again' }).click();
+        await page.getByText('The guided tours will show again.').waitFor();
         await page.goto(base + TOUR_PAGES[id](), { waitUntil: 'networkidle' });
         const popover = page.locator('.driver-popover');
         await popover.waitFor({ timeout: 5000 });

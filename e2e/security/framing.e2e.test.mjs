@@ -172,6 +172,10 @@ describe('the dashboard under its CSP', { timeout: 240_000 }, () => {
     await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText(`Welcome ${DEMO.email}!`).waitFor();
+    // The demo user may have seen the radar's tour in another suite (kept on the server): bring it back.
+    await page.goto(`${base}/profile`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Show the guided tours again' }).click();
+    await page.getByText('The guided tours will show again.').waitFor();
     await page.goto(`${base}/project-radar`, { waitUntil: 'networkidle' });
     // The radar's guided tour (driver.js) positions its popover with inline styles: it must run too.
     await page.locator('.driver-popover').waitFor({ timeout: 15_000 });

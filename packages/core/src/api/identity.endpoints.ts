@@ -117,4 +117,8 @@ export const accountEndpoints = {
     method: 'PUT', path: '/v4/account/tours/{tourId}', auth: 'bearer', summary: 'Remember that the signed-in user has seen a guided tour',
     params: v.object({ tourId: tourIdSchema }), response: toursSeenSchema,
   }),
+  resetTours: endpoint({
+    method: 'DELETE', path: '/v4/account/tours', auth: 'bearer', summary: 'Show the guided tours again: forget the ones the signed-in user has seen',
+    response: toursSeenSchema,
+  }),
 } as const;

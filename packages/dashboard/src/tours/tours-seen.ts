@@ -49,3 +49,10 @@ export function markTourSeen(id: TourId, storage: Storage = localStorage): void 
     .then((answer) => appQueryClient.setQueryData(queryKeys.toursSeen, answer))
     .catch(() => undefined); // kept locally; the next visit's answer from the server is merged with it
 }
+
+/** Settings' 'Show the guided tours again': forgotten on the server and here; each starts on its next visit. */
+export async function resetToursSeen(storage: Storage = localStorage): Promise<void> {
+  const answer = await api.account.resetTours({ silent: true });
+  storage.removeItem(SAVED_VIEW_KEYS.guidedToursSeen);
+  appQueryClient.setQueryData(queryKeys.toursSeen, answer);
+}

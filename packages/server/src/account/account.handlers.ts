@@ -67,3 +67,9 @@ export const markTourSeen: EndpointHandler<typeof E.markTourSeen> = async ({ ser
     .executeTakeFirst();
   return seenTours(row);
 };
+
+/** Settings' 'Show the guided tours again': each tour starts by itself once more, on its page's next visit. */
+export const resetTours: EndpointHandler<typeof E.resetTours> = async ({ services, user }) => {
+  await services.db.updateTable('users').set({ tours_seen: [] }).where('id', '=', user.sub).execute();
+  return { seen: [] };
+};

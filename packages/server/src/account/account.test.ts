@@ -188,10 +188,16 @@ describe.each(databaseTargets())('account creation on %s', (target) => {
     await Promise.all([ctx.request('PUT', '/v4/account/tours/permit-detail', { token: a.accessToken }), ctx.request('PUT', '/v4/account/tours/permit-detail', { token: a.accessToken })]);
     expect((await ctx.request('GET', '/v4/account/tours', { token: a.accessToken })).body).toEqual({ seen: ['radar', 'permit-detail'] });
     expect((await ctx.request('GET', '/v4/account/tours', { token: b.accessToken })).body).toEqual({ seen: [] });
+    // 'Show the guided tours again' forgets them for this user only.
+    await ctx.request('PUT', '/v4/account/tours/radar', { token: b.accessToken });
+    expect((await ctx.request('DELETE', '/v4/account/tours', { token: b.accessToken })).body).toEqual({ seen: [] });
+    expect((await ctx.request('GET', '/v4/account/tours', { token: b.accessToken })).body).toEqual({ seen: [] });
     const unknown = await ctx.request('PUT', '/v4/account/tours/everything', { token: a.accessToken });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe('Unknown guided tour.');
     expect((await ctx.request('GET', '/v4/account/tours')).status).toBe(401);
     expect((await ctx.request('PUT', '/v4/account/tours/radar')).status).toBe(401);
+    expect((await ctx.request('DELETE', '/v4/account/tours')).status).toBe(401);
+    expect((await ctx.request('GET', '/v4/account/tours', { token: a.accessToken })).body).toEqual({ seen: ['radar', 'permit-detail'] });
   });
 });

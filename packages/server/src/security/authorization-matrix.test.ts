@@ -277,6 +277,7 @@ const MATRIX: Record<string, Row> = {
   // The caller's own guided tours (issue 18): every signed-in caller, their own record only.
   'GET /v4/account/tours': { expect: SIGNED_IN, call: () => ({}) },
   'PUT /v4/account/tours/{tourId}': { expect: SIGNED_IN, call: () => ({ params: { tourId: 'radar' } }) },
+  'DELETE /v4/account/tours': { expect: SIGNED_IN, call: () => ({}) },
   // Whether A's owner verified their e-mail: the user themselves (or the permit team).
   'GET /verify_email/{sub}': { expect: with_(STAFF_ONLY, { owner: 'allow' }), call: (fx) => ({ params: { sub: fx.users.owner.sub } }) },
 

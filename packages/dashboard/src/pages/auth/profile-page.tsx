@@ -12,6 +12,7 @@ import { Alert } from '../../ui/alert.js';
 import { Field } from '../../ui/field.js';
 import { notify } from '../../ui/notify.js';
 import { Spinner } from '../../ui/spinner.js';
+import { resetToursSeen } from '../../tours/tours-seen.js';
 
 const attributesSchema = v.object({ name: fullNameSchema, phone_number: phoneSchema });
 const passwordSchema = v.object({
@@ -29,6 +30,7 @@ export default function ProfilePage() {
       <div className="stack">
         <AttributesForm name={user.name} phone={user.phone_number ? formatPhone(user.phone_number) : ''} />
         <ChangePasswordForm />
+        <ToursSection />
       </div>
     </div>
   );
@@ -100,6 +102,33 @@ function ChangePasswordForm() {
           </button>
         </fieldset>
       </form>
+    </section>
+  );
+}
+
+export const TOURS_RESET_LABEL = 'Show the guided tours again';
+
+/** The guided tours start by themselves once per person; this brings them back on each page's next visit. */
+function ToursSection() {
+  const [state, setState] = useState<'idle' | 'busy' | 'done' | 'failed'>('idle');
+  const reset = async () => {
+    setState('busy');
+    try {
+      await resetToursSeen();
+      setState('done');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <section className="card">
+      <h2 className="card__title">Guided tours</h2>
+      <p className="muted">Each page's tour runs once. Bring them back to see them again on your next visit to each page.</p>
+      {state === 'done' && <Alert kind="success">The guided tours will show again.</Alert>}
+      {state === 'failed' && <Alert kind="error">The guided tours could not be reset. Please try again.</Alert>}
+      <button className="btn btn--ghost" type="button" disabled={state === 'busy'} onClick={() => void reset()}>
+        {TOURS_RESET_LABEL}
+      </button>
     </section>
   );
 }
