@@ -43,6 +43,13 @@ export async function addressStep(page, { check = noCheck, name = 'address' } = 
   await atStep(page, 'enter-address');
   assert.equal(await widget(page, 'h2').textContent(), 'Where is the work to be performed?');
   if (name) await check(page, `${name}-empty`);
+  // The dialog moves focus into the search box once its step has rendered: type only then, or the
+  // first keys land on the launcher (a person sees the caret before typing).
+  await page.waitForFunction(() => {
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    return active?.getAttribute('role') === 'combobox';
+  });
   await page.keyboard.type(ADDRESS, { delay: 20 });
   await widget(page, '[role=option]').first().waitFor();
   if (name) await check(page, `${name}-results`);
