@@ -18,9 +18,11 @@ export interface ConversationPanelProps {
   onReplied: (conversation: Conversation) => void;
   /** Contributors and up reply; the others (Observers, guests) only read. */
   canReply: boolean;
+  /** How the customer's side is named: 'You' for its own people, 'Customer' for a guest company reading it. */
+  customerLabel?: string;
 }
 
-export function ConversationPanel({ permitId, conversations, onReplied, canReply }: ConversationPanelProps) {
+export function ConversationPanel({ permitId, conversations, onReplied, canReply, customerLabel = 'You' }: ConversationPanelProps) {
   const fieldId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const latest = conversations.at(-1) ?? null;
@@ -51,7 +53,7 @@ export function ConversationPanel({ permitId, conversations, onReplied, canReply
             <li key={message.id} className={`message message--${message.author.role}`}>
               <div className="message__meta">
                 <strong>{message.author.name}</strong>
-                <span className="muted">{message.author.role === 'permit_team' ? 'Permit team' : 'You'}</span>
+                <span className="muted">{message.author.role === 'permit_team' ? 'Permit team' : customerLabel}</span>
                 <time className="muted" dateTime={message.createdAt}>
                   {formatDate(message.createdAt, DATE_FORMATS.usDateTime)}
                 </time>

@@ -93,6 +93,7 @@ export function PermitDetail({ permit, onChange, access, now = new Date() }: Per
           <ConversationPanel
             permitId={permit.id}
             canReply={access.canReply}
+            customerLabel={access.guest ? 'Customer' : 'You'}
             conversations={permit.conversations ?? []}
             onReplied={(conversation) => onChange({ ...permit, conversations: mergeConversation(permit.conversations ?? [], conversation) })}
           />
