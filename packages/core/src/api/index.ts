@@ -2,6 +2,7 @@
 import { auditEndpoints } from './audit.endpoints.js';
 import { companyEndpoints, documentEndpoints, roleEndpoints } from './companies.endpoints.js';
 import { formEndpoints } from './forms.endpoints.js';
+import { guestAccessEndpoints } from './guest-access.endpoints.js';
 import { accountEndpoints, identityEndpoints } from './identity.endpoints.js';
 import { integrationEndpoints } from './integrations.endpoints.js';
 import { companyLookupEndpoints, invitationEndpoints } from './invitations.endpoints.js';
@@ -23,6 +24,7 @@ export {
   companyLookupEndpoints,
   documentEndpoints,
   formEndpoints,
+  guestAccessEndpoints,
   identityEndpoints,
   integrationEndpoints,
   invitationEndpoints,
@@ -56,5 +58,6 @@ export const endpoints = {
   opsDesk: opsDeskEndpoints,
   audit: auditEndpoints,
   opsQueue: opsQueueEndpoints,
+  guestAccess: guestAccessEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;

@@ -12,6 +12,7 @@ import {
   todoInvitationsSchema,
   vendorOnboardingStepSchema,
 } from '../schemas/invitation.js';
+import { inviteGuestSchema } from '../schemas/guest-access.js';
 import { creatingEndpoint, endpoint } from './endpoint.js';
 
 const byId = <const N extends string>(name: N) => v.object({ [name]: idParamSchema } as { [K in N]: typeof idParamSchema });
@@ -53,7 +54,7 @@ export const invitationEndpoints = {
   }),
   complianceRequestSharing: creatingEndpoint({ method: 'POST', path: '/v4/invitations/compliance-request/sharing', auth: 'bearer', summary: 'Ask a company to share its wallet', body: inviteCompanySchema, response: invitationSchema, returnsErrorBody: true }),
   shareWallet: creatingEndpoint({ method: 'POST', path: '/v4/invitations/share-wallet', auth: 'bearer', summary: 'Share the wallet with a company', body: inviteCompanySchema, response: invitationSchema, returnsErrorBody: true }),
-  guestAccess: creatingEndpoint({ method: 'POST', path: '/v4/invitations/guest-access', auth: 'bearer', summary: 'Invite guest access', body: inviteCompanySchema, response: invitationSchema, returnsErrorBody: true }),
+  guestAccess: creatingEndpoint({ method: 'POST', path: '/v4/invitations/guest-access', auth: 'bearer', summary: 'Invite a company as a guest, choosing what it sees (vault and/or projects)', body: inviteGuestSchema, response: invitationSchema, returnsErrorBody: true }),
   complianceRequestClaiming: creatingEndpoint({ method: 'POST', path: '/v4/invitations/compliance-request/claiming', auth: 'bearer', summary: 'Claim a compliance request', body: inviteCompanySchema, response: invitationSchema, returnsErrorBody: true }),
   approveGuestAccess: answer('/v4/invitations/guest-access/{invitationID}/approve', 'Approve guest access', 'invitationID'),
   submitVendorOnboarding: put('/v4/invitations/submit/{id}/vendor-onboarding', 'Submit a vendor onboarding', 'id'),

@@ -13,6 +13,7 @@ import {
   permitSchema,
   permitStageChangeSchema,
   presignedUploadSchema,
+  projectAccessSchema,
   projectAssignmentSchema,
   projectNameSchema,
   projectSchema,
@@ -98,6 +99,15 @@ export const projectEndpoints = {
   addAssignment: creatingEndpoint({
     method: 'POST', path: '/v4/projects/{id}/assignments', auth: 'bearer', summary: 'Assign a company, user or vendor to a project',
     params: idParams, body: createAssignmentSchema, response: projectAssignmentSchema,
+  }),
+  removeAssignment: endpoint({
+    method: 'DELETE', path: '/v4/projects/{id}/assignments/{assignmentId}', auth: 'bearer',
+    summary: 'Remove an assignment: the assignee loses the project at once and is told by mail (the main owner stays)',
+    params: v.object({ id: idParamSchema, assignmentId: idParamSchema }), response: okSchema,
+  }),
+  myAccess: endpoint({
+    method: 'GET', path: '/v4/projects/{id}/access', auth: 'bearer', summary: "The caller's access to a project: its level, and whether it comes only from a guest grant (read-only)",
+    params: idParams, response: projectAccessSchema,
   }),
   updateAssignments: endpoint({
     method: 'PATCH', path: '/v4/update-assignments', auth: 'bearer', summary: 'Change access levels of assignments',

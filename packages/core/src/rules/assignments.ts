@@ -44,3 +44,29 @@ export function assignedColumn(assignments: readonly AssignmentLike[] | null | u
 /** The 'Assigned' column text, or '' when nothing is assigned. */
 export const assignedLabel = (assignments: readonly AssignmentLike[] | null | undefined): string =>
   assignedColumn(assignments)?.label ?? '';
+
+type RemovableAssignment = Pick<ProjectAssignment, 'id' | 'accessLevel' | 'assigneeType' | 'createdAt'>;
+type Level = ProjectAssignment['accessLevel'];
+const LEVEL_RANK: Readonly<Record<Level, number>> = { 'view-only': 1, contributor: 2, editor: 3, owner: 4 };
+
+/** Why an assignment cannot be removed by someone, or 'ok'. */
+export type AssignmentRemoval = 'ok' | 'main-owner' | 'needs-owner' | 'needs-editor';
+
+export const ASSIGNMENT_REMOVAL_MESSAGES = {
+  'main-owner': 'The main owner of a project cannot be removed.',
+  'needs-owner': 'Only an owner of this project can remove an owner.',
+  'needs-editor': 'Only an owner or an editor of this project can remove assignments.',
+} as const;
+
+/**
+ * Whether a caller with `actorLevel` on the project (null: none, or read-only guest access) may remove
+ * `assignment` (SPEC §6): owners and editors remove assignments, only an owner removes another owner,
+ * and the main owner (core's mainOwnerAssignment) is never removed. The server enforces it; the
+ * dashboard uses it to show the Remove button only where it works.
+ */
+export function assignmentRemoval(actorLevel: Level | null, assignment: RemovableAssignment, mainOwner: Pick<ProjectAssignment, 'id'> | null): AssignmentRemoval {
+  if (actorLevel === null || LEVEL_RANK[actorLevel] < LEVEL_RANK.editor) return 'needs-editor';
+  if (mainOwner?.id === assignment.id) return 'main-owner';
+  if (assignment.accessLevel === 'owner' && actorLevel !== 'owner') return 'needs-owner';
+  return 'ok';
+}

@@ -13,3 +13,4 @@ export * from './ops-quotes.js';
 export * from './ops-desk.js';
 export * from './audit.js';
 export * from './ops-queue.js';
+export * from './guest-access.js';

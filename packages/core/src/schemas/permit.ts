@@ -40,6 +40,14 @@ export const updateAssignmentsSchema = v.object({
   assignments: v.array(v.object({ id: idSchema, accessLevel: accessLevelSchema })),
 });
 
+/** GET /v4/projects/{id}/access: what the caller may do on the project (the dashboard hides what it may not). */
+export const projectAccessSchema = v.object({
+  level: accessLevelSchema,
+  /** The access comes only from a guest grant of the project's company: read-only, whatever the level says. */
+  guest: v.boolean(),
+});
+export type ProjectAccessView = v.InferOutput<typeof projectAccessSchema>;
+
 export const INSPECTION_STATUSES = ['open', 'scheduled', 'passed', 'failed', 'canceled'] as const;
 export const permitInspectionSchema = v.object({
   id: idSchema,

@@ -62,6 +62,8 @@ export const queryKeys = {
     radar: (request: ProjectSearchParams) => ['projects', 'search', 'radar', request],
     suggestions: (request: ProjectSearchParams) => ['projects', 'search', 'suggestions', request],
     get: (id: string) => ['projects', 'get', id],
+    /** The caller's access to a project (issue 13: the page hides what it may not do). */
+    access: (id: string) => ['projects', 'access', id],
     permitData: (projectId: string, permitId: string) => ['projects', 'permit-data', projectId, permitId],
   },
   permits: {
@@ -104,6 +106,11 @@ export const queryKeys = {
     roles: (companyId: string) => ['people', 'roles', companyId],
     guestFors: (companyId: string) => ['people', 'guest-fors', companyId],
     guestRequests: (companyId: string) => ['people', 'guest-requests', companyId],
+  },
+  /** Issue 13: a company's guest grants both ways, and its projects to choose from when inviting a guest. */
+  guestAccess: {
+    grants: (companyId: string) => ['guest-access', 'grants', companyId],
+    projects: (companyId: string) => ['guest-access', 'projects', companyId],
   },
   assignedProjects: (companyId: string, page: number) => ['assigned-projects', companyId, page],
   /** Who a permit can be assigned to: the company's users or vendors. */

@@ -10,7 +10,7 @@ import type { Tx } from '../db/schema.js';
 import { badRequest, forbidden } from '../http/errors.js';
 import type { AuthUser } from '../identity/user.js';
 import type { EndpointHandler, HandlerContext } from '../http/register.js';
-import { requireCompanyManager, requireCompanyReader } from './access.js';
+import { requireCompanyManager, requireCompanyReader, requireVaultReader } from './access.js';
 import { assignedProjects } from './assigned-projects.js';
 import { listCompanyFiles, registerCompanyUpload } from './company-documents.js';
 import { addComplianceType, listComplianceTypes } from './compliance-types.js';
@@ -90,11 +90,11 @@ export function vaultHandlers(kind: VaultKind): VaultHandlers {
   };
   return {
     list: async (ctx, { params, query }) => {
-      await requireCompanyReader(ctx, params.id!);
+      await requireVaultReader(ctx, params.id!);
       return listItems(ctx.services.db, kind, params.id!, query);
     },
     get: async (ctx, { params }) => {
-      await requireCompanyReader(ctx, params.id!);
+      await requireVaultReader(ctx, params.id!);
       return getItem(ctx.services.db, kind, params.id!, itemId(params));
     },
     create: async (ctx, { params, body }) => {
@@ -123,11 +123,11 @@ export function documentationHandlers(): VaultHandlers {
   const input = (body: VaultRequest['body']) => ({ name: body.name, category: body.category ?? 'Unsorted', documentId: body.documentId });
   return {
     list: async (ctx, { params, query }) => {
-      await requireCompanyReader(ctx, params.id!);
+      await requireVaultReader(ctx, params.id!);
       return listDocumentations(ctx.services.db, params.id!, query);
     },
     get: async (ctx, { params }) => {
-      await requireCompanyReader(ctx, params.id!);
+      await requireVaultReader(ctx, params.id!);
       return getDocumentation(ctx.services.db, params.id!, params.documentId!);
     },
     create: async (ctx, { params, body }) => {
@@ -153,7 +153,7 @@ export const uploadCompanyDocument: EndpointHandler<Companies['uploadDocument']>
 };
 
 export const companyDocuments: EndpointHandler<Companies['documents']> = async (ctx, { params }) => {
-  await requireCompanyReader(ctx, params.id);
+  await requireVaultReader(ctx, params.id);
   return listCompanyFiles(ctx.services.db, params.id);
 };
 

@@ -1,13 +1,14 @@
 // The vault's share of the documents calls (GET /v4/documents, /v4/s3/presigned; documents/ serves
-// them): a company's files, each seen only by the members who may read the company's compliance data.
+// them): a company's files, each seen only by the members who may read the company's compliance data
+// (and the guest companies granted its vault, issue 13).
 import { notFound } from '../http/errors.js';
-import { requireCompanyReader } from './access.js';
+import { requireVaultReader } from './access.js';
 import { findCompanyFile, listCompanyFiles, presignCompanyFileDownload, vaultKindOf } from './company-documents.js';
 import { companyOfItem, VAULT_KINDS } from './vault-items.js';
 import type { DocumentableType } from '../db/tables/compliance.js';
 
 /** The caller, as the compliance access rules read it. */
-type Ctx = Parameters<typeof requireCompanyReader>[0];
+type Ctx = Parameters<typeof requireVaultReader>[0];
 
 /** The files of a license / insurance / certificate, or a company's documentation files. */
 export async function listVaultDocuments(ctx: Ctx, type: DocumentableType, documentableId: string) {
@@ -16,12 +17,12 @@ export async function listVaultDocuments(ctx: Ctx, type: DocumentableType, docum
   const kind = vaultKindOf(type);
   if (!kind) {
     if (id === null) throw notFound('Company not found.', 'COMPANY_NOT_FOUND');
-    await requireCompanyReader(ctx, id);
+    await requireVaultReader(ctx, id);
     return listCompanyFiles(db, id, { type: 'Company', id });
   }
   const companyId = id === null ? null : await companyOfItem(db, kind, id);
   if (companyId === null || id === null) throw notFound(VAULT_KINDS[kind].notFound, VAULT_KINDS[kind].code);
-  await requireCompanyReader(ctx, companyId).catch(() => {
+  await requireVaultReader(ctx, companyId).catch(() => {
     // An item of a company the caller is not in does not exist for them.
     throw notFound(VAULT_KINDS[kind].notFound, VAULT_KINDS[kind].code);
   });
@@ -33,7 +34,7 @@ export async function presignVaultDownload(ctx: Ctx, file: string, notFoundError
   const db = ctx.services.db;
   const found = await findCompanyFile(db, file);
   if (!found) return null;
-  await requireCompanyReader(ctx, found.companyId).catch(() => {
+  await requireVaultReader(ctx, found.companyId).catch(() => {
     throw notFoundError();
   });
   return presignCompanyFileDownload(ctx.services, db, found);

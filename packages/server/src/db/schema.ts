@@ -5,6 +5,7 @@ import type { AuditTables } from './tables/audit.js';
 import type { ComplianceTables } from './tables/compliance.js';
 import type { DirectoryTables } from './tables/directory.js';
 import type { FileTables } from './tables/files.js';
+import type { GuestAccessTables } from './tables/guest-access.js';
 import type { IdempotencyTables } from './tables/idempotency.js';
 import type { IdentityTables } from './tables/identity.js';
 import type { IntegrationTables } from './tables/integrations.js';
@@ -32,7 +33,8 @@ export interface Database
     AuditTables,
     DirectoryTables,
     OpsDeskTables,
-    OpsTables {}
+    OpsTables,
+    GuestAccessTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
 export type Db = Kysely<Database>;
@@ -60,4 +62,5 @@ export const TABLES = [
   'municipality_directory',
   'ops_stage_templates', 'permit_fees', 'message_attachments',
   'ops_stage_sla', 'ops_saved_views',
+  'guest_scopes', 'company_guest_projects',
 ] as const satisfies readonly (keyof Database)[];

@@ -175,7 +175,8 @@ async function readableQuote(db: Db, userId: string, quoteId: string, lock = fal
   const row = await findQuote(db, quoteId, lock);
   if (!row) throw quoteNotFound();
   const access = await projectAccess(db, userId, Number(row.project_id));
-  if (!access || access.level === null) throw quoteNotFound();
+  // A guest (issue 13) is granted the permit, its documents and conversation: not the money between the host and the team.
+  if (!access || access.level === null || access.guest) throw quoteNotFound();
   return { row, access };
 }
 

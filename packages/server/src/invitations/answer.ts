@@ -23,7 +23,7 @@ import {
 } from './invitation-context.js';
 import { invitationLink, mailInvitation, mailNotice, managerEmails, notifyLink } from './invitation-mail.js';
 import { factsOf, findInvitation, progressOf, toInvitation, type InvitationRow } from './invitation-rows.js';
-import { grantGuest, isVendorOf, linkPersonalVendor, linkVendor, revokeWallet, shareWallet, WHOLE_WALLET } from './relations.js';
+import { isVendorOf, linkPersonalVendor, linkVendor, revokeWallet, shareWallet, WHOLE_WALLET } from './relations.js';
 import { managedCompanies, manages, requireAction } from './viewer.js';
 import type { Db } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
@@ -160,21 +160,6 @@ export async function approveShare(ctx: InvitationCtx, id: number): Promise<Invi
       intro: `${row.from_company_name} approved the wallet share: its licenses, insurance and certificates are now visible to ${row.to_company_name ?? 'your company'}.`,
       link: notifyLink(ctx.services.config.PUBLIC_URL), action: 'See your invitations',
     });
-  });
-  return reread(ctx, id);
-}
-
-/** PUT /guest-access/{id}/approve: the recipient's company makes the requester its guest. */
-export async function approveGuest(ctx: InvitationCtx, id: number, requested: number | undefined): Promise<Invitation> {
-  const row = await loadInvitation(ctx.db, id, ['GUEST_ACCESS']);
-  requireAction(ctx.viewer, factsOf(row), 'approve');
-  const companyId = answeringCompany(ctx, requested, row.from_company_id);
-  const name = await companyName(ctx.db, companyId);
-  const notify = await senderManagers(ctx, row);
-  await inTransaction(ctx.db, async (trx) => {
-    await moveStatus(ctx, trx, row, { status: INVITE_STATUS.Approved, toCompanyId: companyId, answered: true });
-    await grantGuest(trx, companyId, row.from_company_id, row.id, ctx.now);
-    await mailNotice(ctx.services, trx, notify, { title: `${name} approved your guest access`, intro: `${row.from_company_name} is now a guest of ${name}.`, link: notifyLink(ctx.services.config.PUBLIC_URL), action: 'See your invitations' });
   });
   return reread(ctx, id);
 }

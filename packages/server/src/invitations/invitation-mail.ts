@@ -1,6 +1,7 @@
 // The mails of the invitation flows and the dashboard links they carry. Mails are queued in the caller's
 // transaction, so an invitation that fails to save sends nothing.
 import { ROLE_LABELS, type InvitationKind } from '@permitdesk/core';
+import { companyManagerEmails } from '../companies/company-access.js';
 import type { AppServices } from '../services.js';
 import type { Db } from '../db/schema.js';
 
@@ -54,7 +55,7 @@ export async function mailInvitation(services: AppServices, db: Db, input: Invit
     VENDOR_ONBOARDING: { title: `${input.fromCompanyName} invited you to onboard as a vendor`, intro: `${who} invited you to onboard your company as their vendor on PermitDesk.`, action: 'Start the onboarding' },
     CUSTOM_VENDOR_ONBOARDING: { title: `${input.fromCompanyName} invited you to onboard as a vendor`, intro: `${who} invited you to onboard your company as their vendor on PermitDesk; your company approved it.`, action: 'Start the onboarding' },
     SHARE_WALLET: { title: `${input.fromCompanyName} shared its compliance wallet with you`, intro: `${who} shared their licenses, insurance and certificates with you on PermitDesk.`, action: 'Accept the share' },
-    GUEST_ACCESS: { title: `${input.fromCompanyName} asks for guest access`, intro: `${who} asks for guest access to your company on PermitDesk.`, action: 'Review the request' },
+    GUEST_ACCESS: { title: `${input.fromCompanyName} invited your company as a guest`, intro: `${who} invited your company as a guest on PermitDesk: once you accept, your team sees, read-only, what they share with you.`, action: 'Review the invitation' },
     COMPLIANCE_REQUEST:
       input.requestType === 'claiming'
         ? { title: `${input.fromCompanyName} asks to be your vendor`, intro: `${who} asks to be recognised as your vendor on PermitDesk and to share their compliance wallet with you.`, action: 'Review the request' }
@@ -69,15 +70,4 @@ export async function mailNotice(services: AppServices, db: Db, to: readonly str
 }
 
 /** The e-mail addresses of a company's active owners and administrators. */
-export async function managerEmails(db: Db, companyId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('company_users as cu')
-    .innerJoin('users as u', 'u.id', 'cu.user_id')
-    .select('u.email')
-    .where('cu.company_id', '=', companyId)
-    .where('cu.active', '=', true)
-    .where('cu.role', 'in', ['owner', 'administrator'])
-    .orderBy('cu.id')
-    .execute();
-  return rows.map((r) => r.email);
-}
+export const managerEmails = companyManagerEmails;

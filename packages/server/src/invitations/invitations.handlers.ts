@@ -3,10 +3,11 @@
 import { endpoints } from '@permitdesk/core';
 import { auditActor } from '../http/audit-actor.js';
 import type { EndpointHandler } from '../http/register.js';
-import { acceptShare, acceptUser, approveCustomVendor, approveGuest, approveShare, approveVendor, createAnsweringCompany, decline, resendVendor, revokeShare, saveStep, submitVendor, withdraw } from './answer.js';
+import { acceptShare, acceptUser, approveCustomVendor, approveShare, approveVendor, createAnsweringCompany, decline, resendVendor, revokeShare, saveStep, submitVendor, withdraw } from './answer.js';
+import { approveGuest, endGuestGrant, inviteGuest, listGuestGrants } from './guest-access.js';
 import { invitationCtx } from './invitation-context.js';
 import { companyInvitations, lookup, pending, todo } from './lists.js';
-import { inviteGuestAccess, inviteShareWallet, inviteUser, inviteVendor, requestCompliance, validateVendorInvitation } from './send.js';
+import { inviteShareWallet, inviteUser, inviteVendor, requestCompliance, validateVendorInvitation } from './send.js';
 import { shareWalletList } from './share-wallet-list.js';
 
 const e = endpoints.invitations;
@@ -28,7 +29,7 @@ export const sendUserInvitation: EndpointHandler<typeof e.inviteUser> = async ({
 export const sendVendorOnboarding: EndpointHandler<typeof e.vendorOnboarding> = async ({ services, user, c }, { body }) => inviteVendor(await invitationCtx(services, user, auditActor(c, user, 'customer')), body);
 export const validateVendorOnboarding: EndpointHandler<typeof e.validateVendorOnboarding> = async ({ services, user, c }, { body }) => validateVendorInvitation(await invitationCtx(services, user, auditActor(c, user, 'customer')), body);
 export const sendShareWallet: EndpointHandler<typeof e.shareWallet> = async ({ services, user, c }, { body }) => inviteShareWallet(await invitationCtx(services, user, auditActor(c, user, 'customer')), body);
-export const sendGuestAccess: EndpointHandler<typeof e.guestAccess> = async ({ services, user, c }, { body }) => inviteGuestAccess(await invitationCtx(services, user, auditActor(c, user, 'customer')), body);
+export const sendGuestAccess: EndpointHandler<typeof e.guestAccess> = async ({ services, user, c }, { body }) => inviteGuest(await invitationCtx(services, user, auditActor(c, user, 'customer')), body);
 export const requestComplianceSharing: EndpointHandler<typeof e.complianceRequestSharing> = async ({ services, user, c }, { body }) => requestCompliance(await invitationCtx(services, user, auditActor(c, user, 'customer')), body, 'sharing');
 export const requestComplianceClaiming: EndpointHandler<typeof e.complianceRequestClaiming> = async ({ services, user, c }, { body }) => requestCompliance(await invitationCtx(services, user, auditActor(c, user, 'customer')), body, 'claiming');
 
@@ -48,3 +49,7 @@ export const acceptShareWallet: EndpointHandler<typeof e.acceptShareWallet> = as
 
 export const listCompanyInvitations: EndpointHandler<typeof endpoints.companies.invitations> = async ({ services, user, c }, { params }) =>
   companyInvitations(await invitationCtx(services, user, auditActor(c, user, 'customer')), params.id);
+
+// Guest grants (issue 13): the lists both ways, and ending one from either side.
+export const listGuestAccess: EndpointHandler<typeof endpoints.guestAccess.list> = async ({ services, user, c }, { query }) => listGuestGrants(await invitationCtx(services, user, auditActor(c, user, 'customer')), query.company);
+export const endGuestAccess: EndpointHandler<typeof endpoints.guestAccess.end> = async ({ services, user, c }, { params }) => endGuestGrant(await invitationCtx(services, user, auditActor(c, user, 'customer')), params.grantId);

@@ -17,6 +17,8 @@ export function registerInvitationRoutes(app: App): void {
   registerEndpoint(app, e.todo, h.todoInvitations);
   registerEndpoint(app, e.lookup, h.lookupInvitation);
   registerEndpoint(app, e.shareWalletList, h.listShareWallets);
+  registerEndpoint(app, endpoints.guestAccess.list, h.listGuestAccess);
+  registerEndpoint(app, endpoints.guestAccess.end, h.endGuestAccess);
 
   registerEndpoint(app, e.inviteUser, h.sendUserInvitation);
   registerEndpoint(app, e.vendorOnboarding, h.sendVendorOnboarding);

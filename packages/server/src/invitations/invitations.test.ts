@@ -310,8 +310,8 @@ describe.each(databaseTargets())('invitations on %s', (target) => {
   });
 
   describe('guest access and compliance requests', () => {
-    it('grants guest access when the recipient approves', async () => {
-      const sent = await call(outsider, 'POST', '/v4/invitations/guest-access', { companyId: outside, email: vendor.email });
+    it('makes the recipient\'s company a guest of the sender when the recipient approves (issue 13: the inviter grants)', async () => {
+      const sent = await call(outsider, 'POST', '/v4/invitations/guest-access', { companyId: outside, email: vendor.email, scope: { vault: true, projectIds: [] } });
       expect(sent.body).toMatchObject({ kind: 'GUEST_ACCESS', status: INVITE_STATUS.Pending, source: 7 });
       const id = sent.body.invitationId;
       expect((await lastMail(vendor.email)).link).toBe(`http://permitdesk.test/guest-access/${id}/approve?email_address=${encodeURIComponent(vendor.email)}`);
@@ -319,7 +319,7 @@ describe.each(databaseTargets())('invitations on %s', (target) => {
       const approved = await call(vendor, 'PUT', `/v4/invitations/guest-access/${id}/approve`, {});
       expect(approved.body).toMatchObject({ status: INVITE_STATUS.Approved, toCompany: { id: volt } });
       const guests = await sql<{ host_company_id: number; guest_company_id: number }>`SELECT host_company_id, guest_company_id FROM company_guests WHERE invitation_id = ${id}`.execute(t.services.db);
-      expect(guests.rows.map((r) => [Number(r.host_company_id), Number(r.guest_company_id)])).toEqual([[volt, outside]]);
+      expect(guests.rows.map((r) => [Number(r.host_company_id), Number(r.guest_company_id)])).toEqual([[outside, volt]]);
     });
 
     it('shares the recipient wallet on a sharing request, links a vendor on a claiming request', async () => {

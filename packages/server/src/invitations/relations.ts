@@ -1,5 +1,5 @@
 // The company relations an approved invitation creates or ends: vendors (company_vendors), guests
-// (company_guests) and shared wallets (wallet_shares). Each pair has one row whose status says whether
+// (company_guests, granted in guest-access.ts) and shared wallets (wallet_shares). Each pair has one row whose status says whether
 // it holds (Approved 1) or ended (Revoked 12 / 22); approving again revives it.
 import { INVITE_STATUS, SHARING_STATUS } from '@permitdesk/core';
 import type { Db } from '../db/schema.js';
@@ -54,13 +54,5 @@ export async function revokeWallet(db: Db, ownerCompanyId: number, viewerCompany
     .set({ status: SHARING_STATUS.Revoked, updated_at: now })
     .where('owner_company_id', '=', ownerCompanyId)
     .where('viewer_company_id', '=', viewerCompanyId)
-    .execute();
-}
-
-export async function grantGuest(db: Db, hostCompanyId: number, guestCompanyId: number, invitationId: number, now: Date): Promise<void> {
-  await db
-    .insertInto('company_guests')
-    .values({ host_company_id: hostCompanyId, guest_company_id: guestCompanyId, status: INVITE_STATUS.Approved, invitation_id: invitationId, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.columns(['host_company_id', 'guest_company_id']).doUpdateSet({ status: INVITE_STATUS.Approved, invitation_id: invitationId, updated_at: now }))
     .execute();
 }

@@ -20,7 +20,7 @@ import { auditInvitation, requireManager, type InvitationCtx } from './invitatio
 import { managerEmails, mailInvitation, mailNotice, customApprovalLink } from './invitation-mail.js';
 import { findInvitation, toInvitation } from './invitation-rows.js';
 import { isVendorOf } from './relations.js';
-import type { Db } from '../db/schema.js';
+import type { Db, Tx } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
 
 type InviteUser = v.InferOutput<typeof inviteUserSchema>;
@@ -31,7 +31,7 @@ export const SEND_MESSAGES = {
   alreadyMember: 'This user is already a member of the company.',
   vendorOpen: 'A vendor invitation to this e-mail is already open.',
   shareOpen: 'Your wallet share with this e-mail is already waiting for an answer.',
-  guestOpen: 'A guest access request to this e-mail is already open.',
+  guestOpen: 'A guest access invitation to this e-mail is already open.',
   requestOpen: 'A request to this e-mail is already open.',
 } as const;
 
@@ -223,15 +223,17 @@ export async function inviteVendor(ctx: InvitationCtx, body: InviteCompany): Pro
   return answer(ctx, id);
 }
 
-interface CompanyInvitationSpec {
+export interface CompanyInvitationSpec {
   kind: 'SHARE_WALLET' | 'GUEST_ACCESS' | 'COMPLIANCE_REQUEST';
   status: number;
   source: 5 | 6 | 7;
   requestType?: 'sharing' | 'claiming';
   openMessage: string;
+  /** Saves what belongs with the invitation (a guest grant's scope) in its transaction. */
+  afterInsert?: (trx: Tx, invitationId: number) => Promise<void>;
 }
 
-async function sendCompanyInvitation(ctx: InvitationCtx, body: InviteCompany, spec: CompanyInvitationSpec): Promise<Invitation> {
+export async function sendCompanyInvitation(ctx: InvitationCtx, body: InviteCompany, spec: CompanyInvitationSpec): Promise<Invitation> {
   requireManager(ctx, body.companyId);
   refuseSelf(ctx, body.email);
   if (await openInvitation(ctx.db, [spec.kind], body.companyId, body.email, spec.requestType)) throw conflict(spec.openMessage, 'INVITATION_OPEN');
@@ -246,6 +248,7 @@ async function sendCompanyInvitation(ctx: InvitationCtx, body: InviteCompany, sp
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await spec.afterInsert?.(trx, row.id);
     await auditInvitation(ctx, trx, { id: row.id, companyId: body.companyId, action: 'sent', after: { kind: spec.kind, email: body.email } });
     await mailInvitation(ctx.services, trx, {
       kind: spec.kind, id: row.id, email: body.email, inviterName: ctx.viewer.name, fromCompanyName, requestType: spec.requestType ?? null, message: body.message ?? null,
@@ -258,10 +261,6 @@ async function sendCompanyInvitation(ctx: InvitationCtx, body: InviteCompany, sp
 /** POST /v4/invitations/share-wallet: the sending company shares its wallet with the invitee's company. */
 export const inviteShareWallet = (ctx: InvitationCtx, body: InviteCompany) =>
   sendCompanyInvitation(ctx, body, { kind: 'SHARE_WALLET', status: SHARING_STATUS.Pending, source: INVITATION_SOURCE.Sharing, openMessage: SEND_MESSAGES.shareOpen });
-
-/** POST /v4/invitations/guest-access: the sending company asks to become a guest of the invitee's company. */
-export const inviteGuestAccess = (ctx: InvitationCtx, body: InviteCompany) =>
-  sendCompanyInvitation(ctx, body, { kind: 'GUEST_ACCESS', status: INVITE_STATUS.Pending, source: INVITATION_SOURCE.Request, openMessage: SEND_MESSAGES.guestOpen });
 
 /**
  * POST /v4/invitations/compliance-request/sharing (ask the invitee's company for its wallet) and

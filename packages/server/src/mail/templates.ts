@@ -38,6 +38,8 @@ export interface TemplateData {
   team_reply: { name?: string | null; permitId: number; customerName: string; taskName: string; message: string; attachments: string[]; link: string };
   /** The customer wrote in the conversation of a permit assigned to the operator (to the operator). */
   customer_message: { name?: string | null; permitId: number; customerName: string; authorName: string; message: string; link: string };
+  /** Access to a project ended (issue 13): the assignee was removed from it; the link goes back to the radar. */
+  access_ended: { name?: string | null; title: string; intro: string; link: string; action: string };
   /** To an operator a permit was assigned to; the link opens the permit desk (/ops/permits/{id}). */
   permit_assigned: { name?: string | null; permitId: number; customerName: string; stageName: string; link: string };
 }
@@ -211,6 +213,11 @@ const renderers: Renderers = {
       `The permit ${permitId} for ${escapeHtml(customerName)} (<strong>${escapeHtml(stageName)}</strong>) was assigned to you.`,
       button(link, 'Open the permit'),
     ]),
+  }),
+  access_ended: ({ name, title, intro, link, action }) => ({
+    subject: title,
+    text: `${hello(name)}\n\n${intro}\n\n${action}: ${link}\n`,
+    html: layout(title, [escapeHtml(hello(name)), escapeHtml(intro), button(link, action)]),
   }),
 };
 

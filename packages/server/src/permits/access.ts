@@ -5,9 +5,12 @@
 //  - ownership of a personal project → owner;
 //  - assignments to them (User), or to a company where they hold a non-guest role (Company, Vendor):
 //    the assignment's level, capped by what that role allows (an Observer stays view-only);
-//  - the permit team (users.staff) → owner.
+//  - the permit team (users.staff) → owner;
+//  - a guest grant of the project's company that names the project, to a company where they hold a
+//    non-guest role (issue 13) → view-only, and read-only whatever else: when it is their only access,
+//    every change answers 403 GUEST_READ_ONLY.
 // A project the user cannot see answers 404; one they see without enough access answers 403.
-import type { AccessLevel, CompanyRole } from '@permitdesk/core';
+import { GUEST_MESSAGES, INVITE_STATUS, type AccessLevel, type CompanyRole } from '@permitdesk/core';
 import { sql } from 'kysely';
 import { forbidden, notFound } from '../http/errors.js';
 import type { Db } from '../db/schema.js';
@@ -43,6 +46,8 @@ export interface ProjectAccess {
   /** The highest access the user has; null when the project is not theirs to see. */
   level: AccessLevel | null;
   staff: boolean;
+  /** The access comes only from a guest grant (read-only). */
+  guest: boolean;
 }
 
 const highest = (levels: readonly (AccessLevel | null | undefined)[]): AccessLevel | null =>
@@ -60,8 +65,14 @@ const grantedLevel = (granted: Granted): AccessLevel | null => (granted.role ===
 
 /** The user's access to a project, or null when there is no such project. */
 export async function projectAccess(db: Db, userId: string, projectId: number): Promise<ProjectAccess | null> {
-  const { rows } = await sql<{ id: number; company_id: number | null; owner_user_id: string | null; role: CompanyRole | null; staff: boolean | null; levels: unknown }>`
+  const { rows } = await sql<{ id: number; company_id: number | null; owner_user_id: string | null; role: CompanyRole | null; staff: boolean | null; levels: unknown; guest: boolean | null }>`
     SELECT p.id, p.company_id, p.owner_user_id::text AS owner_user_id,
+      EXISTS (
+        SELECT 1 FROM company_guest_projects gp
+        JOIN company_guests g ON g.id = gp.company_guest_id AND g.status = ${INVITE_STATUS.Approved} AND g.host_company_id = p.company_id
+        JOIN company_users gcu ON gcu.company_id = g.guest_company_id AND gcu.user_id = ${userId}::uuid AND gcu.active AND gcu.role <> 'guest'
+        WHERE gp.project_id = p.id
+      ) AS guest,
       (SELECT cu.role FROM company_users cu WHERE cu.company_id = p.company_id AND cu.user_id = ${userId}::uuid AND cu.active) AS role,
       (SELECT u.staff FROM users u WHERE u.id = ${userId}::uuid) AS staff,
       COALESCE((
@@ -77,14 +88,21 @@ export async function projectAccess(db: Db, userId: string, projectId: number): 
   const staff = Boolean(row.staff);
   const personalOwner = row.company_id === null && row.owner_user_id === userId ? 'owner' : null;
   const level = highest([staff ? 'owner' : null, row.role ? ROLE_ACCESS[row.role] : null, personalOwner, ...asList(row.levels).map(grantedLevel)]);
-  return { projectId: Number(row.id), companyId: row.company_id, ownerUserId: row.owner_user_id, level, staff };
+  const guestOnly = level === null && Boolean(row.guest);
+  return { projectId: Number(row.id), companyId: row.company_id, ownerUserId: row.owner_user_id, level: guestOnly ? 'view-only' : level, staff, guest: guestOnly };
+}
+
+/** 403 for what `access` may not do: a guest is told its access reads only. */
+function refuse(access: ProjectAccess, needed: AccessLevel): never {
+  if (access.guest) throw forbidden(GUEST_MESSAGES.projectReadOnly, 'GUEST_READ_ONLY');
+  throw forbidden(NOT_ALLOWED[needed], 'PROJECT_FORBIDDEN');
 }
 
 /** The project when the user may do what `needed` allows: 404 when unseen, 403 when seen without enough access. */
 export async function requireProjectAccess(db: Db, userId: string, projectId: number, needed: AccessLevel): Promise<ProjectAccess> {
   const access = await projectAccess(db, userId, projectId);
   if (!access || access.level === null) throw notFound(PROJECT_NOT_FOUND, 'PROJECT_NOT_FOUND');
-  if (!atLeast(access.level, needed)) throw forbidden(NOT_ALLOWED[needed], 'PROJECT_FORBIDDEN');
+  if (!atLeast(access.level, needed)) refuse(access, needed);
   return access;
 }
 
@@ -99,6 +117,6 @@ export async function requirePermitAccess(db: Db, userId: string, permitId: numb
   const projectId = await projectOfPermit(db, permitId);
   const access = projectId === null ? null : await projectAccess(db, userId, projectId);
   if (!access || access.level === null) throw notFound(PERMIT_NOT_FOUND, 'PERMIT_NOT_FOUND');
-  if (!atLeast(access.level, needed)) throw forbidden(NOT_ALLOWED[needed], 'PROJECT_FORBIDDEN');
+  if (!atLeast(access.level, needed)) refuse(access, needed);
   return access;
 }

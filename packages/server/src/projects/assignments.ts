@@ -1,7 +1,11 @@
 // Project assignments (SPEC §3, §6): a company, a user or a vendor company gets an access level on a
 // project. Owners and editors may assign; only an owner may hand out or take back owner access; the
 // main owner (core's mainOwnerAssignment: earliest owner, company before user) always stays owner.
-import { mainOwnerAssignment, type AccessLevel, type ProjectAssignment } from '@permitdesk/core';
+// Removing one (core's assignmentRemoval) ends the assignee's access at once: access is read live from
+// project_assignments by permits/access.ts, so the radar, the permit page and the files follow.
+import { ASSIGNMENT_REMOVAL_MESSAGES, assignmentRemoval, mainOwnerAssignment, type AccessLevel, type ProjectAssignment } from '@permitdesk/core';
+import { companyManagerEmails } from '../companies/company-access.js';
+import type { AppServices } from '../services.js';
 import { recordAudit, type AuditActor } from '../audit/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { atLeast, NOT_ALLOWED } from '../permits/access.js';
@@ -114,4 +118,58 @@ export async function updateAssignments(trx: Tx, input: AssignmentChanges): Prom
     });
   }
   return (await loadAssignments(trx, [input.projectId])).get(input.projectId) ?? [];
+}
+
+export interface AssignmentRemovalInput {
+  projectId: number;
+  assignmentId: number;
+  actorLevel: AccessLevel | null;
+  /** Who removed it, for the audit trail. */
+  actor: AuditActor;
+  now: Date;
+}
+
+/** Who is told that an assignment ended: the user, or the owners and administrators of the assigned company. */
+async function assigneeRecipients(trx: Tx, assignment: ProjectAssignment): Promise<{ email: string; name: string | null }[]> {
+  if (assignment.assigneeType === 'User') {
+    const user = await trx.selectFrom('users').select(['email', 'name']).where('id', '=', assignment.assigneeId).executeTakeFirst();
+    return user ? [{ email: user.email, name: user.name.trim() || null }] : [];
+  }
+  if (!/^\d{1,9}$/.test(assignment.assigneeId)) return [];
+  return (await companyManagerEmails(trx, Number(assignment.assigneeId))).map((email) => ({ email, name: null }));
+}
+
+/**
+ * DELETE /v4/projects/{id}/assignments/{assignmentId}: 404 for an assignment of another project, 409 for
+ * the main owner, 403 when the caller's level may not remove it; otherwise the row goes, the removal is
+ * audited (customer-visible) and the assignee is mailed, all in the caller's transaction.
+ */
+export async function removeAssignment(trx: Tx, services: Pick<AppServices, 'mail' | 'config'>, input: AssignmentRemovalInput): Promise<void> {
+  const current = (await loadAssignments(trx, [input.projectId])).get(input.projectId) ?? [];
+  const assignment = current.find((a) => a.id === input.assignmentId);
+  if (!assignment) throw notFound(ASSIGNMENT_NOT_FOUND, 'ASSIGNMENT_NOT_FOUND');
+  const verdict = assignmentRemoval(input.actorLevel, assignment, mainOwnerAssignment(current));
+  if (verdict === 'main-owner') throw conflict(ASSIGNMENT_REMOVAL_MESSAGES['main-owner'], 'MAIN_OWNER');
+  if (verdict !== 'ok') throw forbidden(ASSIGNMENT_REMOVAL_MESSAGES[verdict], 'PROJECT_FORBIDDEN');
+  await trx.deleteFrom('project_assignments').where('id', '=', assignment.id).where('project_id', '=', input.projectId).execute();
+  const project = await trx.selectFrom('projects').select(['company_id', 'name', 'customer_name']).where('id', '=', input.projectId).executeTakeFirstOrThrow();
+  await recordAudit(trx, input.actor, {
+    entity: 'project',
+    entityId: input.projectId,
+    action: 'assignment_removed',
+    companyId: project.company_id ?? null,
+    customerVisible: true,
+    before: { assignmentId: assignment.id, assigneeType: assignment.assigneeType, assignee: assignment.assignName, accessLevel: assignment.accessLevel },
+    after: null,
+  }, input.now);
+  const projectName = project.name?.trim() || project.customer_name;
+  for (const recipient of await assigneeRecipients(trx, assignment)) {
+    await services.mail.send('access_ended', recipient.email, {
+      name: recipient.name,
+      title: `You were removed from the project ${projectName}`,
+      intro: `${assignment.assignName} no longer has access to the project ${projectName} (#${input.projectId}): its permits, documents and conversation are closed to you.`,
+      link: `${services.config.PUBLIC_URL}/project-radar`,
+      action: 'Open the Project Radar',
+    }, { db: trx });
+  }
 }

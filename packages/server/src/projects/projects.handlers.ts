@@ -12,7 +12,7 @@ import type { EndpointHandler } from '../http/register.js';
 import { PERMIT_NOT_FOUND, PROJECT_CREATOR_ROLES, requireProjectAccess } from '../permits/access.js';
 import { permitRows } from '../permits/permit-details.js';
 import { companyProjectUpdates, markProjectUpdatesRead } from '../permits/project-updates.js';
-import { addAssignment, updateAssignments } from './assignments.js';
+import { addAssignment, removeAssignment, updateAssignments } from './assignments.js';
 import { readDataCollection, saveDataCollection } from './data-collection.js';
 import { assertMunicipality, assertTasks, insertPermit } from '../permits/permits.repository.js';
 import { insertProject, projectDetail } from './projects.repository.js';
@@ -171,6 +171,22 @@ export const addAssignmentHandler: EndpointHandler<Projects['addAssignment']> = 
       now: services.clock(),
     }),
   );
+};
+
+/** Removing an assignment: editors and owners (a guest's read-only access is refused first, 403 GUEST_READ_ONLY). */
+export const removeAssignmentHandler: EndpointHandler<Projects['removeAssignment']> = async ({ services, user, c }, { params }) => {
+  const access = await requireProjectAccess(services.db, user.sub, params.id, 'editor');
+  const actor = auditActor(c, user, access.staff ? 'permit_team' : 'customer');
+  await inTransaction(services.db, (trx) =>
+    removeAssignment(trx, services, { projectId: params.id, assignmentId: params.assignmentId, actorLevel: access.level, actor, now: services.clock() }),
+  );
+  return { ok: true as const };
+};
+
+/** What the caller may do on the project, so the dashboard shows only the controls that work. */
+export const myProjectAccessHandler: EndpointHandler<Projects['myAccess']> = async ({ services, user }, { params }) => {
+  const access = await requireProjectAccess(services.db, user.sub, params.id, 'view-only');
+  return { level: access.level!, guest: access.guest };
 };
 
 export const updateAssignmentsHandler: EndpointHandler<Projects['updateAssignments']> = async ({ services, user, c }, { body }) => {

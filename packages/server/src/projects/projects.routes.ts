@@ -17,6 +17,8 @@ export function registerProjectRoutes(app: App): void {
   registerEndpoint(app, api.getPermitData, h.getPermitData);
   registerEndpoint(app, api.updatePermit, h.updatePermitData);
   registerEndpoint(app, api.addAssignment, h.addAssignmentHandler);
+  registerEndpoint(app, api.removeAssignment, h.removeAssignmentHandler);
+  registerEndpoint(app, api.myAccess, h.myProjectAccessHandler);
   registerEndpoint(app, endpoints.companies.projectUpdates, h.projectUpdatesHandler);
   registerEndpoint(app, endpoints.companies.markProjectUpdatesRead, h.markProjectUpdatesReadHandler);
 }

@@ -108,6 +108,12 @@ interface Fx {
   quoteId: string;
   /** A quote the permit team issued from the desk for A's permit (issue 12). */
   deskQuoteId: string;
+  /** Issue 13: A's project granted to its guest company (guestCo), its permit, and the grant. */
+  guestProjectId: number;
+  guestPermitId: number;
+  guestGrantId: number;
+  /** Issue 13: a permit of A whose assignment of A's vendor company was removed. */
+  removedPermitId: number;
   inv: {
     vendorFromA: number;
     vendorSubmitted: number;
@@ -175,8 +181,10 @@ const deskQuote = async (fx: Pick<Fx, 'permitId' | 'users' | 'site' | 'A'>, fres
   const validUntil = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
   return (await ok(as(staffMember, 'POST', `/v4/operator/permits/${permitId}/quotes`, { body: { lineItems: [{ label: 'Filing', amount: 250 }], validUntil } }))).quoteId;
 };
-const invite = async (user: TestUser, kind: string, companyId: number, email: string): Promise<number> =>
-  (await ok(as(user, 'POST', `/v4/invitations/${kind}`, { body: { companyId, email } }))).invitationId;
+/** A guest invitation (issue 13) grants a scope: the vault, unless the caller names projects. */
+const GUEST_SCOPE = { vault: true, projectIds: [] as number[] };
+const invite = async (user: TestUser, kind: string, companyId: number, email: string, scope = GUEST_SCOPE): Promise<number> =>
+  (await ok(as(user, 'POST', `/v4/invitations/${kind}`, { body: { companyId, email, ...(kind === 'guest-access' ? { scope } : {}) } }))).invitationId;
 /** A vendor onboarding A sent, filled and submitted by a new vendor (status Under Review). */
 async function submittedOnboarding(fx: Pick<Fx, 'users' | 'A'>): Promise<{ id: number; vendor: Awaited<ReturnType<typeof companyWithOwner>> }> {
   const vendor = await companyWithOwner('vendor');
@@ -465,7 +473,7 @@ const MATRIX: Record<string, Row> = {
   'GET /v4/invitations/share-wallet': { expect: COMPANY_READ, call: (fx) => ({ query: { company: fx.A } }) },
   'POST /v4/invitations/compliance-request/sharing': { expect: COMPANY_MANAGE, call: (fx) => ({ body: inviteBody(fx) }) },
   'POST /v4/invitations/share-wallet': { expect: COMPANY_MANAGE, call: (fx) => ({ body: inviteBody(fx) }) },
-  'POST /v4/invitations/guest-access': { expect: COMPANY_MANAGE, call: (fx) => ({ body: inviteBody(fx) }) },
+  'POST /v4/invitations/guest-access': { expect: COMPANY_MANAGE, call: (fx) => ({ body: { ...inviteBody(fx), scope: { vault: true, projectIds: [fx.projectId] } } }) },
   'POST /v4/invitations/compliance-request/claiming': { expect: COMPANY_MANAGE, call: (fx) => ({ body: inviteBody(fx) }) },
   // Answering A's invitations: the sender's managers for A's own, the invitee (A's owner by e-mail) for those sent to A.
   'PUT /v4/invitations/withdraw/{invitationId}/share-wallet': {
@@ -592,6 +600,79 @@ const MATRIX: Record<string, Row> = {
   'GET /v4/operator/team-members': { expect: STAFF_ONLY, call: () => ({}) },
 };
 
+// ---------------------------------------------------------------------------------------------------
+// Issue 13: the guest party and the removed assignee. guestCo is a guest of A granted one project of A
+// (fx.guestProjectId), not the vault: it reads that project read-only (every write 403) and nothing else,
+// so in every other row it stays where the stranger is. A's vendor was assigned to a project of A and
+// removed: it reads nothing of it. These rows are added to the endpoints' rows above.
+
+/** A project of A that A granted its guest company: A's members as usual, and guestCo reads it. */
+const GRANTED_READ = with_(PROJECT_READ, { guestCo: 'allow' });
+/** Writing to it: guestCo is refused (403 GUEST_READ_ONLY), not hidden. */
+const GRANTED_EDIT = with_(PROJECT_EDIT, { guestCo: 'forbid' });
+/** A fresh company A makes its guest, for a caller who ends the grant as the host. */
+const freshGuestGrant = async (fx: Fx, actor: Actor): Promise<Partial<Fx>> => {
+  if (actor === 'guestCo') {
+    // The guest leaves a grant of its own: another host invites guestCo, which approves.
+    const host = await companyWithOwner('host');
+    const id = await invite(host.user, 'guest-access', host.companyId, fx.users.guestCo.email);
+    const guestCoCompany = (await ok(as(fx.users.guestCo, 'GET', '/v4/companies')))[0].id as number;
+    await ok(as(fx.users.guestCo, 'PUT', `/v4/invitations/guest-access/${id}/approve`, { body: { companyId: guestCoCompany } }));
+    return { guestGrantId: (await ok(as(host.user, 'GET', '/v4/invitations/guest-access', { query: { company: host.companyId } }))).granted[0].id };
+  }
+  const guest = await companyWithOwner('guest');
+  const id = await invite(fx.users.owner, 'guest-access', fx.A, guest.user.email);
+  await ok(as(guest.user, 'PUT', `/v4/invitations/guest-access/${id}/approve`, { body: { companyId: guest.companyId } }));
+  const grants = (await ok(as(fx.users.owner, 'GET', '/v4/invitations/guest-access', { query: { company: fx.A } }))).granted as { id: number; guest: { id: number } }[];
+  return { guestGrantId: grants.find((g) => g.guest.id === guest.companyId)!.id };
+};
+const GUEST_AND_REMOVED_ROWS: Record<string, Case[]> = {
+  'GET /v3/permits/{id}': [
+    { label: 'the permit A granted its guest', expect: GRANTED_READ, call: (fx) => ({ params: { id: fx.guestPermitId } }) },
+    { label: 'a permit A\'s vendor was removed from', expect: PROJECT_READ, call: (fx) => ({ params: { id: fx.removedPermitId } }) },
+  ],
+  'GET /v4/documents': [
+    { label: 'the granted permit\'s', expect: GRANTED_READ, call: (fx) => ({ query: { documentable_id: fx.guestPermitId, documentable_type: 'Permit' } }) },
+    { label: 'the removed vendor\'s former permit\'s', expect: PROJECT_READ, call: (fx) => ({ query: { documentable_id: fx.removedPermitId, documentable_type: 'Permit' } }) },
+  ],
+  'POST /v3/permits/{id}/conversations': [{ label: 'the granted permit', expect: GRANTED_EDIT, call: (fx) => ({ params: { id: fx.guestPermitId }, body: { body: 'A guest writes' } }) }],
+  'POST /v4/permits/{id}/upload-document': [{ label: 'the granted permit', expect: GRANTED_EDIT, call: (fx) => ({ params: { id: fx.guestPermitId }, body: { fileName: 'plan.pdf', contentType: 'application/pdf', size: 10 } }) }],
+  'PATCH /v3/projects/{id}': [{ label: 'the granted project', expect: GRANTED_EDIT, call: (fx) => ({ params: { id: fx.guestProjectId }, body: { customerName: 'Changed' } }) }],
+};
+for (const [key, cases] of Object.entries(GUEST_AND_REMOVED_ROWS)) MATRIX[key] = [...(Array.isArray(MATRIX[key]) ? MATRIX[key] : [MATRIX[key]!]), ...cases];
+Object.assign(MATRIX, {
+  // The caller's own access to a project, for the dashboard: whoever reads the project.
+  'GET /v4/projects/{id}/access': [
+    { expect: PROJECT_READ, call: (fx: Fx) => ({ params: { id: fx.projectId } }) },
+    { label: 'the granted project', expect: GRANTED_READ, call: (fx: Fx) => ({ params: { id: fx.guestProjectId } }) },
+  ],
+  'DELETE /v4/projects/{id}/assignments/{assignmentId}': [
+    {
+      label: 'a company\'s view-only assignment', expect: PROJECT_EDIT, call: (fx: Fx) => ({ params: { id: fx.projectId, assignmentId: fx.gammaAssignmentId } }),
+      fresh: async (fx: Fx) => {
+        const made = await newPermit(fx);
+        const assigned = await ok(as(fx.users.owner, 'POST', `/v4/projects/${made.projectId}/assignments`, { body: { projectId: made.projectId, postData: { accessLevel: 'view-only', assigneeType: 'Company', assigneeId: String(fx.C) } } }));
+        return { ...made, gammaAssignmentId: assigned.id };
+      },
+    },
+    // The main owner stays (409) for whoever may remove; the Observer may not remove at all.
+    { label: 'the main owner', expect: with_(PROJECT_EDIT, { owner: 'closed', admin: 'closed', pm: 'closed' }), call: (fx: Fx) => ({ params: { id: fx.projectId, assignmentId: fx.assignmentId } }) },
+    { label: 'B\'s project, A\'s assignment', expect: CROSSED_PROJECT, call: (fx: Fx) => ({ params: { id: fx.projectB, assignmentId: fx.gammaAssignmentId } }) },
+    // Through the granted project, another project's assignment: no such assignment there (404) for who may
+    // remove; the Observer and the guest, who may not remove at all, are refused first (403).
+    { label: 'another project\'s assignment through the granted project', expect: with_(rule('hidden', 'hidden', 'hidden', 'forbid', 'hidden', 'hidden'), { guestCo: 'forbid' }), call: (fx: Fx) => ({ params: { id: fx.guestProjectId, assignmentId: fx.assignmentId } }) },
+  ],
+  // The guest grants of A, both ways: A's members (issue 13).
+  'GET /v4/invitations/guest-access': { expect: COMPANY_READ, call: (fx: Fx) => ({ query: { company: fx.A } }) },
+  // Ending A's grant to guestCo: the managers of either side (the host revokes, the guest leaves); members
+  // of either side are refused, anyone else does not know the grant.
+  'PUT /v4/invitations/guest-access/grants/{grantId}/end': {
+    expect: with_(rule('allow', 'allow', 'forbid', 'forbid', 'hidden', 'hidden'), { guestCo: 'allow' }),
+    call: (fx: Fx) => ({ params: { grantId: fx.guestGrantId } }),
+    fresh: freshGuestGrant,
+  },
+} satisfies Record<string, Row>);
+
 /**
  * Cells where today's answer is a known hole, fixed by another part of issue 10: the cell asserts that
  * the hole is still there, so closing it fails here until the line is removed.
@@ -687,14 +768,20 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
     const onboarded = await submittedOnboarding({ users: { owner } as Fx['users'], A });
     await ok(as(owner, 'PUT', `/v4/invitations/approve/${onboarded.id}/vendor-onboarding`));
     const vendor = onboarded.vendor;
-    // A company A made its guest: it asked, A's owner approved.
     const guestCo = await companyWithOwner('guestco');
-    const guestRequest = await invite(guestCo.user, 'guest-access', guestCo.companyId, owner.email);
-    await ok(as(owner, 'PUT', `/v4/invitations/guest-access/${guestRequest}/approve`, { body: { companyId: A } }));
     const users = { owner, admin, pm, user, guest, disabled, stranger, guestCo: guestCo.user, vendor: vendor.user };
 
     const site = await jobSite(t);
     const made = await requestPermit(t, owner, site, { companyId: A, answers: { CustomerName: SECRET.customer, ProjectIdentifier: SECRET.order } });
+    // Issue 13: a company A made its guest (A invited it, its owner approved), granted one other project of A only.
+    const guestShared = await requestPermit(t, owner, site, { companyId: A, answers: { CustomerName: 'Granted Gail' } });
+    const guestInvitation = await invite(owner, 'guest-access', A, guestCo.user.email, { vault: false, projectIds: [guestShared.projectId] });
+    await ok(as(guestCo.user, 'PUT', `/v4/invitations/guest-access/${guestInvitation}/approve`, { body: { companyId: guestCo.companyId } }));
+    const guestGrantId = (await ok(as(owner, 'GET', '/v4/invitations/guest-access', { query: { company: A } }))).granted[0].id as number;
+    // Issue 13: A's vendor was assigned to a project of A, then removed from it.
+    const removed = await requestPermit(t, owner, site, { companyId: A, answers: { CustomerName: 'Removed Rory' } });
+    const vendorAssignment = await ok(as(owner, 'POST', `/v4/projects/${removed.projectId}/assignments`, { body: { projectId: removed.projectId, postData: { accessLevel: 'editor', assigneeType: 'Vendor', assigneeId: String(vendor.companyId) } } }));
+    await ok(as(owner, 'DELETE', `/v4/projects/${removed.projectId}/assignments/${vendorAssignment.id}`));
     // B has work of its own, so an empty answer to the stranger is not just an empty database.
     const projectB = (await requestPermit(t, stranger, site, { companyId: B, answers: { CustomerName: 'Open Olga' } })).projectId;
     const putBytes = async (upload: { uploadUrl: string; headers: Record<string, string> }, bytes: Uint8Array) => {
@@ -741,6 +828,7 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
       site, A, B, C: gamma.companyId, projectB, gammaAssignmentId, companyFileId: file.documentId, users, companyName, roleIds, permitId: made.permitId, projectId: made.projectId, session: made.session, documentId, assignmentId, entry,
       licenseId, insuranceId, certificateId, documentationId, companyFileKey, vendorId: vendor.companyId, esignDocId, integrationId, quoteId,
       deskQuoteId: '',
+      guestProjectId: guestShared.projectId, guestPermitId: guestShared.permitId, guestGrantId, removedPermitId: removed.permitId,
       inv: {} as Fx['inv'],
     };
     fx.deskQuoteId = await deskQuote(fx);

@@ -1,5 +1,6 @@
-// /guest-access/{id}/approve: a company asks for guest access to yours; an owner or administrator
-// approves it for one of their companies (SPEC §6: Owner or Administrator create access) or declines.
+// /guest-access/{id}/approve: a company invites yours as its guest (issue 13: it chose what you will see,
+// read-only); an owner or administrator accepts it for one of their companies (SPEC §6: Owner or
+// Administrator create access) or declines. What was shared then appears under Access.
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { ActionButtons } from './action-buttons.js';
@@ -23,12 +24,12 @@ export default function GuestAccessPage() {
           <>
             <p>
               {invitation.side === 'sender'
-                ? `${invitation.fromCompany.name} asked ${invitation.email ?? 'a company'} for guest access.`
-                : `${invitation.fromCompany.name} asks for guest access to your company. As a guest it can follow the projects you share with it.`}
+                ? `${invitation.fromCompany.name} invited ${invitation.email ?? 'a company'} as a guest.`
+                : `${invitation.fromCompany.name} invites your company as a guest: once you accept, your team sees, read-only, what ${invitation.fromCompany.name} chose to share (its compliance vault and/or projects), under Access.`}
             </p>
             <InvitationFacts invitation={invitation} />
-            {approving && companies.length === 0 && <p className="muted">Only an owner or an administrator of a company can grant guest access.</p>}
-            {approving && companies.length > 0 && <CompanyPicker label="Grant access to" companies={companies} value={companyId ?? null} onChange={setPicked} />}
+            {approving && companies.length === 0 && <p className="muted">Only an owner or an administrator of a company can accept guest access.</p>}
+            {approving && companies.length > 0 && <CompanyPicker label="Accept for" companies={companies} value={companyId ?? null} onChange={setPicked} />}
             <ActionButtons invitation={invitation} companyId={approving ? companyId : undefined} onDone={setInvitation} />
           </>
         );

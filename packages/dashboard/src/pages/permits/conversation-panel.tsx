@@ -16,9 +16,13 @@ export interface ConversationPanelProps {
   permitId: number;
   conversations: readonly Conversation[];
   onReplied: (conversation: Conversation) => void;
+  /** Contributors and up reply; the others (Observers, guests) only read. */
+  canReply: boolean;
+  /** How the customer's side is named: 'You' for its own people, 'Customer' for a guest company reading it. */
+  customerLabel?: string;
 }
 
-export function ConversationPanel({ permitId, conversations, onReplied }: ConversationPanelProps) {
+export function ConversationPanel({ permitId, conversations, onReplied, canReply, customerLabel = 'You' }: ConversationPanelProps) {
   const fieldId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const latest = conversations.at(-1) ?? null;
@@ -42,14 +46,14 @@ export function ConversationPanel({ permitId, conversations, onReplied }: Conver
   return (
     <div className="conversation">
       {messages.length === 0 ? (
-        <p className="muted">No messages yet. Ask the permit team anything about this permit.</p>
+        <p className="muted">{canReply ? 'No messages yet. Ask the permit team anything about this permit.' : 'No messages yet.'}</p>
       ) : (
         <ol className="conversation__messages" aria-label="Messages">
           {messages.map((message) => (
             <li key={message.id} className={`message message--${message.author.role}`}>
               <div className="message__meta">
                 <strong>{message.author.name}</strong>
-                <span className="muted">{message.author.role === 'permit_team' ? 'Permit team' : 'You'}</span>
+                <span className="muted">{message.author.role === 'permit_team' ? 'Permit team' : customerLabel}</span>
                 <time className="muted" dateTime={message.createdAt}>
                   {formatDate(message.createdAt, DATE_FORMATS.usDateTime)}
                 </time>
@@ -70,34 +74,36 @@ export function ConversationPanel({ permitId, conversations, onReplied }: Conver
           ))}
         </ol>
       )}
-      <form className="conversation__reply" noValidate onSubmit={(event) => void send(event)}>
-        <label className="field__label" htmlFor={fieldId}>
-          Reply to the permit team
-        </label>
-        <textarea
-          id={fieldId}
-          className="field__input conversation__input"
-          rows={3}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
-          {...register('body')}
-        />
-        {error && (
-          <p className="field__error" id={`${fieldId}-error`}>
-            {error}
-          </p>
-        )}
-        {failure && (
-          <p className="alert alert--error" role="alert">
-            {failure}
-          </p>
-        )}
-        <div className="row">
-          <button type="submit" className="btn btn--sm" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Sending…' : 'Send Reply'}
-          </button>
-        </div>
-      </form>
+      {canReply && (
+        <form className="conversation__reply" noValidate onSubmit={(event) => void send(event)}>
+          <label className="field__label" htmlFor={fieldId}>
+            Reply to the permit team
+          </label>
+          <textarea
+            id={fieldId}
+            className="field__input conversation__input"
+            rows={3}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${fieldId}-error` : undefined}
+            {...register('body')}
+          />
+          {error && (
+            <p className="field__error" id={`${fieldId}-error`}>
+              {error}
+            </p>
+          )}
+          {failure && (
+            <p className="alert alert--error" role="alert">
+              {failure}
+            </p>
+          )}
+          <div className="row">
+            <button type="submit" className="btn btn--sm" disabled={formState.isSubmitting}>
+              {formState.isSubmitting ? 'Sending…' : 'Send Reply'}
+            </button>
+          </div>
+        </form>
+      )}
     </div>
   );
 }

@@ -17,7 +17,8 @@ export async function downloadDocument(document: Pick<Document, 'documentId' | '
   window.open(url, '_blank', 'noopener');
 }
 
-export function DocumentsPanel({ permitId }: { permitId: number }) {
+/** `canUpload`: contributors and up add documents; the others (Observers, guests) only read them. */
+export function DocumentsPanel({ permitId, canUpload }: { permitId: number; canUpload: boolean }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const documents = useQuery({
@@ -53,27 +54,29 @@ export function DocumentsPanel({ permitId }: { permitId: number }) {
           ))}
         </ul>
       )}
-      <div className="documents__upload">
-        <label className="field__label" htmlFor={inputId}>
-          Upload a document
-        </label>
-        <input
-          ref={input}
-          id={inputId}
-          type="file"
-          accept={UPLOAD_ACCEPT}
-          className="documents__input"
-          disabled={busy}
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0];
-            if (!file) return;
-            event.currentTarget.value = ''; // the same file can be chosen again
-            void upload.start(file);
-          }}
-        />
-        <p className="field__hint">Up to 50,000,000 bytes.</p>
-        <UploadProgress upload={upload} />
-      </div>
+      {canUpload && (
+        <div className="documents__upload">
+          <label className="field__label" htmlFor={inputId}>
+            Upload a document
+          </label>
+          <input
+            ref={input}
+            id={inputId}
+            type="file"
+            accept={UPLOAD_ACCEPT}
+            className="documents__input"
+            disabled={busy}
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              if (!file) return;
+              event.currentTarget.value = ''; // the same file can be chosen again
+              void upload.start(file);
+            }}
+          />
+          <p className="field__hint">Up to 50,000,000 bytes.</p>
+          <UploadProgress upload={upload} />
+        </div>
+      )}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { AssignmentsPanel } from './assignments-panel.js';
 import { ConversationPanel } from './conversation-panel.js';
 import { DocumentsPanel } from './documents-panel.js';
 import { PermitTimeline } from './permit-timeline.js';
+import type { ProjectCapabilities } from './use-project-access.js';
 import '../radar/radar.css';
 import './permits.css';
 
@@ -27,7 +28,15 @@ function Section({ title, tour, children, wide }: { title: string; tour: string;
 export const mergeConversation = (list: readonly Conversation[], conversation: Conversation): Conversation[] =>
   list.some((c) => c.id === conversation.id) ? list.map((c) => (c.id === conversation.id ? conversation : c)) : [...list, conversation];
 
-export function PermitDetail({ permit, onChange, now = new Date() }: { permit: Permit; onChange: (permit: Permit) => void; now?: Date }) {
+export interface PermitDetailProps {
+  permit: Permit;
+  onChange: (permit: Permit) => void;
+  /** What the reader may do (replies, uploads, assignments); the controls they may not use are not shown. */
+  access: ProjectCapabilities;
+  now?: Date;
+}
+
+export function PermitDetail({ permit, onChange, access, now = new Date() }: PermitDetailProps) {
   const view = permitStatusView(permit, now);
   const { address } = permit;
   return (
@@ -83,16 +92,19 @@ export function PermitDetail({ permit, onChange, now = new Date() }: { permit: P
         <Section title="Conversation with the permit team" tour="permit-conversation" wide>
           <ConversationPanel
             permitId={permit.id}
+            canReply={access.canReply}
+            customerLabel={access.guest ? 'Customer' : 'You'}
             conversations={permit.conversations ?? []}
             onReplied={(conversation) => onChange({ ...permit, conversations: mergeConversation(permit.conversations ?? [], conversation) })}
           />
         </Section>
         <Section title="Documents" tour="permit-documents">
-          <DocumentsPanel permitId={permit.id} />
+          <DocumentsPanel permitId={permit.id} canUpload={access.canReply} />
         </Section>
         <Section title="Assignments" tour="permit-assignments">
           <AssignmentsPanel
             projectId={permit.projectId}
+            actorLevel={access.canEdit ? access.level : null}
             assignments={permit.projectsAssignments}
             onChange={(projectsAssignments) => onChange({ ...permit, projectsAssignments })}
           />

@@ -13,9 +13,11 @@ import PermitPage from './permit-page.js';
 let net: ReturnType<typeof fakeNetwork>;
 const calls = (method: string, path: string) => net.calls.filter((c) => c.method === method && c.url.pathname === path);
 let documents = [documentRow(5, 'roof-plan.pdf')];
+let access = { level: 'owner', guest: false };
 
 const routes = (extra: Record<string, Route> = {}): Record<string, Route> => ({
   'GET /v3/permits/1': () => ({ body: fullPermit(1) }),
+  'GET /v4/projects/41/access': () => ({ body: access }),
   'GET /v4/documents': () => ({ body: documents }),
   'GET /v4/companies/11/roles': () => ({ body: { companyId: 11, roles: [] } }),
   'GET /v4/companies/11/vendors': () => ({ body: [] }),
@@ -32,6 +34,7 @@ beforeEach(() => {
   localStorage.clear();
   localStorage.setItem(SAVED_VIEW_KEYS.guidedToursSeen, JSON.stringify(['permit-detail']));
   documents = [documentRow(5, 'roof-plan.pdf')];
+  access = { level: 'owner', guest: false };
   sessionStore.getState().login(tokens(), profile({}, { '11': { name: 'Acme Builders', role: 'owner' }, '12': { name: 'Bright Solar', role: 'administrator' } }));
   sessionStore.getState().stopAutoRefresh();
 });
@@ -89,7 +92,7 @@ describe('PermitPage', () => {
     );
     open();
     const section = (await screen.findByText('We need the roof plan.')).closest('section')!;
-    await userEvent.click(within(section).getByRole('button', { name: 'Send Reply' }));
+    await userEvent.click(await within(section).findByRole('button', { name: 'Send Reply' }));
     expect(await within(section).findByText('Message is required.')).toBeTruthy();
     expect(calls('POST', '/v3/permits/1/conversations')).toHaveLength(0);
     await userEvent.type(within(section).getByLabelText('Reply to the permit team'), 'Attached it.');
@@ -157,6 +160,42 @@ describe('PermitPage', () => {
       projectId: 41,
       postData: { accessLevel: 'view-only', assigneeType: 'Company', assigneeId: '12' },
     });
+  });
+
+  it('removes an assignment after a confirm; the main owner has no Remove button', async () => {
+    net = fakeNetwork(
+      routes({
+        'GET /v3/permits/1': () => ({ body: fullPermit(1, { projectsAssignments: [assignment(1, 'Company', 'Acme Builders', 'owner', '2026-01-01T00:00:00.000Z'), assignment(9, 'Company', 'Bright Solar', 'view-only')] }) }),
+        'DELETE /v4/projects/41/assignments/9': () => ({ body: { ok: true } }),
+      }),
+    );
+    open();
+    const section = (await screen.findByLabelText('Access level of Bright Solar')).closest('section')!;
+    expect(within(section).queryByRole('button', { name: 'Remove Acme Builders' })).toBeNull();
+    await userEvent.click(within(section).getByRole('button', { name: 'Remove Bright Solar' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Bright Solar will lose access to this project at once');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(within(section).queryByLabelText('Access level of Bright Solar')).toBeNull());
+    expect(calls('DELETE', '/v4/projects/41/assignments/9')).toHaveLength(1);
+  });
+
+  it('shows a guest (issue 13) or an Observer the permit read-only: no reply, upload, rename or assignment controls', async () => {
+    for (const reader of [{ level: 'view-only', guest: true }, { level: 'view-only', guest: false }]) {
+      access = reader;
+      net = fakeNetwork(routes());
+      const view = open();
+      expect(await screen.findByRole('heading', { name: 'Lee roof' })).toBeTruthy();
+      await screen.findByText('roof-plan.pdf');
+      await waitFor(() => expect(calls('GET', '/v4/projects/41/access')).toHaveLength(1));
+      expect(screen.queryByRole('button', { name: 'Send Reply' })).toBeNull();
+      expect(screen.queryByLabelText('Upload a document')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Rename' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Add Assignment' })).toBeNull();
+      expect(screen.queryByLabelText('Access level of Acme Builders')).toBeNull();
+      expect(screen.queryByText(/Shared with your company as a guest/) !== null).toBe(reader.guest);
+      view.unmount();
+    }
   });
 
   it('renames the project, refusing an empty name', async () => {

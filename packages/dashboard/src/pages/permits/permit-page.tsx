@@ -9,7 +9,9 @@ import { TourButton } from '../../tours/tour-button.js';
 import { useGuidedTour } from '../../tours/use-guided-tour.js';
 import { Spinner } from '../../ui/spinner.js';
 import { PermitDetail } from './permit-detail.js';
+import { GuestNotice } from './guest-notice.js';
 import { ProjectNameEditor } from './project-name-editor.js';
+import { useProjectAccess } from './use-project-access.js';
 
 export default function PermitPage() {
   const { id = '' } = useParams();
@@ -19,6 +21,7 @@ export default function PermitPage() {
   });
   useGuidedTour('permit-detail', permit.data !== undefined);
   const p = permit.data;
+  const access = useProjectAccess(p?.projectId);
   return (
     <div className="container permit-page">
       {p ? (
@@ -29,11 +32,12 @@ export default function PermitPage() {
             </nav>
             <TourButton id="permit-detail" />
           </div>
+          {access.guest && <GuestNotice />}
           <ProjectNameEditor
             name={p.projectName ?? p.customerName}
-            save={async (projectName) => permit.set(await api.permits.updateProjectName({ params: { id: p.id }, query: { projectName }, silent: true }))}
+            save={access.canEdit ? async (projectName) => permit.set(await api.permits.updateProjectName({ params: { id: p.id }, query: { projectName }, silent: true })) : null}
           />
-          <PermitDetail permit={p} onChange={permit.set} />
+          <PermitDetail permit={p} onChange={permit.set} access={access} />
         </>
       ) : permit.loading ? (
         <div className="route-loading">

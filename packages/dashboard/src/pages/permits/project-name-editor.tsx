@@ -7,8 +7,8 @@ import * as v from 'valibot';
 
 export interface ProjectNameEditorProps {
   name: string;
-  /** Saves the name; resolves when the server accepted it. */
-  save: (name: string) => Promise<void>;
+  /** Saves the name; resolves when the server accepted it. Null: the reader may not rename (the title only). */
+  save: ((name: string) => Promise<void>) | null;
 }
 
 export function ProjectNameEditor({ name, save }: ProjectNameEditorProps) {
@@ -17,21 +17,23 @@ export function ProjectNameEditor({ name, save }: ProjectNameEditorProps) {
   const [text, setText] = useState(name);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  if (!editing) {
+  if (!editing || !save) {
     return (
       <div className="project-name">
         <h1 className="page-title project-name__title">{name}</h1>
-        <button
-          type="button"
-          className="link-button"
-          onClick={() => {
-            setText(name);
-            setError(null);
-            setEditing(true);
-          }}
-        >
-          Rename
-        </button>
+        {save && (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setText(name);
+              setError(null);
+              setEditing(true);
+            }}
+          >
+            Rename
+          </button>
+        )}
       </div>
     );
   }

@@ -10,6 +10,8 @@ import { useGuidedTour } from '../../tours/use-guided-tour.js';
 import { Spinner } from '../../ui/spinner.js';
 import { PermitDetail } from '../permits/permit-detail.js';
 import { ProjectNameEditor } from '../permits/project-name-editor.js';
+import { useProjectAccess } from '../permits/use-project-access.js';
+import { GuestNotice } from '../permits/guest-notice.js';
 import { statusLabel } from '../../ui/status-bar.js';
 import '../permits/permits.css';
 
@@ -27,6 +29,7 @@ export default function ProjectPage() {
     queryFn: ({ signal }) => api.permits.get({ params: { id: chosen ?? '' }, signal, silent: true }),
   });
   useGuidedTour('permit-detail', permit.data !== undefined);
+  const access = useProjectAccess(project.data ? id : null);
   const p = project.data;
 
   if (!p) {
@@ -57,14 +60,15 @@ export default function ProjectPage() {
       <nav className="breadcrumbs" aria-label="Breadcrumbs">
         <Link to="/project-radar">Project Radar</Link> › Project #{p.id}
       </nav>
-      <ProjectNameEditor name={p.name || p.customerName} save={rename} />
+      {access.guest && <GuestNotice />}
+      <ProjectNameEditor name={p.name || p.customerName} save={access.canEdit ? rename : null} />
       <p className="page-lead project-page__lead">
         {p.customerName} · {p.projectAddress}
         {p.orderNumber ? ` · Order ${p.orderNumber}` : ''}
       </p>
       {p.permits.length === 0 ? (
         <p className="card">
-          This project has no permits yet. <Link to={`/new-project?project=${p.id}`}>Add permits</Link>
+          This project has no permits yet.{access.canEdit && <> <Link to={`/new-project?project=${p.id}`}>Add permits</Link></>}
         </p>
       ) : (
         <nav className="permit-tabs" aria-label="Permits of this project">
@@ -82,7 +86,7 @@ export default function ProjectPage() {
         </nav>
       )}
       {permit.data ? (
-        <PermitDetail permit={permit.data} onChange={permit.set} />
+        <PermitDetail permit={permit.data} onChange={permit.set} access={access} />
       ) : chosen && permit.loading ? (
         <Spinner large label="Loading the permit" />
       ) : chosen ? (

@@ -47,6 +47,10 @@ export interface CompanyGuestsTable {
   guest_company_id: number;
   status: ColumnType<number, number | undefined, number>;
   invitation_id: Optional<number>;
+  /** 0078: the guest reads the host's compliance vault. */
+  vault: ColumnType<boolean, boolean | undefined, boolean>;
+  /** 0078: who ended the grant (either side). */
+  ended_by: Optional<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -167,20 +167,48 @@ describe('assigned projects, access and the overview', () => {
     expect(await screen.findByRole('link', { name: 'Chen' })).toBeTruthy();
   });
 
-  it('lists the companies it is a guest of and lets an Administrator ask for guest access', async () => {
+  it('lists what is shared with the company as a guest (with links) and its guests, and invites a guest with a scope (issue 13)', async () => {
     signInWith([ADMINISTERED], '12');
+    const grant = (id: number, host: [number, string], guest: [number, string], extra: Record<string, unknown> = {}) => ({
+      id, host: { id: host[0], name: host[1] }, guest: { id: guest[0], name: guest[1] }, vault: false, projects: [], active: true,
+      createdAt: '2026-01-02T10:00:00.000Z', updatedAt: '2026-01-02T10:00:00.000Z', ...extra,
+    });
+    let ended = false;
     network({
-      'GET /v4/companies/12/guest-fors': () => ({ body: [{ ...company(40, 'Host Builders', null), guestAccess: true }] }),
+      'GET /v4/invitations/guest-access': () => ({
+        body: {
+          received: [grant(5, [40, 'Host Builders'], [12, 'Bright Solar'], { vault: true, projects: [{ projectId: 77, name: 'Harbor roof', permitId: 78 }] })],
+          granted: [grant(6, [12, 'Bright Solar'], [50, 'Guest Crew'], { active: !ended })],
+        },
+      }),
+      'PUT /v4/invitations/guest-access/grants/6/end': () => {
+        ended = true;
+        return { body: grant(6, [12, 'Bright Solar'], [50, 'Guest Crew'], { active: false }) };
+      },
       'GET /v4/companies/12/invitations': () => ({ body: [] }),
+      'GET /v4/projects/search': () => ({ body: [{ ...permitRow(1, 'Lee'), projectId: 41, projectName: 'Lee roof' }], headers: { 'x-pagination-index': '1', 'x-pagination-size': '100', 'x-pagination-totalcount': '1' } }),
       'POST /v4/invitations/guest-access': () => ({ status: 400, body: { message: 'No company uses this e-mail address.', code: 'NO_COMPANY' } }),
     });
     renderCompliance('/access?company=12');
     expect(await screen.findByText('Host Builders')).toBeTruthy();
-    const form = screen.getByRole('form', { name: 'Ask for guest access' });
-    await userEvent.type(within(form).getByLabelText('Email Address'), 'boss@host.example');
-    await userEvent.click(within(form).getByRole('button', { name: 'Send request' }));
+    expect(screen.getByRole('link', { name: 'Compliance vault' }).getAttribute('href')).toBe('/licenses?company=40');
+    expect(screen.getByRole('link', { name: 'Project: Harbor roof' }).getAttribute('href')).toBe('/projects/77/78');
+    expect(screen.getByRole('button', { name: 'Leave' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'End access' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.getByText('Ended')).toBeTruthy());
+    expect(calls('PUT', '/v4/invitations/guest-access/grants/6/end')).toHaveLength(1);
+
+    const form = screen.getByRole('form', { name: 'Invite a guest company' });
+    await userEvent.type(within(form).getByLabelText('Email Address'), 'boss@guest.example');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(form).findByText('Choose what the guest may see: your compliance vault, a project, or both.')).toBeTruthy();
+    expect(calls('POST', '/v4/invitations/guest-access')).toHaveLength(0);
+    await userEvent.click(await within(form).findByRole('checkbox', { name: /Lee roof/ }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('No company uses this e-mail address.')).toBeTruthy();
-    expect(calls('POST', '/v4/invitations/guest-access')[0]!.body).toEqual({ companyId: 12, email: 'boss@host.example' });
+    expect(calls('POST', '/v4/invitations/guest-access')[0]!.body).toEqual({ companyId: 12, email: 'boss@guest.example', scope: { vault: false, projectIds: [41] } });
   });
 
   it('shows each kind with its indicator and the expiration dates on the overview', async () => {

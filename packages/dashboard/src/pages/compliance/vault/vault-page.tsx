@@ -143,7 +143,11 @@ function VaultTable({ config, scope }: { config: VaultKindConfig; scope: Complia
           </button>
         )}
       </div>
-      {!canChange && !vendorFor && <p className="muted">Your role lets you view these records; an owner or an administrator keeps them up to date.</p>}
+      {!canChange && !vendorFor && (
+        <p className="muted">
+          {scope.company ? 'Your role lets you view these records; an owner or an administrator keeps them up to date.' : 'Shared with your company as a guest: read-only.'}
+        </p>
+      )}
       {rows.error !== undefined ? (
         <Unavailable error={rows.error} />
       ) : (
