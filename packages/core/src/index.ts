@@ -26,3 +26,4 @@ export * from './rules/quotes.js';
 export * from './rules/form-definitions.js';
 export * from './rules/stage-templates.js';
 export * from './rules/audit-words.js';
+export * from './rules/compliance-links.js';

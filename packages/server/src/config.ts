@@ -34,6 +34,19 @@ export const configSchema = v.object({
   GOOGLE_MAPS_API_KEY: optionalText,
   /** Address provider: census (the Census Bureau's street geocoder, the built-in gazetteer as fallback), google (needs the key) or builtin. */
   GEOCODER: v.optional(v.picklist(['builtin', 'census', 'google'], 'must be builtin, census or google')),
+  /**
+   * Where a public compliance link's visit is placed (issue 13): none (default: no place is recorded),
+   * headers (the city/region/country a CDN in front adds: Cloudflare cf-ipcity/cf-region/cf-ipcountry,
+   * CloudFront cloudfront-viewer-*), or an http(s) URL template with {ip} answering JSON with
+   * city/region/country (a self-hosted ip-api/ipinfo-style service).
+   */
+  IP_GEOLOCATION: v.optional(
+    v.union(
+      [v.picklist(['none', 'headers']), v.pipe(v.string(), v.trim(), v.url(), v.regex(/^https?:\/\/.*\{ip\}/))],
+      'must be none, headers, or an http(s) URL template containing {ip}',
+    ),
+    'none',
+  ),
   EMAIL_VERIFIER_URL: optionalUrl,
   EMAIL_VERIFIER_KEY: optionalText,
   /** MX lookups in the built-in e-mail verifier: on by default, off under NODE_ENV=test. */

@@ -17,6 +17,7 @@ import { registerDeskRoutes } from './operator/desk/desk.routes.js';
 import { registerOpsQueueRoutes } from './operator/queue/queue.routes.js';
 import { registerPolicyRoutes } from './policies/policies.routes.js';
 import { registerComplianceRoutes } from './compliance/compliance.routes.js';
+import { registerComplianceLinkRoutes } from './compliance/public-links/links.routes.js';
 import { registerCompanyCreateRoute, registerInvitationRoutes } from './invitations/invitations.routes.js';
 import { registerVendorRoutes } from './vendors/vendors.routes.js';
 import { registerIntegrationRoutes } from './integrations/integrations.routes.js';
@@ -47,6 +48,7 @@ export function registerRoutes(app: App): void {
   registerOpsQueueRoutes(app);
   registerPolicyRoutes(app);
   registerComplianceRoutes(app);
+  registerComplianceLinkRoutes(app);
   registerInvitationRoutes(app);
   registerVendorRoutes(app);
   registerIntegrationRoutes(app);

@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/database.js';
 import type { Db } from './db/schema.js';
 import { createGeoService, type GeoService } from './geo/geo-service.js';
+import { createIpLocator, type IpLocator } from './geo/ip-location.js';
 import { createLogger, type Logger } from './http/logger.js';
 import { openRateLimiter, type RateLimiter } from './rate-limits/limiter.js';
 import { createAccessTokens } from './identity/access-tokens.js';
@@ -52,6 +53,8 @@ export interface AppServices {
   emailVerifier: EmailVerifier;
   /** Per-client rate limits, shared by every replica (database, or Redis when REDIS_URL is set). */
   rateLimits: RateLimiter;
+  /** The approximate place of a public compliance link's visitor (IP_GEOLOCATION; 'none' by default). */
+  ipLocator: IpLocator;
 }
 
 export interface ServiceOptions {
@@ -101,7 +104,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
 
   const geo = createGeoService({ GOOGLE_MAPS_API_KEY: config.GOOGLE_MAPS_API_KEY, GEOCODER: config.GEOCODER });
   const emailVerifier = createEmailVerifier(config, log);
-  return { config, db, dbKind: database.kind, database, clock, log, identity, companies, mail, mailWorker, storage, localStorage, geo, emailVerifier, rateLimits };
+  const ipLocator = createIpLocator(config);
+  return { config, db, dbKind: database.kind, database, clock, log, identity, companies, mail, mailWorker, storage, localStorage, geo, emailVerifier, rateLimits, ipLocator };
 }
 
 /** Stops background work and closes the database. */

@@ -1,6 +1,7 @@
 // Every call of SPEC §7, grouped by area. The client, the server and /openapi.json all read this table.
 import { auditEndpoints } from './audit.endpoints.js';
 import { companyEndpoints, documentEndpoints, roleEndpoints } from './companies.endpoints.js';
+import { complianceLinkEndpoints } from './compliance-links.endpoints.js';
 import { formEndpoints } from './forms.endpoints.js';
 import { guestAccessEndpoints } from './guest-access.endpoints.js';
 import { accountEndpoints, identityEndpoints } from './identity.endpoints.js';
@@ -22,6 +23,7 @@ export {
   auditEndpoints,
   companyEndpoints,
   companyLookupEndpoints,
+  complianceLinkEndpoints,
   documentEndpoints,
   formEndpoints,
   guestAccessEndpoints,
@@ -59,5 +61,6 @@ export const endpoints = {
   audit: auditEndpoints,
   opsQueue: opsQueueEndpoints,
   guestAccess: guestAccessEndpoints,
+  complianceLinks: complianceLinkEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;

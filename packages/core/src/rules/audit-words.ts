@@ -28,6 +28,9 @@ const ACTIONS: Readonly<Record<string, string>> = {
   role_granted: 'Added to the permit team',
   role_changed: "Changed a team member's role",
   role_revoked: 'Removed from the permit team',
+  // Public compliance links (issue 13), on the company's trail.
+  public_link_created: 'Created a public compliance link',
+  public_link_revoked: 'Revoked a public compliance link',
   // Quotes (the only entity with these actions).
   issued: 'Issued a quote',
   accepted: 'Accepted the quote',

@@ -14,3 +14,4 @@ export * from './ops-desk.js';
 export * from './audit.js';
 export * from './ops-queue.js';
 export * from './guest-access.js';
+export * from './compliance-links.js';

@@ -3,6 +3,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AuditTables } from './tables/audit.js';
 import type { ComplianceTables } from './tables/compliance.js';
+import type { ComplianceLinkTables } from './tables/compliance-links.js';
 import type { DirectoryTables } from './tables/directory.js';
 import type { FileTables } from './tables/files.js';
 import type { GuestAccessTables } from './tables/guest-access.js';
@@ -34,7 +35,8 @@ export interface Database
     DirectoryTables,
     OpsDeskTables,
     OpsTables,
-    GuestAccessTables {}
+    GuestAccessTables,
+    ComplianceLinkTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
 export type Db = Kysely<Database>;
@@ -63,4 +65,5 @@ export const TABLES = [
   'ops_stage_templates', 'permit_fees', 'message_attachments',
   'ops_stage_sla', 'ops_saved_views',
   'guest_scopes', 'company_guest_projects',
+  'compliance_links', 'compliance_link_items', 'compliance_link_visits', 'compliance_link_downloads',
 ] as const satisfies readonly (keyof Database)[];

@@ -28,6 +28,9 @@ export const LIMITED_ENDPOINTS: ReadonlyArray<readonly [EndpointDef, LimitGroup]
   [id.confirmRegistration, 'verification'],
   [id.forgotPassword, 'recovery'],
   [id.confirmPassword, 'recovery'],
+  // Public compliance links (issue 13): anyone may call them, so each client is counted.
+  [endpoints.complianceLinks.open, 'publicLink'],
+  [endpoints.complianceLinks.download, 'publicLink'],
 ];
 
 /** '/verify-reoon/{email}' → /^\/verify-reoon\/[^/]+$/ */

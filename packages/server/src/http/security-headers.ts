@@ -1,6 +1,8 @@
 // Security headers on every answer (Hono's secure-headers middleware), chosen by what the answer is:
 //   dashboard pages  strict CSP (scripts and styles from our origin only, no inline), no framing at all
 //   /embed pages     the same CSP, framable by our origin and the partner allow-list (EMBED_ORIGINS) only
+//   /c/{token}       a public compliance link's page (issue 13): the dashboard's policy, no referrer at all
+//                    (the token is in the path) and noindex
 //   /widget/*        the partner script: loadable by partner pages (Cross-Origin-Resource-Policy: cross-origin)
 //   /examples/*      demo partner pages with their own <meta> CSP; framable by our origin only
 //   /dev/*           the dev mailbox page: no script, its one inline <style>
@@ -15,9 +17,10 @@ import type { AppEnv } from './context.js';
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 type Csp = NonNullable<SecureHeadersOptions['contentSecurityPolicy']>;
 
-export type AnswerKind = 'dashboard' | 'embed' | 'widget' | 'examples' | 'devtools' | 'other';
+export type AnswerKind = 'dashboard' | 'embed' | 'publicLink' | 'widget' | 'examples' | 'devtools' | 'other';
 
 const EMBED_PATH = /^\/embed(\/|$)/;
+const PUBLIC_LINK_PATH = /^\/c\//;
 
 /** What an answer is, from its path and content type (decided after the handler ran). */
 export function answerKind(path: string, contentType: string | null): AnswerKind {
@@ -25,6 +28,7 @@ export function answerKind(path: string, contentType: string | null): AnswerKind
   if (path.startsWith('/examples/')) return 'examples';
   if (path.startsWith('/dev/')) return 'devtools';
   if (!contentType?.startsWith('text/html')) return 'other';
+  if (PUBLIC_LINK_PATH.test(path)) return 'publicLink';
   return EMBED_PATH.test(path) ? 'embed' : 'dashboard';
 }
 
@@ -69,6 +73,7 @@ function policies(config: Config): Record<AnswerKind, MiddlewareHandler> {
   return {
     dashboard: secureHeaders({ ...base, contentSecurityPolicy: { ...dashboardCsp(config), frameAncestors: ["'none'"] } }),
     // X-Frame-Options cannot name a list of origins; frame-ancestors does the job alone.
+    publicLink: secureHeaders({ ...base, referrerPolicy: 'no-referrer', contentSecurityPolicy: { ...dashboardCsp(config), frameAncestors: ["'none'"] } }),
     embed: secureHeaders({ ...base, xFrameOptions: false, contentSecurityPolicy: { ...dashboardCsp(config), frameAncestors: ["'self'", ...trustedOrigins(config)] } }),
     widget: secureHeaders({ ...base, crossOriginResourcePolicy: 'cross-origin', contentSecurityPolicy: locked }),
     examples: secureHeaders({ ...base, xFrameOptions: 'SAMEORIGIN', contentSecurityPolicy: { frameAncestors: ["'self'"], objectSrc: ["'none'"], baseUri: ["'self'"] } }),
@@ -85,7 +90,10 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     // secureHeaders sets its headers after its `next`; the real handler has already run here.
-    await byKind[answerKind(c.req.path, c.res.headers.get('content-type'))](c, done);
+    const kind = answerKind(c.req.path, c.res.headers.get('content-type'));
+    // A public link's page is for its holder only: kept out of search engines.
+    if (kind === 'publicLink') c.header('X-Robots-Tag', 'noindex, nofollow');
+    await byKind[kind](c, done);
   };
 }
 

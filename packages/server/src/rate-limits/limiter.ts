@@ -19,6 +19,8 @@ export const RATE_LIMITS = {
   signUp: { limit: 40, windowMs: 10 * MINUTE, delayMs: MINUTE, maxDelayMs: 60 * MINUTE },
   /** Codes and links tried (each address also has its own code limit). */
   verification: { limit: 40, windowMs: 10 * MINUTE, delayMs: MINUTE, maxDelayMs: 60 * MINUTE },
+  /** A public compliance link opened or its files downloaded (issue 13): generous for a person, a wall for a token guesser. */
+  publicLink: { limit: 60, windowMs: 10 * MINUTE, delayMs: MINUTE, maxDelayMs: 60 * MINUTE },
   /** Forgot password and its code. */
   recovery: { limit: 20, windowMs: 10 * MINUTE, delayMs: MINUTE, maxDelayMs: 60 * MINUTE },
   /** Wrong passwords from one client, whatever the account (stops spraying many addresses). */
