@@ -114,6 +114,9 @@ interface Fx {
   guestGrantId: number;
   /** Issue 13: a permit of A whose assignment of A's vendor company was removed. */
   removedPermitId: number;
+  /** Issue 13 (public compliance links): A's link for the owner calls, and another company's live and revoked links for the public ones. */
+  linkA: number;
+  publicLink: { token: string; revokedToken: string; licenseId: number };
   inv: {
     vendorFromA: number;
     vendorSubmitted: number;
@@ -673,6 +676,63 @@ Object.assign(MATRIX, {
   },
 } satisfies Record<string, Row>);
 
+// ---------------------------------------------------------------------------------------------------
+// Issue 13: public compliance links. The owner's calls are A's owner's and administrators' (COMPANY_MANAGE);
+// another company's manager naming A's link through its own company finds none (404). The visitor's calls
+// take no account: anyone holding a live link opens it and downloads what it allows (a link of another
+// company, 'linkco', whose name is no secret of A's); a revoked link, a guessed token and an item outside
+// the link are the same 404 for everyone.
+
+const newLinkOf = async (owner: TestUser, companyId: number, body: Record<string, unknown> = { allItems: true, allowDownloads: true }) =>
+  ok(as(owner, 'POST', `/v4/companies/${companyId}/compliance-links`, { body }));
+/** A new link of A's (all items, downloads allowed). */
+const newLinkOfA = async (fx: Pick<Fx, 'users' | 'A'>): Promise<number> => (await newLinkOf(fx.users.owner, fx.A)).link.id;
+/** linkco: a license with a file, a live link to it and a revoked one. */
+async function publicLinkFixture(): Promise<Fx['publicLink']> {
+  const linkCo = await companyWithOwner('linkco');
+  const licenseId = (await ok(as(linkCo.user, 'POST', `/v4/companies/${linkCo.companyId}/licenses`, { body: { name: 'Public License', licenseType: 'state' } }))).licenseId;
+  const bytes = new TextEncoder().encode('%PDF-1.4 public');
+  const upload = await ok(as(linkCo.user, 'POST', `/v4/companies/${linkCo.companyId}/documents`, { body: { fileName: 'public.pdf', contentType: 'application/pdf', size: bytes.byteLength, documentableType: 'License', documentableId: licenseId } }));
+  const url = new URL(upload.uploadUrl);
+  expect((await t.app.request(url.pathname + url.search, { method: 'PUT', headers: upload.headers, body: bytes })).status).toBeLessThan(300);
+  const body = { allItems: false, allowDownloads: true, items: [{ kind: 'license', id: licenseId }] };
+  const live = await newLinkOf(linkCo.user, linkCo.companyId, body);
+  const revoked = await newLinkOf(linkCo.user, linkCo.companyId, body);
+  await ok(as(linkCo.user, 'PUT', `/v4/companies/${linkCo.companyId}/compliance-links/${revoked.link.id}/revoke`));
+  return { token: live.token, revokedToken: revoked.token, licenseId };
+}
+/** Nobody gets anything: 'This link is no longer available.' (or, for an item outside a live link, its 404). */
+const NOBODY = rule('hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden');
+const linkPath = (fx: Fx) => ({ companyId: fx.A, linkId: fx.linkA });
+const crossedLinkPath = (fx: Fx) => ({ companyId: fx.B, linkId: fx.linkA });
+const PUBLIC_LINK_ROWS: Record<string, Row> = {
+  'GET /v4/companies/{companyId}/compliance-links': { expect: COMPANY_MANAGE, call: (fx) => ({ params: { companyId: fx.A } }) },
+  'POST /v4/companies/{companyId}/compliance-links': [
+    { expect: COMPANY_MANAGE, call: (fx) => ({ params: { companyId: fx.A }, body: { allItems: false, allowDownloads: true, items: [{ kind: 'insurance', id: fx.insuranceId }] } }) },
+    // B's owner sharing A's license through B: not an item of B's wallet (400); A's members are not in B.
+    { label: 'B\'s link to A\'s license', expect: with_(CROSSED_HIDDEN, { stranger: 'invalid' }), call: (fx) => ({ params: { companyId: fx.B }, body: { allItems: false, allowDownloads: true, items: [{ kind: 'license', id: fx.licenseId }] } }) },
+  ],
+  'GET /v4/companies/{companyId}/compliance-links/{linkId}': [
+    { expect: COMPANY_MANAGE, call: (fx) => ({ params: linkPath(fx) }) },
+    { label: 'B\'s company, A\'s link', expect: CROSSED_HIDDEN, call: (fx) => ({ params: crossedLinkPath(fx) }) },
+  ],
+  'PUT /v4/companies/{companyId}/compliance-links/{linkId}/revoke': [
+    { expect: COMPANY_MANAGE, call: (fx) => ({ params: linkPath(fx) }), fresh: async (fx) => ({ linkA: await newLinkOfA(fx) }) },
+    { label: 'B\'s company, A\'s link', expect: CROSSED_HIDDEN, call: (fx) => ({ params: crossedLinkPath(fx) }) },
+  ],
+  'GET /v4/public/compliance-links/{token}': [
+    { label: 'a live link', expect: PUBLIC, call: (fx) => ({ params: { token: fx.publicLink.token } }) },
+    { label: 'a revoked link', expect: NOBODY, call: (fx) => ({ params: { token: fx.publicLink.revokedToken } }) },
+    { label: 'a guessed token', expect: NOBODY, call: () => ({ params: { token: 'G'.repeat(43) } }) },
+  ],
+  'POST /v4/public/compliance-links/{token}/downloads': [
+    { label: 'a file the link allows', expect: PUBLIC, call: (fx) => ({ params: { token: fx.publicLink.token }, body: { kind: 'license', id: fx.publicLink.licenseId } }) },
+    { label: 'A\'s license, outside the link', expect: NOBODY, call: (fx) => ({ params: { token: fx.publicLink.token }, body: { kind: 'license', id: fx.licenseId } }) },
+    { label: 'a revoked link', expect: NOBODY, call: (fx) => ({ params: { token: fx.publicLink.revokedToken }, body: { kind: 'license', id: fx.publicLink.licenseId } }) },
+  ],
+};
+Object.assign(MATRIX, PUBLIC_LINK_ROWS);
+
 /**
  * Cells where today's answer is a known hole, fixed by another part of issue 10: the cell asserts that
  * the hole is still there, so closing it fails here until the line is removed.
@@ -829,9 +889,13 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
       licenseId, insuranceId, certificateId, documentationId, companyFileKey, vendorId: vendor.companyId, esignDocId, integrationId, quoteId,
       deskQuoteId: '',
       guestProjectId: guestShared.projectId, guestPermitId: guestShared.permitId, guestGrantId, removedPermitId: removed.permitId,
+      linkA: 0, publicLink: { token: '', revokedToken: '', licenseId: 0 },
       inv: {} as Fx['inv'],
     };
     fx.deskQuoteId = await deskQuote(fx);
+    // Issue 13: public compliance links (see PUBLIC_LINK_ROWS).
+    fx.linkA = await newLinkOfA(fx);
+    fx.publicLink = await publicLinkFixture();
     fx.inv = {
       vendorFromA: await invite(owner, 'vendor-onboarding', A, `v.${unique('')}@vendor-${unique('')}.example`),
       vendorSubmitted: (await submittedOnboarding(fx)).id,

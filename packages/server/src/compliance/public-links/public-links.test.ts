@@ -258,9 +258,9 @@ describe.each(databaseTargets())('public compliance links on %s', (target) => {
       expect(JSON.stringify(stored)).not.toContain('203.0.113.45');
       expect(geo.asked).toContain('203.0.113.45');
 
-      const listed = ((await ok(call(owner, 'GET', `/v4/companies/${A}/compliance-links`))) as { id: number }[]).find((l) => l.id === link.id);
+      const listed = ((await ok(call(owner, 'GET', `/v4/companies/${A}/compliance-links`))) as { id: number; lastVisitAt: string | null }[]).find((l) => l.id === link.id);
       expect(listed).toMatchObject({ status: 'active', visitsCount: 1, downloadsCount: 1, label: 'For the Smith kitchen' });
-      expect((listed as { lastVisitAt: string | null }).lastVisitAt).toBe(detail.visits[0].visitedAt);
+      expect(listed?.lastVisitAt).toBe(detail.visits[0].visitedAt);
 
       // The company's trail says who made it.
       const trail = await t.services.db.selectFrom('audit_events').select(['action', 'actor_user_id']).where('company_id', '=', A).where('action', '=', 'public_link_created').execute();
