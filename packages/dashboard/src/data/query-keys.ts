@@ -112,6 +112,14 @@ export const queryKeys = {
     grants: (companyId: string) => ['guest-access', 'grants', companyId],
     projects: (companyId: string) => ['guest-access', 'projects', companyId],
   },
+  /** Issue 13: a company's public compliance links (a create or revoke invalidates `all` of the company), one link's visits, the wallet to choose from. */
+  complianceLinks: {
+    all: (companyId: string) => ['compliance-links', companyId],
+    detail: (companyId: string, linkId: number) => ['compliance-links', companyId, 'detail', linkId],
+    wallet: (companyId: string) => ['compliance-links', companyId, 'wallet'],
+  },
+  /** A public compliance link as its visitor opens it (one visit per page load). */
+  publicLink: (token: string) => ['public-link', token],
   assignedProjects: (companyId: string, page: number) => ['assigned-projects', companyId, page],
   /** Who a permit can be assigned to: the company's users or vendors. */
   assignees: (kind: string, companyId: string) => ['assignees', kind, companyId],

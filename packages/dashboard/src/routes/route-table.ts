@@ -68,6 +68,8 @@ export const publicRoutes: PageRoute[] = [
   p('/mobile/privacy-policy', 'public', 'Privacy policy', policyPage),
   p('/m/privacy-policy', 'public', 'Privacy policy', policyPage),
   p('/quote/:quoteId', 'public', 'Your quote', () => import('../pages/public/quote-page.js')),
+  // Issue 13: a company's public compliance link, opened by anyone without an account.
+  p('/c/:token', 'public', 'Compliance documents', () => import('../pages/public/compliance-link-page.js')),
   p('/migration', 'public', 'Account update', () => import('../pages/auth/migration-page.js')),
   p('/404', 'public', 'Page not found', () => import('../pages/not-found-page.js')),
 ];
@@ -86,6 +88,7 @@ export const protectedRoutes: PageRoute[] = [
   p('/companies/:id/activity', 'protected', 'Company activity', () => import('../pages/compliance/company/company-activity-page.js')),
   p('/users', 'protected', 'Users', () => import('../pages/compliance/people/users-page.js')),
   p('/access', 'protected', 'Access', () => import('../pages/compliance/people/access-page.js')),
+  p('/public-links', 'protected', 'Public links', () => import('../pages/compliance/links/public-links-page.js')),
   p('/insurances', 'protected', 'Insurance', () => import('../pages/compliance/vault/insurances-page.js')),
   p('/certificates', 'protected', 'Certifications', () => import('../pages/compliance/vault/certificates-page.js')),
   p('/documentations', 'protected', 'Documentation', () => import('../pages/compliance/vault/documentations-page.js')),

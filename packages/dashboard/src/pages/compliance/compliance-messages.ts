@@ -28,9 +28,10 @@ export const SECTIONS = {
   documentations: { label: 'Documentation', path: () => '/documentations' },
   assignedProjects: { label: 'Assigned Projects', path: () => '/assigned-projects' },
   access: { label: 'Access', path: () => '/access' },
+  publicLinks: { label: 'Public links', path: () => '/public-links' },
 } as const;
 export type SectionKey = keyof typeof SECTIONS;
 
 /** A company's sections; in vendor mode Messages replaces Users and Access (SPEC §2.9). */
-export const COMPANY_SECTIONS: readonly SectionKey[] = ['profile', 'users', 'licenses', 'insurances', 'certificates', 'documentations', 'assignedProjects', 'access'];
+export const COMPANY_SECTIONS: readonly SectionKey[] = ['profile', 'users', 'licenses', 'insurances', 'certificates', 'documentations', 'assignedProjects', 'access', 'publicLinks'];
 export const VENDOR_SECTIONS: readonly SectionKey[] = ['profile', 'messages', 'licenses', 'insurances', 'certificates', 'documentations', 'assignedProjects'];

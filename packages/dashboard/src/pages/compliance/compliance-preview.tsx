@@ -11,6 +11,7 @@ import AssignedProjectsPage from './company/assigned-projects-page.js';
 import CompanyProfilePage from './company/company-profile-page.js';
 import ComplianceCenterPage from './company/compliance-center-page.js';
 import AccessPage from './people/access-page.js';
+import PublicLinksPage from './links/public-links-page.js';
 import UsersPage from './people/users-page.js';
 import CertificatesPage from './vault/certificates-page.js';
 import DocumentationsPage from './vault/documentations-page.js';
@@ -29,6 +30,7 @@ export const COMPLIANCE_PAGES: ReadonlyArray<readonly [string, ComponentType]> =
   ['/documentations', DocumentationsPage],
   ['/assigned-projects', AssignedProjectsPage],
   ['/access', AccessPage],
+  ['/public-links', PublicLinksPage],
   ['/messages', MessagesPage],
 ];
 
