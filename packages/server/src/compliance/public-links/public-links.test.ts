@@ -9,6 +9,7 @@ import { LINK_MESSAGES } from '@permitdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyOf } from '../../test/permit-fixtures.js';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../../test/harness.js';
+import { putUploadBytes } from '../../test/uploads.js';
 import { getLink } from './links.js';
 
 const DAY = 86_400_000;
@@ -49,18 +50,15 @@ describe.each(databaseTargets())('public compliance links on %s', (target) => {
   const from = (ip?: string) => ({ 'x-forwarded-for': ip ?? `198.51.100.${(clientNo = (clientNo % 250) + 1)}` });
   const call = (user: TestUser | null, method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
     t.request(method, path, { token: user?.accessToken ?? null, body, headers: headers ?? from() });
-  const ok = async (promise: ReturnType<typeof call>) => {
-    const res = await promise;
-    expect(res.status, res.text).toBeLessThan(300);
-    return res.body;
-  };
-  const putBytes = async (upload: { uploadUrl: string; headers: Record<string, string> }, bytes: Uint8Array) => {
-    const url = new URL(upload.uploadUrl);
-    expect((await t.app.request(url.pathname + url.search, { method: 'PUT', headers: upload.headers, body: bytes })).status).toBeLessThan(300);
-  };
+  /** The body of a call that must succeed. */
+  const ok = (promise: ReturnType<typeof call>) =>
+    promise.then((res) => {
+      expect(res.status, res.text).toBeLessThan(300);
+      return res.body;
+    });
   const attachFile = async (documentableType: string, documentableId: number, fileName: string, bytes: Uint8Array) => {
     const upload = await ok(call(owner, 'POST', `/v4/companies/${A}/documents`, { fileName, contentType: 'application/pdf', size: bytes.byteLength, documentableType, documentableId }));
-    await putBytes(upload, bytes);
+    await putUploadBytes(t, upload, bytes);
   };
   const isoDay = (offsetDays: number) => new Date(t.services.clock().getTime() + offsetDays * DAY).toISOString().slice(0, 10);
   const create = (user: TestUser, companyId: number, body: Record<string, unknown>) => call(user, 'POST', `/v4/companies/${companyId}/compliance-links`, body);
