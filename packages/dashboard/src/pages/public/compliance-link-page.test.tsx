@@ -39,6 +39,8 @@ describe('ComplianceLinkPage', () => {
     for (const words of ['Valid', 'Expiring in 10 days', 'Expired', 'Missing file']) expect(screen.getByText(words)).toBeTruthy();
     expect(screen.getByText(/This link expires on/).textContent).toMatch(/2027/);
     expect(screen.getByText('View only')).toBeTruthy();
+    expect(screen.getByText('in 10 days')).toBeTruthy();
+    expect(screen.getByText('6 days ago')).toBeTruthy();
     expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow');
     expect(document.head.querySelector('meta[name="referrer"]')?.getAttribute('content')).toBe('no-referrer');
     await userEvent.click(screen.getByRole('button', { name: 'Download license.pdf' }));

@@ -3,7 +3,7 @@
 // and when the link itself expires. An unknown, revoked or expired link shows one same page. The server
 // answers this page with Referrer-Policy: no-referrer and X-Robots-Tag: noindex; the meta tags below
 // say the same wherever the page is served from. No cookie is set, nothing tracks the visitor.
-import { DATE_FORMATS, formatDate, LINK_ITEM_KIND_LABELS, linkItemStateText, type PublicComplianceLink, type PublicLinkItem } from '@permitdesk/core';
+import { DATE_FORMATS, EXPIRING_SOON_DAYS, formatDate, LINK_ITEM_KIND_LABELS, linkItemStateText, type PublicComplianceLink, type PublicLinkItem } from '@permitdesk/core';
 import { isApiRequestError } from '@permitdesk/core/client';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -56,6 +56,14 @@ async function downloadItem(token: string, visit: string, item: PublicLinkItem):
   anchor.remove();
 }
 
+const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
+
+/** How near the expiry is, when it is near or past (shown whatever the item's state: a missing file may also be expiring). */
+function ExpiryDistance({ daysLeft }: { daysLeft: number | null }) {
+  if (daysLeft === null || daysLeft > EXPIRING_SOON_DAYS) return null;
+  return <div className="muted">{daysLeft === 0 ? 'today' : daysLeft > 0 ? `in ${days(daysLeft)}` : `${days(-daysLeft)} ago`}</div>;
+}
+
 function ItemRow({ token, visit, item }: { token: string; visit: string; item: PublicLinkItem }) {
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
   const download = async () => {
@@ -79,7 +87,10 @@ function ItemRow({ token, visit, item }: { token: string; visit: string; item: P
       <td>
         <span className={`status-pill status-pill--${PILL[item.state]}`}>{linkItemStateText(item)}</span>
       </td>
-      <td>{item.expiresOn ? formatDate(item.expiresOn, DATE_FORMATS.date) : <span className="muted">Does not expire</span>}</td>
+      <td className="public-link__date">
+        {item.expiresOn ? formatDate(item.expiresOn, DATE_FORMATS.date) : <span className="muted">Does not expire</span>}
+        <ExpiryDistance daysLeft={item.daysLeft} />
+      </td>
       <td>
         {item.downloadable ? (
           <button type="button" className="btn btn--sm" onClick={() => void download()} disabled={state === 'busy'} aria-label={`Download ${item.fileName ?? item.name}`}>

@@ -29,7 +29,7 @@ function LinksTable({ companyId, links, onRevoke, shown, onShow }: { companyId: 
   const open = links.find((link) => link.id === shown);
   return (
     <>
-      <PlainTable caption="Public links of this company" headers={['Link', 'Shows', 'Status', 'Expires', 'Visits', 'Last visit', 'Actions']}>
+      <PlainTable caption="Public links of this company" headers={['Link', 'Shows', 'Status', 'Expires / revoked', 'Visits', 'Last visit', 'Actions']}>
         {links.map((link) => (
           <tr key={link.id}>
             <td>{linkName(link)}</td>
@@ -40,7 +40,7 @@ function LinksTable({ companyId, links, onRevoke, shown, onShow }: { companyId: 
             <td>
               <span className={`status-pill status-pill--${PILL[link.status]}`}>{LINK_STATUS_LABELS[link.status]}</span>
             </td>
-            <td>{formatDate(link.revokedAt ?? link.expiresAt, DATE_FORMATS.date)}</td>
+            <td className="link-date">{formatDate(link.revokedAt ?? link.expiresAt, DATE_FORMATS.date)}</td>
             <td>
               {link.visitsCount}
               {link.downloadsCount > 0 && <span className="muted"> ({link.downloadsCount} download{link.downloadsCount === 1 ? '' : 's'})</span>}
