@@ -8,17 +8,17 @@
 // or critical violation) and for console errors.
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { closeTour, pageLooker } from '../support/page-checks.mjs';
+import { apiCaller } from '../support/api-call.mjs';
 import { signInToDashboard } from '../support/sign-in.mjs';
 
 const base = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const here = dirname(fileURLToPath(import.meta.url));
 const shots = join(here, '..', '..', 'artifacts', 'screenshots', 'compliance-link');
-const axeScript = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const tag = Date.now().toString(36);
 const owner = { email: `lena.${tag}@lakeside-${tag}.example`, password: 'Lena-pass-7', name: 'Lena Lakeside', company: `Lakeside Roofing ${tag}` };
 const licenseBytes = Buffer.from(`%PDF-1.4\n% Lakeside roofing license ${tag}\n`);
@@ -27,16 +27,7 @@ const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString()
 let browser;
 const errors = [];
 
-/** One JSON call; throws with the server's answer when it is not 2xx. */
-const call = async (method, path, token, body) => {
-  const headers = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const answer = await res.json().catch(() => null);
-  assert.ok(res.ok, `${method} ${path} → ${res.status} ${JSON.stringify(answer)}`);
-  return answer;
-};
+const call = apiCaller(base);
 
 /** Signs up through the API, confirms with the mailed code, opens a company. */
 const register = async (who) => {
@@ -58,27 +49,7 @@ const watch = (page) => {
   return page;
 };
 
-/** Photographs the page, then axe (serious and critical only) and the console since `mark`. */
-const look = async (page, name, mark, { missing = false } = {}) => {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
-  await page.waitForFunction(() => !document.querySelector('[data-sonner-toast]'), null, { timeout: 8000 }).catch(() => undefined);
-  await page.evaluate(axeScript);
-  // eslint-disable-next-line no-undef
-  const found = await page.evaluate(async () => (await axe.run(document, { resultTypes: ['violations'] })).violations.filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => v.id));
-  assert.deepEqual(found, [], `${name}: axe`);
-  const unexpected = errors.slice(mark).filter((e) => !(missing && /Failed to load resource: the server responded with a status of 404/.test(e)));
-  assert.deepEqual(unexpected, [], `${name}: console`);
-};
-
-/** A first visit may start a guided tour after 500 ms; close it as a person would. */
-const skipTour = async (page) => {
-  const tour = page.locator('.driver-popover');
-  if (await tour.waitFor({ timeout: 1500 }).then(() => true, () => false)) {
-    await page.keyboard.press('Escape');
-    await tour.waitFor({ state: 'detached' });
-  }
-};
+const look = pageLooker({ shots, errors });
 
 before(async () => {
   await mkdir(shots, { recursive: true });
@@ -103,7 +74,7 @@ describe('a public compliance link', () => {
     await signInToDashboard(ownerPage, base, owner);
     await ownerPage.getByText(`Welcome ${owner.email}!`).waitFor();
     await ownerPage.goto(`${base}/licenses?company=${owner.companyId}`, { waitUntil: 'networkidle' });
-    await skipTour(ownerPage);
+    await closeTour(ownerPage);
     await ownerPage.getByRole('button', { name: 'Add License' }).click();
     const dialog = ownerPage.getByRole('dialog', { name: 'Add license' });
     await dialog.getByLabel('Name').fill('Roofing Contractor');

@@ -6,18 +6,18 @@
 // project. Every page is photographed (artifacts/screenshots/guest/), checked with axe-core (no serious
 // or critical violation) and for console errors.
 import assert from 'node:assert/strict';
-import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { closeTour as skipTour, pageLooker } from '../support/page-checks.mjs';
+import { apiCaller } from '../support/api-call.mjs';
 import { signInToDashboard } from '../support/sign-in.mjs';
 
 const base = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const here = dirname(fileURLToPath(import.meta.url));
 const shots = join(here, '..', '..', 'artifacts', 'screenshots', 'guest');
-const axeScript = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const tag = Date.now().toString(36);
 const person = (local, name, company) => ({ email: `${local}.${tag}@${local}-${tag}.example`, password: `${name.split(' ')[0]}-pass-7`, name, company: `${company} ${tag}` });
 const hostOwner = person('hana', 'Hana Host', 'Harbor Builders');
@@ -27,16 +27,7 @@ const crewOwner = person('cory', 'Cory Crew', 'Crew Carpentry');
 let browser;
 const errors = [];
 
-/** One JSON call; throws with the server's answer when it is not 2xx. */
-const call = async (method, path, token, body) => {
-  const headers = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const answer = await res.json().catch(() => null);
-  assert.ok(res.ok, `${method} ${path} → ${res.status} ${JSON.stringify(answer)}`);
-  return answer;
-};
+const call = apiCaller(base);
 
 /** The newest mail to `to` that passes `wanted`, polling the dev mailbox. */
 const mailFor = async (to, wanted) => {
@@ -79,30 +70,7 @@ const signedIn = async (who) => {
   return page;
 };
 
-/**
- * Photographs the page, then axe (serious and critical only) and the console since `mark`. Where a page is
- * not found on purpose (`missing`), the browser's own log of that 404 answer is expected.
- */
-const look = async (page, name, mark, { missing = false } = {}) => {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
-  await page.waitForFunction(() => !document.querySelector('[data-sonner-toast]'), null, { timeout: 8000 }).catch(() => undefined);
-  await page.evaluate(axeScript);
-  // eslint-disable-next-line no-undef
-  const found = await page.evaluate(async () => (await axe.run(document, { resultTypes: ['violations'] })).violations.filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => v.id));
-  assert.deepEqual(found, [], `${name}: axe`);
-  const unexpected = errors.slice(mark).filter((e) => !(missing && /Failed to load resource: the server responded with a status of 404/.test(e)));
-  assert.deepEqual(unexpected, [], `${name}: console`);
-};
-
-/** A first visit may start a guided tour after 500 ms; close it as a person would. */
-const skipTour = async (page) => {
-  const tour = page.locator('.driver-popover');
-  if (await tour.waitFor({ timeout: 1500 }).then(() => true, () => false)) {
-    await page.keyboard.press('Escape');
-    await tour.waitFor({ state: 'detached' });
-  }
-};
+const look = pageLooker({ shots, errors });
 
 let shared;
 let hidden;

@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { closeTour } from '../support/page-checks.mjs';
 import { signInToDashboard } from '../support/sign-in.mjs';
 
 const require = createRequire(import.meta.url);
@@ -97,14 +98,6 @@ async function signIn(page, { email, password }) {
   await page.getByText(`Welcome ${email}!`).waitFor();
 }
 
-/** Pages with a guided tour start it after 500 ms on the first visit; close it as a user would. */
-async function closeTour(page) {
-  const tour = page.locator('.driver-popover');
-  if (await tour.waitFor({ timeout: 1500 }).then(() => true, () => false)) {
-    await page.keyboard.press('Escape');
-    await tour.waitFor({ state: 'detached' });
-  }
-}
 
 before(async () => {
   await mkdir(shots, { recursive: true });

@@ -1,0 +1,36 @@
+// What every browser suite does on a page: close a first visit's guided tour as a person would, and
+// photograph a page then check it (axe-core: no serious or critical violation; no console error since a mark).
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+const axeScript = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Pages with a guided tour start it after 500 ms on the first visit; close it as a user would. */
+export async function closeTour(page) {
+  const tour = page.locator('.driver-popover');
+  if (await tour.waitFor({ timeout: 1500 }).then(() => true, () => false)) {
+    await page.keyboard.press('Escape');
+    await tour.waitFor({ state: 'detached' });
+  }
+}
+
+/**
+ * look(page, name, mark, { missing }): photographs the page into `shots`, then axe (serious and critical
+ * only) and the console errors collected in `errors` since `mark`. Where a page is not found on purpose
+ * (`missing`), the browser's own log of that 404 answer is expected.
+ */
+export function pageLooker({ shots, errors }) {
+  return async (page, name, mark, { missing = false } = {}) => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+    await page.waitForFunction(() => !document.querySelector('[data-sonner-toast]'), null, { timeout: 8000 }).catch(() => undefined);
+    await page.evaluate(axeScript);
+    // eslint-disable-next-line no-undef
+    const found = await page.evaluate(async () => (await axe.run(document, { resultTypes: ['violations'] })).violations.filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => v.id));
+    assert.deepEqual(found, [], `${name}: axe`);
+    const unexpected = errors.slice(mark).filter((e) => !(missing && /Failed to load resource: the server responded with a status of 404/.test(e)));
+    assert.deepEqual(unexpected, [], `${name}: console`);
+  };
+}
