@@ -266,9 +266,10 @@ describe('invitations', () => {
   });
 
   it('a wallet share is accepted for a company and approved; guest access is approved', async () => {
-    // The owner shares the wallet and asks for guest access through the API; the pages answer them.
+    // The owner shares the wallet and invites the vendor's company as a guest of its vault through the
+    // API; the pages answer them.
     const share = await api('POST', '/v4/invitations/share-wallet', { token: owner.token, body: { companyId: owner.companyId, email: vendor.email, message: 'Our licenses for the Elm St job.' } });
-    const guest = await api('POST', '/v4/invitations/guest-access', { token: owner.token, body: { companyId: owner.companyId, email: vendor.email } });
+    const guest = await api('POST', '/v4/invitations/guest-access', { token: owner.token, body: { companyId: owner.companyId, email: vendor.email, scope: { vault: true, projectIds: [] } } });
 
     const vendorContext = await browser.newContext();
     const page = await newPage(vendorContext);
@@ -283,7 +284,7 @@ describe('invitations', () => {
     await check(page, '16-wallet-share-accepted', since);
 
     await page.goto(`${base}/guest-access/${guest.invitationId}/approve`, { waitUntil: 'networkidle' });
-    await page.getByText(`${owner.company} asks for guest access to your company.`, { exact: false }).waitFor();
+    await page.getByText(`${owner.company} invites your company as a guest`, { exact: false }).waitFor();
     await check(page, '17-guest-access-to-approve', since);
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.getByText('The invitation has been approved.').waitFor();
