@@ -319,7 +319,7 @@ before(async () => {
     userType: await invite('user-type', { email: DEMO.email, role: 'pm' }),
     shareWallet: await invite('share-wallet', { email: DEMO.email }),
     vendorOnboarding: await invite('vendor-onboarding', { email: DEMO.email }),
-    guestAccess: await invite('guest-access', { email: DEMO.email }),
+    guestAccess: await invite('guest-access', { email: DEMO.email, scope: { vault: true, projectIds: [] } }),
     customVendorOnboarding: await invite('vendor-onboarding', { email: `field.${stamp}@permitdesk.test` }),
   };
 
