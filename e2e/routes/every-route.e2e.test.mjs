@@ -63,6 +63,8 @@ const PARAMS = {
   permitId: () => ids.permitId,
   projectId: () => ids.projectId,
   quoteId: () => ids.quoteId,
+  // /c/:token: a public compliance link of the demo company.
+  token: () => ids.linkToken,
   integrationPermitId: () => undefined,
   state: () => ids.slug[0],
   county: () => ids.slug[1],
@@ -272,7 +274,7 @@ function assertHealthy(v, label, { missing = false } = {}) {
 
 /** What a missing id must show: a clear not-found message and a way back. */
 function assertNotFound(v, label) {
-  assert.match(v.mainText, /not found|does not exist|doesn't exist|no longer exists|not yours|no municipality|couldn't find|do not have access/i, `${label}: no "not found" message: ${v.mainText.slice(0, 300)}`);
+  assert.match(v.mainText, /not found|does not exist|doesn't exist|no longer exists|no longer available|not yours|no municipality|couldn't find|do not have access/i, `${label}: no "not found" message: ${v.mainText.slice(0, 300)}`);
   assert.ok(v.links > 0, `${label}: no way back (no link or button in #main)`);
 }
 
@@ -308,6 +310,9 @@ before(async () => {
   ids.quote = { agentId: `agent-${stamp}`, orgId: `org-${stamp}` };
   ids.quoteId = `Q-${stamp}`;
   await api('PUT', `/v1/permit-quote/${ids.quoteId}`, { token: await tokenOf(OPERATOR), body: { total: 1250.5, agentId: ids.quote.agentId, orgId: ids.quote.orgId, permitId: permit.id } });
+
+  // Issue 13: a public compliance link of the demo company's whole wallet, for /c/:token.
+  ids.linkToken = (await api('POST', `/v4/companies/${ids.companyId}/compliance-links`, { token: demo, body: { allItems: true, allowDownloads: true } })).token;
 
   // Another company invites the demo owner every way there is; a vendor address on the demo company's
   // domain makes a custom onboarding the demo company approves.
