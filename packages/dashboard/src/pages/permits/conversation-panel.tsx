@@ -1,13 +1,13 @@
 // The conversation with the permit team (SPEC §3 conversations, §7.1): messages oldest first, and a
 // reply checked with core's conversationReplySchema before it is sent.
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { conversationReplySchema, DATE_FORMATS, formatDate, type Conversation } from '@permitdesk/core';
+import { conversationReplySchema, type Conversation } from '@permitdesk/core';
 import { isApiRequestError } from '@permitdesk/core/client';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { api } from '../../session/api.js';
-import { downloadDocument } from './documents-panel.js';
+import { MessageList } from './message-list.js';
 
 const replySchema = v.pick(conversationReplySchema, ['body']);
 type Reply = v.InferInput<typeof replySchema>;
@@ -45,35 +45,7 @@ export function ConversationPanel({ permitId, conversations, onReplied, canReply
   const error = formState.errors.body?.message;
   return (
     <div className="conversation">
-      {messages.length === 0 ? (
-        <p className="muted">{canReply ? 'No messages yet. Ask the permit team anything about this permit.' : 'No messages yet.'}</p>
-      ) : (
-        <ol className="conversation__messages" aria-label="Messages">
-          {messages.map((message) => (
-            <li key={message.id} className={`message message--${message.author.role}`}>
-              <div className="message__meta">
-                <strong>{message.author.name}</strong>
-                <span className="muted">{message.author.role === 'permit_team' ? 'Permit team' : customerLabel}</span>
-                <time className="muted" dateTime={message.createdAt}>
-                  {formatDate(message.createdAt, DATE_FORMATS.usDateTime)}
-                </time>
-              </div>
-              <p className="message__body">{message.body}</p>
-              {message.attachments?.length ? (
-                <ul className="message__attachments" aria-label="Attachments">
-                  {message.attachments.map((file) => (
-                    <li key={file.documentId}>
-                      <button type="button" className="link-button" onClick={() => void downloadDocument({ documentId: file.documentId }).catch(() => undefined)}>
-                        {file.fileName}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      )}
+      <MessageList messages={messages} customerLabel={customerLabel} emptyText={canReply ? 'No messages yet. Ask the permit team anything about this permit.' : 'No messages yet.'} />
       {canReply && (
         <form className="conversation__reply" noValidate onSubmit={(event) => void send(event)}>
           <label className="field__label" htmlFor={fieldId}>

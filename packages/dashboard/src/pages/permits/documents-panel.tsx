@@ -17,6 +17,11 @@ export async function downloadDocument(document: Pick<Document, 'documentId' | '
   window.open(url, '_blank', 'noopener');
 }
 
+/** A download from a button: a refusal (the file is gone, access ended) is shown by the client's error toast. */
+export function openDocument(document: Pick<Document, 'documentId' | 'file'>): void {
+  downloadDocument(document).catch(() => undefined);
+}
+
 /** `canUpload`: contributors and up add documents; the others (Observers, guests) only read them. */
 export function DocumentsPanel({ permitId, canUpload }: { permitId: number; canUpload: boolean }) {
   const inputId = useId();
@@ -45,7 +50,7 @@ export function DocumentsPanel({ permitId, canUpload }: { permitId: number; canU
         <ul className="documents__list" aria-label="Documents">
           {list.map((doc) => (
             <li key={doc.documentId} className="documents__item">
-              <button type="button" className="link-button documents__name" onClick={() => void downloadDocument(doc).catch(() => undefined)}>
+              <button type="button" className="link-button documents__name" onClick={() => openDocument(doc)}>
                 {doc.fileName}
               </button>
               <span className="muted">{formatProjectValue(doc.size)} bytes</span>

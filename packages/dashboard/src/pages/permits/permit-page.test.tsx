@@ -138,6 +138,17 @@ describe('PermitPage', () => {
     await waitFor(() => expect(opened).toHaveBeenCalledWith('/files/download/5?sig=xyz', '_blank', 'noopener'));
   });
 
+  it('says so when a download is refused instead of opening nothing', async () => {
+    const opened = vi.fn();
+    vi.stubGlobal('open', opened);
+    net = fakeNetwork(routes({ 'GET /v4/s3/presigned': () => ({ status: 404, body: { message: 'File not found.' } }) }));
+    open();
+    const section = (await screen.findByText('roof-plan.pdf')).closest('section')!;
+    await userEvent.click(within(section).getByRole('button', { name: 'roof-plan.pdf' }));
+    expect(await screen.findByText('File not found.')).toBeTruthy();
+    expect(opened).not.toHaveBeenCalled();
+  });
+
   it('changes an access level and adds a company with an access level', async () => {
     net = fakeNetwork(
       routes({

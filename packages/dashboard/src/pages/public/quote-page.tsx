@@ -7,7 +7,7 @@
 //   declines it with an optional reason. Signed out, the page sends them to sign in and back here.
 import { formatDate, formatUsd, QUOTE_STATUSES, type AccountingQuote, type PermitQuote } from '@permitdesk/core';
 import { isApiRequestError } from '@permitdesk/core/client';
-import { useId, useLayoutEffect, useState } from 'react';
+import { useId, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';
@@ -33,6 +33,33 @@ export default function QuotePage() {
   const [search] = useSearchParams();
   const external = search.has('agent') || search.has('org');
   return external ? <AccountingQuotePage /> : <CustomerQuotePage />;
+}
+
+/** The total and the facts both quote pages show (status, validity, order), with a page's own facts after them. */
+function QuoteFacts({ status, total, validUntil, orderId, children }: { status: string; total: number; validUntil: string | null; orderId: string | null; children?: ReactNode }) {
+  const view = statusView(status);
+  return (
+    <>
+      <p className="quote-total" aria-label="Total">
+        {formatUsd(total)}
+      </p>
+      <dl className="invitation-facts">
+        <dt>Status</dt>
+        <dd>
+          <span className={`invitation-badge invitation-badge--${view.badge}`}>{view.label}</span>
+        </dd>
+        <dt>{status === QUOTE_STATUSES.expired ? 'Expired after' : 'Valid until'}</dt>
+        <dd>{validUntil ? formatDate(validUntil) : 'No expiry date'}</dd>
+        {orderId && (
+          <>
+            <dt>Order</dt>
+            <dd>{orderId}</dd>
+          </>
+        )}
+        {children}
+      </dl>
+    </>
+  );
 }
 
 function QuoteNotFound() {
@@ -80,7 +107,6 @@ function CustomerQuote() {
   if (load.error !== undefined) return <QuoteNotFound />;
   if (!load.data) return <Spinner large label="Loading the quote" />;
   const quote = load.data;
-  const view = statusView(quote.status);
   const run = async (call: () => Promise<PermitQuote>) => {
     setError(null);
     setBusy(true);
@@ -102,29 +128,14 @@ function CustomerQuote() {
         <p className="muted">
           {quote.taskName} permit for {quote.customerName}, {quote.municipalityName}
         </p>
-        <p className="quote-total" aria-label="Total">
-          {formatUsd(quote.total)}
-        </p>
-        <dl className="invitation-facts">
-          <dt>Status</dt>
-          <dd>
-            <span className={`invitation-badge invitation-badge--${view.badge}`}>{view.label}</span>
-          </dd>
-          <dt>{quote.status === QUOTE_STATUSES.expired ? 'Expired after' : 'Valid until'}</dt>
-          <dd>{quote.validUntil ? formatDate(quote.validUntil) : 'No expiry date'}</dd>
-          {quote.orderId && (
-            <>
-              <dt>Order</dt>
-              <dd>{quote.orderId}</dd>
-            </>
-          )}
+        <QuoteFacts status={quote.status} total={quote.total} validUntil={quote.validUntil} orderId={quote.orderId}>
           {quote.declineReason && (
             <>
               <dt>Your reason</dt>
               <dd>{quote.declineReason}</dd>
             </>
           )}
-        </dl>
+        </QuoteFacts>
         <QuoteLines quote={quote} />
         {quote.status === QUOTE_STATUSES.accepted && (
           <Alert kind="info">Thank you: your order is recorded and the permit team is moving your permit forward.</Alert>
@@ -187,7 +198,6 @@ function AccountingQuotePage() {
   if (!load.data) return <Spinner large label="Loading the quote" />;
 
   const quote = load.data;
-  const view = statusView(quote.status);
   const answer = async (status: 'accepted' | 'declined') => {
     setError(null);
     setBusy(true);
@@ -204,23 +214,7 @@ function AccountingQuotePage() {
     <div className="container container--narrow">
       <div className="card">
         <h1 className="page-title">Quote {quote.quoteId}</h1>
-        <p className="quote-total" aria-label="Total">
-          {formatUsd(quote.total)}
-        </p>
-        <dl className="invitation-facts">
-          <dt>Status</dt>
-          <dd>
-            <span className={`invitation-badge invitation-badge--${view.badge}`}>{view.label}</span>
-          </dd>
-          <dt>{quote.status === QUOTE_STATUSES.expired ? 'Expired after' : 'Valid until'}</dt>
-          <dd>{quote.expiryDate ? formatDate(quote.expiryDate) : 'No expiry date'}</dd>
-          {quote.orderId && (
-            <>
-              <dt>Order</dt>
-              <dd>{quote.orderId}</dd>
-            </>
-          )}
-        </dl>
+        <QuoteFacts status={quote.status} total={quote.total} validUntil={quote.expiryDate} orderId={quote.orderId} />
         {error && <Alert kind="error">{error}</Alert>}
         <div className="invitation-actions">
           {quote.status === QUOTE_STATUSES.pending && (

@@ -1,11 +1,11 @@
 // The conversation with the customer, as the permit team: every message (the customer's marked), and a
 // reply with attachments — each file uploaded first as an attachment of the permit, then sent with the
 // message. The customer is mailed a link to their permit page.
-import { DATE_FORMATS, formatDate, UPLOAD_ACCEPT, type Conversation } from '@permitdesk/core';
+import { UPLOAD_ACCEPT, type Conversation } from '@permitdesk/core';
 import { useId, useRef, useState } from 'react';
 import { api } from '../../../session/api.js';
 import { uploadTeamDocument } from '../../../uploads/team-document.js';
-import { downloadDocument } from '../../permits/documents-panel.js';
+import { MessageList } from '../../permits/message-list.js';
 import type { RunChange } from './desk-action.js';
 
 export interface DeskConversationPanelProps {
@@ -48,35 +48,7 @@ export function DeskConversationPanel({ permitId, conversations, run }: DeskConv
 
   return (
     <div className="conversation">
-      {messages.length === 0 ? (
-        <p className="muted">No messages yet.</p>
-      ) : (
-        <ol className="conversation__messages" aria-label="Messages">
-          {messages.map((message) => (
-            <li key={message.id} className={`message message--${message.author.role === 'customer' ? 'customer' : 'permit_team'}`}>
-              <div className="message__meta">
-                <strong>{message.author.name}</strong>
-                <span className="muted">{message.author.role === 'permit_team' ? 'Permit team' : 'Customer'}</span>
-                <time className="muted" dateTime={message.createdAt}>
-                  {formatDate(message.createdAt, DATE_FORMATS.usDateTime)}
-                </time>
-              </div>
-              <p className="message__body">{message.body}</p>
-              {message.attachments?.length ? (
-                <ul className="message__attachments" aria-label="Attachments">
-                  {message.attachments.map((file) => (
-                    <li key={file.documentId}>
-                      <button type="button" className="link-button" onClick={() => void downloadDocument({ documentId: file.documentId }).catch(() => undefined)}>
-                        {file.fileName}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      )}
+      <MessageList messages={messages} customerLabel="Customer" emptyText="No messages yet." />
       <form className="conversation__reply" noValidate onSubmit={(event) => void send(event)} aria-label="Team reply">
         <label className="field__label" htmlFor={bodyId}>
           Reply to the customer

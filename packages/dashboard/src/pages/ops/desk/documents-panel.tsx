@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { uploadTeamDocument, type TeamDocumentType } from '../../../uploads/team-document.js';
 import { UploadProgress } from '../../../uploads/upload-progress.js';
 import { useUpload } from '../../../uploads/use-upload.js';
-import { downloadDocument } from '../../permits/documents-panel.js';
+import { openDocument } from '../../permits/documents-panel.js';
 
 const TYPE_LABELS: Record<TeamDocumentType, string> = {
   permit: 'Issued permit',
@@ -42,7 +42,7 @@ export function DeskDocumentsPanel({ permitId, documents, onUploaded }: DeskDocu
         <ul className="documents__list" aria-label="Documents">
           {list.map((doc) => (
             <li key={doc.documentId} className="documents__item">
-              <button type="button" className="link-button documents__name" onClick={() => void downloadDocument(doc).catch(() => undefined)}>
+              <button type="button" className="link-button documents__name" onClick={() => openDocument(doc)}>
                 {doc.fileName}
               </button>
               <span className="desk-badge desk-badge--none">{label(doc.documentType)}</span>
