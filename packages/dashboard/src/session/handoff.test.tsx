@@ -15,6 +15,7 @@ const annTokens = { accessToken: 'ann-access', refreshToken: 'ann-refresh', expi
 
 /** Opens the app at `path` as a fresh page load: the address bar says so before the modules run. */
 async function arrive(path: string) {
+  const startsSession = path.includes(`${HANDOFF_PARAM}=`) || localStorage.getItem(SESSION_STORAGE_KEYS.profile) !== null;
   window.history.replaceState({ idx: 0 }, '', path);
   vi.resetModules();
   // Everything from the same fresh module graph (one React).
@@ -39,8 +40,10 @@ async function arrive(path: string) {
   await act(async () => {
     render(createElement(MemoryRouter, { initialEntries: [start] }, createElement(AppRoutes, { renderPage: () => createElement(PageShown, { onShown: shown }) })));
   });
-  // The exchange (or restore) has not answered yet: the guard waits for it rather than deciding.
+  // A code to trade or a remembered profile starts the session (exchange or restore); without either
+  // nothing is pending. While it has not answered, the guard waits for it rather than deciding.
   const pending = pendingSessionStart();
+  expect(pending !== null).toBe(startsSession);
   if (pending) expect(shownFirst).toBeNull();
   await act(async () => {
     openGate();

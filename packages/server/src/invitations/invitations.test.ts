@@ -236,7 +236,8 @@ describe.each(databaseTargets())('invitations on %s', (target) => {
       expect((await call(crew, 'PUT', `/v4/invitations/submit/${cid}/vendor-onboarding`)).body.status).toBe(INVITE_STATUS.UnderReview);
       expect((await call(owner, 'PUT', `/v4/invitations/approve/${cid}/vendor-onboarding`)).body.status).toBe(INVITE_STATUS.Approved);
       const vendors = await call(owner, 'GET', `/v4/companies/${acme}/vendors`);
-      if (vendors.status === 200) expect(vendors.body.map((v: { vendorId: number }) => v.vendorId)).toEqual(expect.arrayContaining([volt, delta]));
+      expect(vendors.status, JSON.stringify(vendors.body)).toBe(200);
+      expect(vendors.body.map((v: { vendorId: number }) => v.vendorId)).toEqual(expect.arrayContaining([volt, delta]));
     });
 
     it('lets an invitee with no company create it by invitation: the new company is the company step, written with it', async () => {
