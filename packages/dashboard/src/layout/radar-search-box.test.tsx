@@ -1,6 +1,6 @@
 // The radar search box (SPEC §2.4, §9): suggestions with size 5, page 1, +customerName, type active;
 // arrow keys and Enter pick one; Enter alone runs the full search.
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../session/session.js';
@@ -19,6 +19,7 @@ beforeEach(() => {
 afterEach(() => {
   sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 describe('RadarSearchBox', () => {
@@ -39,12 +40,15 @@ describe('RadarSearchBox', () => {
 
   it('does not look up or open suggestions for a search already submitted with Enter', async () => {
     vi.unstubAllGlobals();
+    // The debounce's clock is the test's: no waiting on the wall clock before the negative check.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const suggestions = fakeNetwork({ 'GET /v4/projects/search': () => ({ body: [row(1, 'Ann Smith')] }) });
     const { location } = renderAt(<RadarSearchBox />, '/project-radar');
-    await userEvent.type(screen.getByRole('combobox'), 'smith{Enter}');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(screen.getByRole('combobox'), 'smith{Enter}');
     await waitFor(() => expect(location()).toMatch(/^\/project-radar\/search\?keyword=smith&/));
-    // Past the 250 ms debounce the lookup would have run.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Past the 250 ms debounce the lookup would have run (act: React's render and effects are flushed too).
+    await act(() => vi.advanceTimersByTimeAsync(400));
     expect(suggestions.calls).toHaveLength(0);
     expect(screen.queryByRole('listbox')).toBeNull();
   });

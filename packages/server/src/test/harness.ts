@@ -16,8 +16,15 @@ import { freshPglite, freshPostgres } from './templates.js';
 
 export type DatabaseTarget = 'pglite' | 'postgres';
 
-/** 'pglite' always, plus 'postgres' when DATABASE_URL is set: use with describe.each. */
-export const databaseTargets = (): DatabaseTarget[] => (process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']);
+/**
+ * 'pglite' always, plus 'postgres' when DATABASE_URL is set: use with describe.each. Under CI=true a
+ * missing DATABASE_URL is an error, so CI cannot drop the PostgreSQL pass without saying so.
+ */
+export const databaseTargets = (): DatabaseTarget[] => {
+  if (process.env.DATABASE_URL) return ['pglite', 'postgres'];
+  if (process.env.CI === 'true') throw new Error('CI=true needs DATABASE_URL: the database suites must also run on PostgreSQL');
+  return ['pglite'];
+};
 
 export interface TestResponse<T = any> {
   status: number;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type EndpointDef,
   endpoints,
@@ -236,7 +236,8 @@ describe('signup flow: a new e-mail', () => {
     server.requests.length = 0;
     const resend = t.s().resendEmail();
     expect(t.s().flow.context).toMatchObject({ resent: true, resending: true });
-    await new Promise((r) => setTimeout(r, 50));
+    // Both calls answered; the spinner still waits for its second on the test's clock.
+    await vi.waitFor(() => expect(server.requests).toHaveLength(2));
     expect(t.s().flow.context.resending).toBe(true);
     t.timers.advance(1000);
     await resend;
