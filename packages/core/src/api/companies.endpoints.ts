@@ -27,6 +27,7 @@ import {
 } from '../schemas/company.js';
 import { presignedUploadSchema, projectSearchRowSchema } from '../schemas/permit.js';
 import { invitationSchema } from '../schemas/invitation.js';
+import { itemHistorySchema, sharedItemParamsSchema } from '../schemas/shared-access.js';
 import { creatingEndpoint, endpoint } from './endpoint.js';
 
 const id = v.object({ id: idParamSchema });
@@ -74,6 +75,12 @@ export const companyEndpoints = {
     method: 'PATCH', path: '/v4/companies/{companyId}/vendors/{vendorId}', auth: 'bearer', summary: 'Update the vendor information',
     params: v.object({ companyId: idParamSchema, vendorId: idParamSchema }), body: updateCompanySchema, response: vendorSchema,
   }),
+  // Issue 13: the client ends a vendor relation (SPEC §7.3 has no call for it): the link and the wallet
+  // the vendor shared with it end at once (Revoked 12 / 22), and so does the onboarding that made it.
+  endVendor: endpoint({
+    method: 'DELETE', path: '/v4/companies/{companyId}/vendors/{vendorId}', auth: 'bearer', summary: 'End a vendor relation',
+    params: v.object({ companyId: idParamSchema, vendorId: idParamSchema }), response: vendorSchema,
+  }),
   roles: endpoint({ method: 'GET', path: '/v4/companies/{id}/roles', auth: 'bearer', summary: 'Users and their roles in a company', params: id, response: companyRolesResponseSchema }),
   assignedProjects: endpoint({
     method: 'GET', path: '/v4/companies/{id}/assigned-projects', auth: 'bearer', summary: 'Projects assigned to a company',
@@ -103,6 +110,11 @@ export const companyEndpoints = {
     params: v.object({ vendorId: idParamSchema }),
     query: v.object({ 'vendor-for': text(50), 'include-version': v.optional(v.picklist(['true', 'false'])) }),
     response: v.object({ licenses: v.array(licenseSchema), insurances: v.array(insuranceSchema), certificates: v.array(certificateSchema) }),
+  }),
+  // Issue 13: a shared item's history (file versions, changes) and the downloads of it by the companies it is shared with.
+  itemHistory: endpoint({
+    method: 'GET', path: '/v4/companies/{id}/compliance/{kind}/{itemId}/history', auth: 'bearer', summary: 'A vault item\'s versions, changes and shared downloads',
+    params: sharedItemParamsSchema, response: itemHistorySchema,
   }),
   licenses: vaultEndpoints('licenses', 'licenseId', licenseSchema, licenseInputSchema),
   insurances: vaultEndpoints('insurances', 'insuranceId', insuranceSchema, insuranceInputSchema),

@@ -17,6 +17,7 @@ import type { OpsTables } from './tables/ops.js';
 import type { PermitTables } from './tables/permits.js';
 import type { RateLimitTables } from './tables/rate-limits.js';
 import type { ReferenceTables } from './tables/reference.js';
+import type { SharedAccessTables } from './tables/shared-access.js';
 import type { SignupTables } from './tables/signup.js';
 
 export interface Database
@@ -36,7 +37,8 @@ export interface Database
     OpsDeskTables,
     OpsTables,
     GuestAccessTables,
-    ComplianceLinkTables {}
+    ComplianceLinkTables,
+    SharedAccessTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
 export type Db = Kysely<Database>;
@@ -66,4 +68,5 @@ export const TABLES = [
   'ops_stage_sla', 'ops_saved_views',
   'guest_scopes', 'company_guest_projects',
   'compliance_links', 'compliance_link_items', 'compliance_link_visits', 'compliance_link_downloads',
+  'shared_file_downloads',
 ] as const satisfies readonly (keyof Database)[];

@@ -9,6 +9,7 @@ import type { EndpointHandler } from '../http/register.js';
 import { invitationCtx, requireManager, type InvitationCtx } from '../invitations/invitation-context.js';
 import { memberCompanies, memberOf } from '../invitations/viewer.js';
 import { companiesUsingDomain } from '../companies/email-domain.js';
+import { endVendorLink } from './end-vendor.js';
 import { permissionDocuments, sharedCompliance, VENDOR_FOR_INVALID } from './shared-compliance.js';
 import { companyVendors, isIndividual, personalVendors, searchVendors, updateVendorRecord, vendorLink } from './vendor-links.js';
 
@@ -41,6 +42,13 @@ export const updateVendorProfile: EndpointHandler<typeof c.updateVendorProfile> 
   const ctx = await invitationCtx(services, user);
   requireManager(ctx, params.companyId);
   return updateVendorRecord(ctx.db, params.companyId, params.vendorId, body, ctx.now);
+};
+
+/** Issue 13: the client's owner or administrator ends the vendor relation (and the wallet it opened). */
+export const endVendor: EndpointHandler<typeof c.endVendor> = async ({ services, user }, { params }) => {
+  const ctx = await invitationCtx(services, user);
+  requireManager(ctx, params.companyId);
+  return endVendorLink(ctx, params.companyId, params.vendorId);
 };
 
 export const sharedComplianceOfVendor: EndpointHandler<typeof c.sharedCompliance> = async ({ services, user }, { params, query }) =>
