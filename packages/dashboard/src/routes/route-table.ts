@@ -89,6 +89,9 @@ export const protectedRoutes: PageRoute[] = [
   p('/users', 'protected', 'Users', () => import('../pages/compliance/people/users-page.js')),
   p('/access', 'protected', 'Access', () => import('../pages/compliance/people/access-page.js')),
   p('/public-links', 'protected', 'Public links', () => import('../pages/compliance/links/public-links-page.js')),
+  // Issue 13: compliance wallets shared with the company and by it (shares and vendor links), both ways.
+  p('/shared-with-us', 'protected', 'Shared with us', () => import('../pages/compliance/sharing/shared-with-us-page.js')),
+  p('/shared-by-us', 'protected', 'Shared by us', () => import('../pages/compliance/sharing/shared-by-us-page.js')),
   p('/insurances', 'protected', 'Insurance', () => import('../pages/compliance/vault/insurances-page.js')),
   p('/certificates', 'protected', 'Certifications', () => import('../pages/compliance/vault/certificates-page.js')),
   p('/documentations', 'protected', 'Documentation', () => import('../pages/compliance/vault/documentations-page.js')),

@@ -103,6 +103,9 @@ interface Fx {
   documentationId: number;
   companyFileKey: string;
   vendorId: number;
+  /** Issue 13: the vendor's insurance (a COI) and its file, shared with A by the approved onboarding. */
+  vendorInsuranceId: number;
+  vendorFileKey: string;
   esignDocId: string;
   integrationId: string;
   quoteId: string;
@@ -123,6 +126,8 @@ interface Fx {
     shareFromA: number;
     shareAccepted: number;
     shareApproved: number;
+    /** Issue 13: a wallet share another company sent to A, accepted by A and approved by its sender. */
+    shareApprovedToA: number;
     userFromA: number;
     guestToA: number;
     shareToA: number;
@@ -206,6 +211,20 @@ async function acceptedShare(fx: Fx, approve = false): Promise<number> {
   await ok(as(viewer.user, 'PUT', `/v4/invitations/accept/${id}/share-wallet`, { body: { companyId: viewer.companyId } }));
   if (approve) await ok(as(fx.users.owner, 'PUT', `/v4/invitations/approve/${id}/share-wallet`));
   return id;
+}
+/** Issue 13: another company's wallet share to A, accepted for A by its owner and approved by the sender. */
+async function approvedShareToA(fx: Pick<Fx, 'users' | 'A'>): Promise<number> {
+  const sender = await companyWithOwner('sharer');
+  const id = await invite(sender.user, 'share-wallet', sender.companyId, fx.users.owner.email);
+  await ok(as(fx.users.owner, 'PUT', `/v4/invitations/accept/${id}/share-wallet`, { body: { companyId: fx.A } }));
+  await ok(as(sender.user, 'PUT', `/v4/invitations/approve/${id}/share-wallet`));
+  return id;
+}
+/** Issue 13: a vendor of A approved through the real flow (its wallet shared with A). */
+async function approvedVendorOfA(fx: Pick<Fx, 'users' | 'A'>): Promise<number> {
+  const { id, vendor } = await submittedOnboarding(fx);
+  await ok(as(fx.users.owner, 'PUT', `/v4/invitations/approve/${id}/vendor-onboarding`));
+  return vendor.companyId;
 }
 /** An invitation of `kind` another company sends to A's owner. */
 async function toA(fx: Fx, kind: string): Promise<number> {
@@ -397,6 +416,21 @@ const MATRIX: Record<string, Row> = {
     { expect: with_(COMPANY_READ, { vendor: 'allow' }), call: (fx) => ({ params: { companyId: fx.A, vendorId: fx.vendorId } }) },
     { label: 'B\'s record of A\'s vendor', expect: with_(CROSSED_HIDDEN, { vendor: 'hidden' }), call: (fx) => ({ params: { companyId: fx.B, vendorId: fx.vendorId } }) },
   ],
+  // Issue 13: A's managers end a vendor relation (the vendor's wallet closes to A); not the vendor, not B.
+  'DELETE /v4/companies/{companyId}/vendors/{vendorId}': [
+    {
+      expect: COMPANY_MANAGE, call: (fx) => ({ params: { companyId: fx.A, vendorId: fx.vendorId } }),
+      fresh: async (fx) => ({ vendorId: await approvedVendorOfA(fx) }),
+    },
+    { label: 'B\'s link to A\'s vendor', expect: CROSSED_HIDDEN, call: (fx) => ({ params: { companyId: fx.B, vendorId: fx.vendorId } }) },
+  ],
+  // Issue 13: an item's versions, changes and the downloads of it by the companies it is shared with: A's members only.
+  'GET /v4/companies/{id}/compliance/{kind}/{itemId}/history': [
+    { expect: COMPANY_READ, call: (fx) => ({ params: { id: fx.A, kind: 'license', itemId: fx.licenseId } }) },
+    { label: 'B\'s company, A\'s license', expect: CROSSED_HIDDEN, call: (fx) => ({ params: { id: fx.B, kind: 'license', itemId: fx.licenseId } }) },
+    // The vendor's COI shared with A: its downloads are the vendor's to see, not A's.
+    { label: 'the vendor\'s COI shared with A', expect: with_(COMPANY_READ, { owner: 'forbid', admin: 'forbid', pm: 'forbid', user: 'forbid', vendor: 'allow' }), call: (fx) => ({ params: { id: fx.vendorId, kind: 'insurance', itemId: fx.vendorInsuranceId } }) },
+  ],
   'PATCH /v4/companies/{companyId}/vendors/{vendorId}': [
     { expect: COMPANY_MANAGE, call: (fx) => ({ params: { companyId: fx.A, vendorId: fx.vendorId }, body: { address: '2 Vendor Way' } }) },
     { label: 'B\'s record of A\'s vendor', expect: CROSSED_HIDDEN, call: (fx) => ({ params: { companyId: fx.B, vendorId: fx.vendorId }, body: { address: '2 Vendor Way' } }) },
@@ -449,6 +483,8 @@ const MATRIX: Record<string, Row> = {
   'GET /v4/s3/presigned': [
     { label: 'a permit document', expect: PROJECT_READ, call: (fx) => ({ query: { file: String(fx.documentId) } }) },
     { label: 'a company file', expect: with_(COMPANY_READ, { guest: 'hidden', stranger: 'hidden' }), call: (fx) => ({ query: { file: fx.companyFileKey } }) },
+    // Issue 13: the file of the vendor's COI, opened to A's members by the approved vendor link (and logged), not by membership.
+    { label: 'the vendor\'s COI shared with A', expect: with_(COMPANY_READ, { guest: 'hidden', stranger: 'hidden', vendor: 'allow' }), call: (fx) => ({ query: { file: fx.vendorFileKey } }) },
   ],
   'POST /app/cloudfront/presigned': { expect: with_(COMPANY_READ, { guest: 'hidden', stranger: 'hidden' }), call: (fx) => ({ body: { originalUrl: `http://permitdesk.test/files/${fx.companyFileKey}` } }) },
   'GET /v4/credentials': { expect: COMPANY_READ, call: (fx) => ({ query: { companyId: fx.A } }) },
@@ -479,10 +515,17 @@ const MATRIX: Record<string, Row> = {
   'POST /v4/invitations/guest-access': { expect: COMPANY_MANAGE, call: (fx) => ({ body: { ...inviteBody(fx), scope: { vault: true, projectIds: [fx.projectId] } } }) },
   'POST /v4/invitations/compliance-request/claiming': { expect: COMPANY_MANAGE, call: (fx) => ({ body: inviteBody(fx) }) },
   // Answering A's invitations: the sender's managers for A's own, the invitee (A's owner by e-mail) for those sent to A.
-  'PUT /v4/invitations/withdraw/{invitationId}/share-wallet': {
-    expect: SENDER_MANAGE, call: invParam('invitationId', (fx) => fx.inv.shareFromA),
-    fresh: async (fx) => ({ inv: { ...fx.inv, shareFromA: await invite(fx.users.owner, 'share-wallet', fx.A, `s.${unique('')}@share-${unique('')}.example`) } }),
-  },
+  'PUT /v4/invitations/withdraw/{invitationId}/share-wallet': [
+    {
+      expect: SENDER_MANAGE, call: invParam('invitationId', (fx) => fx.inv.shareFromA),
+      fresh: async (fx) => ({ inv: { ...fx.inv, shareFromA: await invite(fx.users.owner, 'share-wallet', fx.A, `s.${unique('')}@share-${unique('')}.example`) } }),
+    },
+    // Issue 13: the recipient (A's owner by e-mail, A's managers) withdraws from an approved share; the sender revokes instead.
+    {
+      label: 'an approved share A received', expect: rule('allow', 'allow', 'hidden', 'hidden', 'hidden', 'hidden'), call: invParam('invitationId', (fx) => fx.inv.shareApprovedToA),
+      fresh: async (fx) => ({ inv: { ...fx.inv, shareApprovedToA: await approvedShareToA(fx) } }),
+    },
+  ],
   'PUT /v4/invitations/withdraw/{invitationId}/vendor-onboarding': {
     expect: SENDER_MANAGE, call: invParam('invitationId', (fx) => fx.inv.vendorFromA),
     fresh: async (fx) => ({ inv: { ...fx.inv, vendorFromA: await invite(fx.users.owner, 'vendor-onboarding', fx.A, `v.${unique('')}@vendor-${unique('')}.example`) } }),
@@ -828,6 +871,9 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
     const onboarded = await submittedOnboarding({ users: { owner } as Fx['users'], A });
     await ok(as(owner, 'PUT', `/v4/invitations/approve/${onboarded.id}/vendor-onboarding`));
     const vendor = onboarded.vendor;
+    // Issue 13: the vendor's COI with its file, which the approved onboarding opens to A.
+    const vendorInsuranceId = (await ok(as(vendor.user, 'POST', `/v4/companies/${vendor.companyId}/insurances`, { body: INSURANCE }))).insuranceId as number;
+    const coiBytes = new TextEncoder().encode('%PDF-1.4 vendor COI');
     const guestCo = await companyWithOwner('guestco');
     const users = { owner, admin, pm, user, guest, disabled, stranger, guestCo: guestCo.user, vendor: vendor.user };
 
@@ -872,6 +918,9 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
     const file = await ok(as(owner, 'POST', `/v4/companies/${A}/documents`, { body: { fileName: 'insurance.pdf', contentType: 'application/pdf', size: bytes.byteLength, documentableType: 'Company' } }));
     await putBytes(file, bytes);
     const companyFileKey = (await ok(as(owner, 'GET', `/v4/companies/${A}/documents`))).find((d: { documentId: number }) => d.documentId === file.documentId).file;
+    const coi = await ok(as(vendor.user, 'POST', `/v4/companies/${vendor.companyId}/documents`, { body: { fileName: 'coi.pdf', contentType: 'application/pdf', size: coiBytes.byteLength, documentableType: 'Insurance', documentableId: vendorInsuranceId } }));
+    await putBytes(coi, coiBytes);
+    const vendorFileKey = (await ok(as(vendor.user, 'GET', `/v4/companies/${vendor.companyId}/documents`))).find((d: { documentId: number }) => d.documentId === coi.documentId).file as string;
 
     const esignDocId = (await ok(as(owner, 'GET', `/v4/esign-documentable/${made.permitId}/cancellation`))).docID;
     const integrationId = unique('int-a-');
@@ -886,7 +935,7 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
     fx = {
       signup,
       site, A, B, C: gamma.companyId, projectB, gammaAssignmentId, companyFileId: file.documentId, users, companyName, roleIds, permitId: made.permitId, projectId: made.projectId, session: made.session, documentId, assignmentId, entry,
-      licenseId, insuranceId, certificateId, documentationId, companyFileKey, vendorId: vendor.companyId, esignDocId, integrationId, quoteId,
+      licenseId, insuranceId, certificateId, documentationId, companyFileKey, vendorId: vendor.companyId, vendorInsuranceId, vendorFileKey, esignDocId, integrationId, quoteId,
       deskQuoteId: '',
       guestProjectId: guestShared.projectId, guestPermitId: guestShared.permitId, guestGrantId, removedPermitId: removed.permitId,
       linkA: 0, publicLink: { token: '', revokedToken: '', licenseId: 0 },
@@ -902,6 +951,7 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
       shareFromA: await invite(owner, 'share-wallet', A, gamma.user.email),
       shareAccepted: await acceptedShare(fx),
       shareApproved: await acceptedShare(fx, true),
+      shareApprovedToA: await approvedShareToA(fx),
       userFromA: (await ok(as(owner, 'POST', '/v4/invitations/user-type', { body: { companyId: A, email: `hire.${unique('')}@hire-${unique('')}.example`, role: 'pm' } }))).invitationId,
       guestToA: await toA(fx, 'guest-access'),
       shareToA: await toA(fx, 'share-wallet'),
