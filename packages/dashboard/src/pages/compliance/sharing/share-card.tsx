@@ -1,8 +1,9 @@
 // One shared wallet on the 'Shared with us' / 'Shared by us' pages (issue 13): the other company, how it
 // is shared (a wallet share or a vendor link), its status in SPEC §4.4's words and badge colours, the
 // buttons the reader's side may use now, and, while it holds, its items read live.
-import { canCreateAccess, DATE_FORMATS, formatDate, invitationBadge, invitationLabel, type CompanyRole } from '@permitdesk/core';
-import type { ReactNode } from 'react';
+import { canCreateAccess, DATE_FORMATS, formatDate, invitationBadge, invitationLabel, isInvitationOpen, type CompanyRole } from '@permitdesk/core';
+import { useState, type ReactNode } from 'react';
+import { Alert } from '../../../ui/alert.js';
 import { SharedItems } from './shared-items.js';
 
 export interface Share {
@@ -22,11 +23,13 @@ export interface Share {
 
 export function ShareCard({ share, owner, role, onEnd, note }: { share: Share; owner: boolean; role: CompanyRole | null; onEnd: (share: Share) => void; note?: ReactNode }) {
   const approved = share.status === 1;
+  // A refused download's message (the server's), shown even once the share's items are gone.
+  const [refusal, setRefusal] = useState<string | null>(null);
   return (
     <article className="card stack" aria-label={`${share.via} ${owner ? 'with' : 'from'} ${share.other}`}>
       <header className="share-card__head">
         <h2 className="card__title">{share.other}</h2>
-        <span className="muted">{share.via}{share.since ? ` · since ${formatDate(share.since, DATE_FORMATS.date)}` : ''}</span>
+        <span className="muted">{share.via}{share.since ? ` · ${approved ? 'since' : 'updated'} ${formatDate(share.since, DATE_FORMATS.date)}` : ''}</span>
         <span className={`status-pill status-pill--${invitationBadge(share.status)}`}>{invitationLabel(share.status)}</span>
         {share.end && canCreateAccess(role) && (
           <button type="button" className="btn btn--sm btn--danger" onClick={() => onEnd(share)} aria-label={`${share.end.label}: ${share.other}`}>
@@ -35,10 +38,11 @@ export function ShareCard({ share, owner, role, onEnd, note }: { share: Share; o
         )}
       </header>
       {note}
+      {refusal && <Alert kind="error" title="Download refused">{refusal}</Alert>}
       {approved && share.viewerId !== null ? (
-        <SharedItems ownerId={share.ownerId} viewerId={share.viewerId} owner={owner} />
+        <SharedItems ownerId={share.ownerId} viewerId={share.viewerId} owner={owner} onRefused={setRefusal} />
       ) : (
-        <p className="muted">{approved ? 'Nothing is shared.' : 'Nothing is shared while the share is not approved.'}</p>
+        <p className="muted">{approved ? 'Nothing is shared.' : isInvitationOpen(share.status) ? 'Nothing is shared while the share is not approved.' : 'Nothing is shared: this share has ended.'}</p>
       )}
     </article>
   );

@@ -9,7 +9,6 @@ import { queryKeys } from '../../../data/query-keys.js';
 import { useQueryClient } from '../../../data/query-provider.js';
 import { useQuery } from '../../../data/use-query.js';
 import { api } from '../../../session/api.js';
-import { Alert } from '../../../ui/alert.js';
 import { PlainTable } from '../../../ui/plain-table.js';
 import { Spinner } from '../../../ui/spinner.js';
 import { Unavailable } from '../../../ui/unavailable.js';
@@ -29,10 +28,9 @@ const KIND_LABEL: Record<SharedItemKind, string> = { license: 'License', insuran
 const PILL = { valid: 'valid', expiring: 'expiring', expired: 'expired', missing: 'muted' } as const;
 const DOWNLOAD_FAILED = 'The file could not be opened.';
 
-/** The share's items, read live; `owner` shows each item's history (its own company's side). */
-export function SharedItems({ ownerId, viewerId, owner }: { ownerId: number; viewerId: number; owner: boolean }) {
+/** The share's items, read live; `onRefused` gets the server's message of a refused download (kept by the card, which outlives an ended share's items). */
+export function SharedItems({ ownerId, viewerId, owner, onRefused }: { ownerId: number; viewerId: number; owner: boolean; onRefused: (message: string | null) => void }) {
   const client = useQueryClient();
-  const [refusal, setRefusal] = useState<string | null>(null);
   const [history, setHistory] = useState<string | null>(null);
   const wallet = useQuery({
     queryKey: queryKeys.sharing.items(ownerId, viewerId),
@@ -48,12 +46,12 @@ export function SharedItems({ ownerId, viewerId, owner }: { ownerId: number; vie
   if (items.length === 0) return <p className="muted">Nothing in this wallet is shared yet.</p>;
   const today = todayIso();
   const download = async (item: SharedItem) => {
-    setRefusal(null);
+    onRefused(null);
     try {
       const { url } = await api.documents.presignedDownload({ query: { file: item.file! }, silent: true });
       window.open(url, '_blank', 'noopener');
     } catch (failure) {
-      setRefusal(failure instanceof Error && failure.message ? failure.message : DOWNLOAD_FAILED);
+      onRefused(failure instanceof Error && failure.message ? failure.message : DOWNLOAD_FAILED);
       // The share may have ended: ask the lists again, so nothing offers what cannot work.
       client.invalidateQueries({ queryKey: queryKeys.sharing.all });
     }
@@ -62,7 +60,6 @@ export function SharedItems({ ownerId, viewerId, owner }: { ownerId: number; vie
   const shown = items.find((item) => key(item) === history);
   return (
     <div className="stack">
-      {refusal && <Alert kind="error" title="Download refused">{refusal}</Alert>}
       <PlainTable caption="Shared items" headers={['Kind', 'Name', 'Number', 'Expires', 'Validity', 'File', ...(owner ? ['History'] : [])]}>
         {items.map((item) => {
           const validity = itemValidity(item, today);
