@@ -5,8 +5,8 @@
 import { forbidden, notFound } from '../http/errors.js';
 import { requireVaultReader } from './access.js';
 import { findCompanyFile, listCompanyFiles, presignCompanyFileDownload, vaultKindOf } from './company-documents.js';
-import { recordSharedDownload, SHARE_ENDED, sharedFileGrant } from './shared-access.js';
-import { companyOfItem, VAULT_KINDS } from './vault-items.js';
+import { maySeeSharedItem, recordSharedDownload, SHARE_ENDED, sharedFileGrant } from './shared-access.js';
+import { companyOfItem, getItem, VAULT_KINDS } from './vault-items.js';
 import type { DocumentableType } from '../db/tables/compliance.js';
 
 /** The caller, as the compliance access rules read it. */
@@ -24,11 +24,13 @@ export async function listVaultDocuments(ctx: Ctx, type: DocumentableType, docum
   }
   const companyId = id === null ? null : await companyOfItem(db, kind, id);
   if (companyId === null || id === null) throw notFound(VAULT_KINDS[kind].notFound, VAULT_KINDS[kind].code);
-  await requireVaultReader(ctx, companyId).catch(() => {
-    // An item of a company the caller is not in does not exist for them.
-    throw notFound(VAULT_KINDS[kind].notFound, VAULT_KINDS[kind].code);
-  });
-  return listCompanyFiles(db, companyId, { type, id });
+  const own = await requireVaultReader(ctx, companyId).then(() => true, () => false);
+  if (own) return listCompanyFiles(db, companyId, { type, id });
+  // A company the item is shared with sees its current file only (shared-access.ts); for anyone else
+  // an item of a company they are not in does not exist.
+  if (!ctx.user || !(await maySeeSharedItem(db, ctx.user.sub, companyId, kind, id))) throw notFound(VAULT_KINDS[kind].notFound, VAULT_KINDS[kind].code);
+  const current = (await getItem(db, kind, companyId, id)).documentId;
+  return (await listCompanyFiles(db, companyId, { type, id })).filter((file) => file.documentId === current);
 }
 
 /** A download URL for a company file (by storage key); null when `file` is not one. */

@@ -479,6 +479,8 @@ const MATRIX: Record<string, Row> = {
     { label: 'a project\'s', expect: PROJECT_READ, call: (fx) => ({ query: { documentable_id: fx.projectId, documentable_type: 'Project' } }) },
     { label: 'the company\'s', expect: COMPANY_READ, call: (fx) => ({ query: { documentable_id: fx.A, documentable_type: 'Company' } }) },
     { label: 'a license\'s', expect: with_(COMPANY_READ, { guest: 'hidden', stranger: 'hidden' }), call: (fx) => ({ query: { documentable_id: fx.licenseId, documentable_type: 'License' } }) },
+    // Issue 13: the vendor's COI, shared with A by the approved vendor link: A's members see its current file.
+    { label: 'the vendor\'s COI shared with A', expect: with_(COMPANY_READ, { guest: 'hidden', stranger: 'hidden', vendor: 'allow' }), call: (fx) => ({ query: { documentable_id: fx.vendorInsuranceId, documentable_type: 'Insurance' } }) },
   ],
   'GET /v4/s3/presigned': [
     { label: 'a permit document', expect: PROJECT_READ, call: (fx) => ({ query: { file: String(fx.documentId) } }) },

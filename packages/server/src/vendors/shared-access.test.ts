@@ -83,6 +83,8 @@ describe.each(databaseTargets())('shared wallet files on %s', (target) => {
     const wallet = await ok(call(bob, 'GET', `/v4/companies/${A}/compliance/shared`, undefined, { 'vendor-for': String(B) }));
     expect(wallet.licenses.map((l: { licenseId: number; file: string }) => [l.licenseId, l.file])).toEqual([[licenseId, licenseFile]]);
     expect((await ok(call(bob, 'GET', `/v4/companies/${A}/licenses/${licenseId}`))).name).toBe('Roofing Contractor');
+    const documents = () => call(bob, 'GET', '/v4/documents', undefined, { documentable_id: licenseId, documentable_type: 'License' });
+    expect((await ok(documents())).map((d: { file: string }) => d.file)).toEqual([licenseFile]);
     const issued = await ok(presign(bob, licenseFile));
     const url = new URL(issued.url);
     expect(new Uint8Array(await (await t.app.request(url.pathname + url.search)).arrayBuffer())).toEqual(licenseBytes);
@@ -104,6 +106,7 @@ describe.each(databaseTargets())('shared wallet files on %s', (target) => {
     expect(refused.body.message).toBe(SHARE_ENDED);
     expect((await call(bob, 'GET', `/v4/companies/${A}/compliance/shared`, undefined, { 'vendor-for': String(B) })).status).toBe(404);
     expect((await call(bob, 'GET', `/v4/companies/${A}/licenses/${licenseId}`)).status).toBe(403);
+    expect((await documents()).status).toBe(404);
     expect((await t.app.request(url.pathname + url.search)).status).toBe(200);
     t.advanceTime(16 * 60 * 1000);
     expect((await t.app.request(url.pathname + url.search)).status).toBeGreaterThanOrEqual(400);
