@@ -124,6 +124,16 @@ describe.each(databaseTargets())('shared wallet files on %s', (target) => {
     expect((await t.mailbox(alma.email)).some((m) => m.subject.includes('withdrew from your wallet share'))).toBe(true);
   });
 
+  it("a homeowner's vendor (vendor-for=Individual) opens its wallet to the personal account, logged with no company", async () => {
+    const hana = await t.createUser({ name: 'Hana Home', email: `hana@${domain()}` });
+    const claim = (await ok(call(alma, 'POST', '/v4/invitations/compliance-request/claiming', { companyId: A, email: hana.email }))).invitationId;
+    expect((await presign(hana, licenseFile)).status).toBe(404);
+    await ok(call(hana, 'PUT', `/v4/invitations/accept/${claim}/share-wallet`, {}));
+    await ok(presign(hana, licenseFile));
+    const downloads = (await ok(call(alma, 'GET', `/v4/companies/${A}/compliance/license/${licenseId}/history`))).downloads;
+    expect(downloads[0]).toMatchObject({ user: { name: 'Hana Home', email: hana.email }, company: null });
+  });
+
   it("an approved vendor opens its COI to the client; the client ends the relation and the file closes (Revoked 12)", async () => {
     const id = (await ok(call(alma, 'POST', '/v4/invitations/vendor-onboarding', { companyId: A, email: vera.email }))).invitationId;
     const step = (body: unknown) => ok(call(vera, 'PUT', `/v4/invitations/step/${id}/vendor-onboarding`, body));
