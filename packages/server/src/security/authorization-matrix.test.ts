@@ -106,6 +106,8 @@ interface Fx {
   /** Issue 13: the vendor's insurance (a COI) and its file, shared with A by the approved onboarding. */
   vendorInsuranceId: number;
   vendorFileKey: string;
+  /** Issue 13: a license file of another company whose wallet share with A is approved. */
+  sharedFileKey: string;
   esignDocId: string;
   integrationId: string;
   quoteId: string;
@@ -214,11 +216,24 @@ async function acceptedShare(fx: Fx, approve = false): Promise<number> {
 }
 /** Issue 13: another company's wallet share to A, accepted for A by its owner and approved by the sender. */
 async function approvedShareToA(fx: Pick<Fx, 'users' | 'A'>): Promise<number> {
+  return (await sharedWithA(fx)).id;
+}
+/** The same, with a license of the sharer's that has a file: the share's id and the file's key. */
+async function sharedWithA(fx: Pick<Fx, 'users' | 'A'>, withFile = false): Promise<{ id: number; fileKey: string }> {
   const sender = await companyWithOwner('sharer');
+  let fileKey = '';
+  if (withFile) {
+    const licenseId = (await ok(as(sender.user, 'POST', `/v4/companies/${sender.companyId}/licenses`, { body: LICENSE }))).licenseId as number;
+    const bytes = new TextEncoder().encode('%PDF-1.4 sharer license');
+    const upload = await ok(as(sender.user, 'POST', `/v4/companies/${sender.companyId}/documents`, { body: { fileName: 'license.pdf', contentType: 'application/pdf', size: bytes.byteLength, documentableType: 'License', documentableId: licenseId } }));
+    const url = new URL(upload.uploadUrl);
+    expect((await t.app.request(url.pathname + url.search, { method: 'PUT', headers: upload.headers, body: bytes })).status).toBeLessThan(300);
+    fileKey = (await ok(as(sender.user, 'GET', `/v4/companies/${sender.companyId}/documents`))).find((d: { documentId: number }) => d.documentId === upload.documentId).file;
+  }
   const id = await invite(sender.user, 'share-wallet', sender.companyId, fx.users.owner.email);
   await ok(as(fx.users.owner, 'PUT', `/v4/invitations/accept/${id}/share-wallet`, { body: { companyId: fx.A } }));
   await ok(as(sender.user, 'PUT', `/v4/invitations/approve/${id}/share-wallet`));
-  return id;
+  return { id, fileKey };
 }
 /** Issue 13: a vendor of A approved through the real flow (its wallet shared with A). */
 async function approvedVendorOfA(fx: Pick<Fx, 'users' | 'A'>): Promise<number> {
@@ -487,6 +502,8 @@ const MATRIX: Record<string, Row> = {
     { label: 'a company file', expect: with_(COMPANY_READ, { guest: 'hidden', stranger: 'hidden' }), call: (fx) => ({ query: { file: fx.companyFileKey } }) },
     // Issue 13: the file of the vendor's COI, opened to A's members by the approved vendor link (and logged), not by membership.
     { label: 'the vendor\'s COI shared with A', expect: with_(COMPANY_READ, { guest: 'hidden', stranger: 'hidden', vendor: 'allow' }), call: (fx) => ({ query: { file: fx.vendorFileKey } }) },
+    // Issue 13: a license file of a company whose approved wallet share with A opens it to A's members.
+    { label: 'a file of a wallet shared with A', expect: with_(COMPANY_READ, { guest: 'hidden', stranger: 'hidden' }), call: (fx) => ({ query: { file: fx.sharedFileKey } }) },
   ],
   'POST /app/cloudfront/presigned': { expect: with_(COMPANY_READ, { guest: 'hidden', stranger: 'hidden' }), call: (fx) => ({ body: { originalUrl: `http://permitdesk.test/files/${fx.companyFileKey}` } }) },
   'GET /v4/credentials': { expect: COMPANY_READ, call: (fx) => ({ query: { companyId: fx.A } }) },
@@ -937,7 +954,7 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
     fx = {
       signup,
       site, A, B, C: gamma.companyId, projectB, gammaAssignmentId, companyFileId: file.documentId, users, companyName, roleIds, permitId: made.permitId, projectId: made.projectId, session: made.session, documentId, assignmentId, entry,
-      licenseId, insuranceId, certificateId, documentationId, companyFileKey, vendorId: vendor.companyId, vendorInsuranceId, vendorFileKey, esignDocId, integrationId, quoteId,
+      licenseId, insuranceId, certificateId, documentationId, companyFileKey, vendorId: vendor.companyId, vendorInsuranceId, vendorFileKey, sharedFileKey: '', esignDocId, integrationId, quoteId,
       deskQuoteId: '',
       guestProjectId: guestShared.projectId, guestPermitId: guestShared.permitId, guestGrantId, removedPermitId: removed.permitId,
       linkA: 0, publicLink: { token: '', revokedToken: '', licenseId: 0 },
@@ -947,6 +964,7 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
     // Issue 13: public compliance links (see PUBLIC_LINK_ROWS).
     fx.linkA = await newLinkOfA(fx);
     fx.publicLink = await publicLinkFixture();
+    fx.sharedFileKey = (await sharedWithA(fx, true)).fileKey;
     fx.inv = {
       vendorFromA: await invite(owner, 'vendor-onboarding', A, `v.${unique('')}@vendor-${unique('')}.example`),
       vendorSubmitted: (await submittedOnboarding(fx)).id,
