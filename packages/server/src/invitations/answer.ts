@@ -70,7 +70,7 @@ export async function decline(ctx: InvitationCtx, id: number): Promise<Invitatio
   return reread(ctx, id);
 }
 
-/** PUT /withdraw/{id}/vendor-onboarding and /share-wallet: the sender takes it back (SPEC §4.4). */
+/** PUT /withdraw/{id}/vendor-onboarding and /share-wallet: the sender takes it back (SPEC §4.4), or the recipient leaves an approved share (issue 13). */
 export async function withdraw(ctx: InvitationCtx, id: number, what: 'vendor-onboarding' | 'share-wallet'): Promise<Invitation> {
   const row = await loadInvitation(ctx.db, id, what === 'share-wallet' ? ['SHARE_WALLET'] : VENDOR_KINDS);
   const mine = requireAction(ctx.viewer, factsOf(row), 'withdraw');
