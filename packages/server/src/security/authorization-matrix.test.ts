@@ -241,6 +241,13 @@ async function approvedVendorOfA(fx: Pick<Fx, 'users' | 'A'>): Promise<number> {
   await ok(as(fx.users.owner, 'PUT', `/v4/invitations/approve/${id}/vendor-onboarding`));
   return vendor.companyId;
 }
+/** Issue 13: another company of A's vendor's owner, linked to A as its vendor (the row the onboarding would write). */
+async function vendorCompanyLinkedToA(fx: Pick<Fx, 'users' | 'A'>): Promise<number> {
+  const vendorId = await companyOf(t, fx.users.vendor, unique('Vendor Two '));
+  const now = new Date();
+  await t.services.db.insertInto('company_vendors').values({ company_id: fx.A, vendor_id: vendorId, status: 1, created_at: now, updated_at: now }).execute();
+  return vendorId;
+}
 /** An invitation of `kind` another company sends to A's owner. */
 async function toA(fx: Fx, kind: string): Promise<number> {
   const sender = await companyWithOwner('sender');
@@ -431,13 +438,15 @@ const MATRIX: Record<string, Row> = {
     { expect: with_(COMPANY_READ, { vendor: 'allow' }), call: (fx) => ({ params: { companyId: fx.A, vendorId: fx.vendorId } }) },
     { label: 'B\'s record of A\'s vendor', expect: with_(CROSSED_HIDDEN, { vendor: 'hidden' }), call: (fx) => ({ params: { companyId: fx.B, vendorId: fx.vendorId } }) },
   ],
-  // Issue 13: A's managers end a vendor relation (the vendor's wallet closes to A); not the vendor, not B.
+  // Issue 13: either side's managers end a vendor relation (the vendor's wallet closes to A): A's, or the
+  // vendor's own (for the vendor, a link of a company of theirs to A); nobody else.
   'DELETE /v4/companies/{companyId}/vendors/{vendorId}': [
     {
-      expect: COMPANY_MANAGE, call: (fx) => ({ params: { companyId: fx.A, vendorId: fx.vendorId } }),
-      fresh: async (fx) => ({ vendorId: await approvedVendorOfA(fx) }),
+      expect: with_(COMPANY_MANAGE, { vendor: 'allow' }), call: (fx) => ({ params: { companyId: fx.A, vendorId: fx.vendorId } }),
+      fresh: async (fx, actor) => ({ vendorId: actor === 'vendor' ? await vendorCompanyLinkedToA(fx) : await approvedVendorOfA(fx) }),
     },
-    { label: 'B\'s link to A\'s vendor', expect: CROSSED_HIDDEN, call: (fx) => ({ params: { companyId: fx.B, vendorId: fx.vendorId } }) },
+    // B has no such vendor: B's owner and the vendor find no link (404); A's members are not B's (403).
+    { label: 'B\'s link to A\'s vendor', expect: with_(CROSSED_HIDDEN, { vendor: 'hidden' }), call: (fx) => ({ params: { companyId: fx.B, vendorId: fx.vendorId } }) },
   ],
   // Issue 13: an item's versions, changes and the downloads of it by the companies it is shared with: A's members only.
   'GET /v4/companies/{id}/compliance/{kind}/{itemId}/history': [

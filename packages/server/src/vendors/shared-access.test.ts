@@ -155,10 +155,10 @@ describe.each(databaseTargets())('shared wallet files on %s', (target) => {
       expect.objectContaining({ user: { name: 'Alma Alpha', email: alma.email }, company: { id: A, name: 'Alpha Roofing' }, fileName: 'coi.pdf' }),
     ]);
 
-    // Only the client's owner or administrator ends it; not its observer, not the vendor.
+    // The client's (or the vendor's) owner or administrator ends it; not an observer, not a stranger.
     await t.services.companies.addMember(A, bob.sub, 'user');
     expect((await call(bob, 'DELETE', `/v4/companies/${A}/vendors/${V}`)).status).toBe(403);
-    expect((await call(vera, 'DELETE', `/v4/companies/${A}/vendors/${V}`)).status).toBe(403);
+    expect((await call(stan, 'DELETE', `/v4/companies/${A}/vendors/${V}`)).status).toBe(403);
     expect((await ok(call(alma, 'DELETE', `/v4/companies/${A}/vendors/${V}`))).status).toBe(INVITE_STATUS.Revoked);
     expect((await presign(alma, coi)).status).toBe(403);
     expect((await ok(call(alma, 'GET', `/v4/companies/${A}/vendors`))).map((v: { vendorId: number }) => v.vendorId)).not.toContain(V);
@@ -166,5 +166,23 @@ describe.each(databaseTargets())('shared wallet files on %s', (target) => {
     const onboarding = await ok(call(alma, 'GET', '/v4/invitations/lookup', undefined, { type: 'VENDOR_ONBOARDING', id }));
     expect(onboarding.status).toBe(INVITE_STATUS.Revoked);
     expect((await t.mailbox(vera.email)).some((m) => m.subject.includes('ended its vendor relation'))).toBe(true);
+  });
+
+  it('the vendor ends the relation itself: its wallet closes to the client at once, and the client is told', async () => {
+    const V2 = await companyOf(t, vera, 'Vento Solar');
+    const coiId = (await ok(call(vera, 'POST', `/v4/companies/${V2}/insurances`, { name: 'Workers Comp', number: 'WC-1' }))).insuranceId;
+    const coi = await attach(vera, V2, 'Insurance', coiId, 'wc.pdf', new TextEncoder().encode('%PDF-1.4 WC'));
+    const id = (await ok(call(alma, 'POST', '/v4/invitations/vendor-onboarding', { companyId: A, email: vera.email }))).invitationId;
+    for (const body of [
+      { step: 'company', companyId: V2 },
+      { step: 'contact', contactName: 'Vera Vento', phoneNumber: '(555) 234-5678' },
+      { step: 'compliance', licenses: true, insurances: true, certificates: true },
+    ]) await ok(call(vera, 'PUT', `/v4/invitations/step/${id}/vendor-onboarding`, body));
+    await ok(call(vera, 'PUT', `/v4/invitations/submit/${id}/vendor-onboarding`));
+    await ok(call(alma, 'PUT', `/v4/invitations/approve/${id}/vendor-onboarding`));
+    await ok(presign(alma, coi));
+    expect((await ok(call(vera, 'DELETE', `/v4/companies/${A}/vendors/${V2}`))).status).toBe(INVITE_STATUS.Revoked);
+    expect((await presign(alma, coi)).status).toBe(403);
+    expect((await t.mailbox(alma.email)).some((m) => m.subject === `Vento Solar ended its vendor relation with Alpha Roofing`)).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
 // is shared (a wallet share or a vendor link), its status in SPEC §4.4's words and badge colours, the
 // buttons the reader's side may use now, and, while it holds, its items read live.
 import { canCreateAccess, DATE_FORMATS, formatDate, invitationBadge, invitationLabel, isInvitationOpen, type CompanyRole } from '@permitdesk/core';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../../ui/alert.js';
 import { SharedItems } from './shared-items.js';
 
@@ -21,7 +21,7 @@ export interface Share {
   end: { label: string; run: () => Promise<unknown>; confirm: string } | null;
 }
 
-export function ShareCard({ share, owner, role, onEnd, note }: { share: Share; owner: boolean; role: CompanyRole | null; onEnd: (share: Share) => void; note?: ReactNode }) {
+export function ShareCard({ share, owner, role, onEnd }: { share: Share; owner: boolean; role: CompanyRole | null; onEnd: (share: Share) => void }) {
   const approved = share.status === 1;
   // A refused download's message (the server's), shown even once the share's items are gone.
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -37,7 +37,6 @@ export function ShareCard({ share, owner, role, onEnd, note }: { share: Share; o
           </button>
         )}
       </header>
-      {note}
       {refusal && <Alert kind="error" title="Download refused">{refusal}</Alert>}
       {approved && share.viewerId !== null ? (
         <SharedItems ownerId={share.ownerId} viewerId={share.viewerId} owner={owner} onRefused={setRefusal} />

@@ -2,7 +2,8 @@
 // shares it sent (GET /v4/invitations/share-wallet, every state) and the clients it is an approved vendor
 // for (GET /v4/companies/{id}/vendor-fors) — each with the shared items, their live validity and, per item,
 // its history and every download by the other side. Its owner or an administrator revokes an approved
-// share (PUT /v4/invitations/revoke/{id}/share-wallet) or withdraws one not yet approved.
+// share (PUT /v4/invitations/revoke/{id}/share-wallet), withdraws one not yet approved, or ends a vendor
+// relation (DELETE /v4/companies/{client}/vendors/{id}).
 import { SHARING_STATUS, type Invitation } from '@permitdesk/core';
 import { queryKeys } from '../../../data/query-keys.js';
 import { useQuery } from '../../../data/use-query.js';
@@ -57,7 +58,7 @@ function SharedByUs({ scope }: { scope: ComplianceScope & { companyId: string } 
         since: null,
         ownerId: companyId,
         viewerId: client.id,
-        end: null,
+        end: { label: 'End vendor relation', confirm: `Your company will no longer be a vendor of ${client.name}, and your documents will no longer be visible to it, at once.`, run: () => api.companies.endVendor({ params: { companyId: client.id, vendorId: companyId }, silent: true }) },
       }));
       return [...sent, ...asVendor];
     },
@@ -75,7 +76,6 @@ function SharedByUs({ scope }: { scope: ComplianceScope & { companyId: string } 
           owner
           role={scope.role}
           onEnd={(s) => void end(s)}
-          note={share.via === 'Vendor' ? <p className="muted">You are a vendor of {share.other}; they end the relation.</p> : undefined}
         />
       ))}
     </div>
