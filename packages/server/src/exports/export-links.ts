@@ -5,6 +5,8 @@
 // access of its own: the download checks its user's access again, as the bearer export does.
 import {
   EXPORT_LINK_MESSAGES,
+  EXPORT_VAULT_KINDS,
+  idParamSchema,
   EXPORT_LINK_TTL_SECONDS,
   exportLinkRequestSchema,
   radarExportQuerySchema,
@@ -59,7 +61,7 @@ export function checkExportLink(signer: UrlSigner, params: URLSearchParams, now:
     if (!parsed.success) throw invalid();
     return { userId, export: 'radar', query: parsed.output };
   }
-  const vault = v.safeParse(v.object({ export: exportLinkRequestSchema.options[1].entries.export, companyId: v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number)) }), { export: kind, companyId });
+  const vault = v.safeParse(v.object({ export: v.picklist(EXPORT_VAULT_KINDS), companyId: idParamSchema }), { export: kind, companyId });
   const filters = v.safeParse(vaultExportQuerySchema, query);
   if (!vault.success || !filters.success) throw invalid();
   return { userId, export: vault.output.export, companyId: vault.output.companyId, query: filters.output };
