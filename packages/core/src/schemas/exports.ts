@@ -2,6 +2,7 @@
 // short-lived signed link a browser download opens (it cannot send the bearer header).
 import * as v from 'valibot';
 import { idSchema, timestampSchema } from './common.js';
+import { DOCUMENTATION_CATEGORIES } from './company.js';
 import { projectSearchParamsSchema } from './permit.js';
 
 /** The vault tables a company's export covers, as they appear in the export's path. */
@@ -21,10 +22,11 @@ export const EXPORT_LINK_TTL_SECONDS = 60;
 export const radarExportQuerySchema = projectSearchParamsSchema;
 export type RadarExportQuery = v.InferInput<typeof radarExportQuerySchema>;
 
-/** GET /v4/exports/companies/{id}/{kind}.csv: the vault table's own filters. */
+/** GET /v4/exports/companies/{id}/{kind}.csv: the vault table's own filters (a category: documentations only). */
 export const vaultExportQuerySchema = v.object({
   keyword: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
   status: v.optional(v.picklist(['active', 'archived'])),
+  category: v.optional(v.picklist(DOCUMENTATION_CATEGORIES)),
 });
 export type VaultExportQuery = v.InferInput<typeof vaultExportQuerySchema>;
 

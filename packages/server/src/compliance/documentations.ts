@@ -40,6 +40,7 @@ const select = (where: RawBuilder<unknown>) => sql<Row>`
 export async function listDocumentations(db: Db, companyId: number, filter: ListFilter = {}): Promise<Documentation[]> {
   const conditions: RawBuilder<unknown>[] = [sql`d.company_id = ${companyId}`];
   if (filter.status) conditions.push(sql`d.status = ${filter.status}`);
+  if (filter.category) conditions.push(sql`d.category = ${filter.category}`);
   const keyword = filter.keyword?.trim();
   if (keyword) {
     const like = containsPattern(keyword);

@@ -39,6 +39,8 @@ export interface VaultInput {
 export interface ListFilter {
   status?: 'active' | 'archived' | undefined;
   keyword?: string | undefined;
+  /** Documentations only: one category (the CSV export of a filtered table). */
+  category?: 'Sorted' | 'Unneeded' | 'Unsorted' | undefined;
   /** A keyset page (the CSV export): the items after this one in the list's order (lower(name), id). */
   after?: { name: string; id: number } | undefined;
   limit?: number | undefined;

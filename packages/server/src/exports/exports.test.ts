@@ -150,6 +150,8 @@ describe.each(databaseTargets())('CSV exports on %s', (target) => {
     expect(zoning.rows.slice(1).map((row) => row[1])).toEqual(['Zoning license']);
     const docs = await csv(`/v4/exports/companies/${acme}/documentations.csv`, alice);
     expect(docs.rows).toEqual([VAULT_CSV_COLUMNS.documentations, [expect.any(String), 'Safety plan', 'Sorted', 'active', '', expect.any(String)]]);
+    expect((await csv(`/v4/exports/companies/${acme}/documentations.csv`, alice, { category: 'Unneeded' })).rows).toEqual([VAULT_CSV_COLUMNS.documentations]);
+    expect((await csv(`/v4/exports/companies/${acme}/documentations.csv`, alice, { category: 'Sorted' })).rows).toHaveLength(2);
     for (const kind of ['insurances', 'certificates']) expect((await csv(`/v4/exports/companies/${acme}/${kind}.csv`, alice)).rows).toEqual([VAULT_CSV_COLUMNS[kind as 'insurances']]);
     expect((await csv(`/v4/exports/companies/${acme}/licenses.csv`, bob)).status).toBe(403);
     expect((await csv(`/v4/exports/companies/${acme}/passwords.csv`, alice)).status).toBe(400);

@@ -45,7 +45,7 @@ async function page(db: Db, kind: ExportVaultKind, companyId: number, filter: Li
 async function* vaultRecords(db: Db, kind: ExportVaultKind, companyId: number, filter: ListFilter): AsyncGenerator<CsvCell[]> {
   let after: ListFilter['after'];
   for (;;) {
-    const { records, last } = await page(db, kind, companyId, { status: filter.status, keyword: filter.keyword, after, limit: PAGE });
+    const { records, last } = await page(db, kind, companyId, { status: filter.status, keyword: filter.keyword, category: kind === 'documentations' ? filter.category : undefined, after, limit: PAGE });
     yield* records;
     if (records.length < PAGE || last === null) return;
     after = last;

@@ -169,7 +169,7 @@ function DocumentationTable({ scope }: { scope: ComplianceScope & { companyId: s
           <input id={ids.search} className="field__input" type="search" value={keyword} onChange={(event) => setKeyword(event.target.value)} placeholder="Name or file name" />
         </div>
         <span className="vault-toolbar__spacer" />
-        <ExportCsvButton request={{ export: 'documentations', companyId: Number(companyId), query: { status, ...(searched ? { keyword: searched } : {}) } }} />
+        <ExportCsvButton request={{ export: 'documentations', companyId: Number(companyId), query: { status, ...(searched ? { keyword: searched } : {}), ...(category ? { category } : {}) } }} />
         {canChange && (
           <button type="button" className="btn" onClick={() => setEditing('new')}>
             Add Documentation
