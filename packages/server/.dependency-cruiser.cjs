@@ -31,7 +31,8 @@ const LAYERS = [
   // documents/ serves the document calls over permits/ and compliance/ (neither imports the other).
   // activity/ serves the audit trail's reads over permits/ (access) and companies/ (the owner's trail).
   ['projects', 'integrations', 'documents', 'activity'],
-  ['forms'],
+  // exports/ streams the radar (projects/) and the vault (compliance/) as CSV, with their access rules.
+  ['forms', 'exports'],
   ['invitations'],
   ['vendors'],
   ['account'],

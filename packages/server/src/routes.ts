@@ -24,6 +24,7 @@ import { registerIntegrationRoutes } from './integrations/integrations.routes.js
 import { registerDeskQuoteRoutes } from './integrations/desk-quotes.routes.js';
 import { registerDirectoryRoutes } from './operator/directory/directory.routes.js';
 import { registerActivityRoutes } from './activity/activity.routes.js';
+import { registerExportRoutes } from './exports/exports.routes.js';
 import { registerTeamRoutes } from './team/team.routes.js';
 import { registerRateLimits } from './http/rate-limit.js';
 
@@ -44,6 +45,7 @@ export function registerRoutes(app: App): void {
   registerOperatorRoutes(app);
   registerDeskRoutes(app);
   registerActivityRoutes(app);
+  registerExportRoutes(app);
   registerTeamRoutes(app);
   registerOpsQueueRoutes(app);
   registerPolicyRoutes(app);

@@ -2,6 +2,7 @@
 import { auditEndpoints } from './audit.endpoints.js';
 import { companyEndpoints, documentEndpoints, roleEndpoints } from './companies.endpoints.js';
 import { complianceLinkEndpoints } from './compliance-links.endpoints.js';
+import { exportEndpoints } from './exports.endpoints.js';
 import { formEndpoints } from './forms.endpoints.js';
 import { guestAccessEndpoints } from './guest-access.endpoints.js';
 import { accountEndpoints, identityEndpoints } from './identity.endpoints.js';
@@ -25,6 +26,7 @@ export {
   companyLookupEndpoints,
   complianceLinkEndpoints,
   documentEndpoints,
+  exportEndpoints,
   formEndpoints,
   guestAccessEndpoints,
   identityEndpoints,
@@ -53,6 +55,7 @@ export const endpoints = {
   companies: companyEndpoints,
   roles: roleEndpoints,
   documents: documentEndpoints,
+  exports: exportEndpoints,
   invitations: invitationEndpoints,
   integrations: integrationEndpoints,
   operator: operatorEndpoints,

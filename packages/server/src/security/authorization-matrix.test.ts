@@ -655,6 +655,20 @@ const MATRIX: Record<string, Row> = {
   'GET /v4/operator/permits/{id}/activity': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.permitId } }) },
   // Service admin only (operators get 403 SERVICE_ADMIN_ONLY: audit/activity.test.ts); no company role reaches them.
   'GET /v4/operator/activity.csv': { expect: STAFF_ONLY, call: (fx) => ({ query: { companyId: fx.A } }) },
+  // Issue 18: the CSV exports read what the radar search and the vault lists read, and links only for those.
+  'GET /v4/exports/radar.csv': { expect: COMPANY_READ, call: (fx) => ({ query: { companyId: fx.A, type: 'all' } }) },
+  'GET /v4/exports/companies/{id}/{file}': ['licenses', 'insurances', 'certificates', 'documentations'].map((kind) => ({
+    label: `A's ${kind}`, expect: COMPANY_READ, call: (fx: Fx) => ({ params: { id: fx.A, file: `${kind}.csv` } }),
+  })),
+  'POST /v4/exports/links': [
+    { label: 'A\'s radar', expect: COMPANY_READ, call: (fx) => ({ body: { export: 'radar', query: { companyId: fx.A } } }) },
+    { label: 'A\'s licenses', expect: COMPANY_READ, call: (fx) => ({ body: { export: 'licenses', companyId: fx.A } }) },
+  ],
+  // A link is its own credential (a valid one is attacked in exports/exports.test.ts); a made-up one opens nothing for anybody.
+  'GET /v4/exports/download': {
+    label: 'a link forged for A\'s radar', expect: rule('forbid', 'forbid', 'forbid', 'forbid', 'forbid', 'forbid', 'forbid'),
+    call: (fx) => ({ query: { export: 'radar', companyId: String(fx.A), u: fx.users.owner.sub, exp: '9999999999', sig: 'A'.repeat(43) } }),
+  },
   'GET /v4/operator/team': { expect: STAFF_ONLY, call: () => ({}) },
   'PUT /v4/operator/team': { expect: STAFF_ONLY, call: (fx) => ({ body: { email: fx.users.pm.email, role: 'operator' } }) },
 

@@ -22,6 +22,7 @@ import type { ComplianceScope } from '../compliance-scope.js';
 import { uploadCompanyFile, uploadFailure } from './upload-company-file.js';
 import { FileCell } from './file-cell.js';
 import { AttachFileField, FormActions, useRecordChanges, RecordActions, StatusFilter, type RecordStatus } from './vault-parts.js';
+import { ExportCsvButton } from '../../../ui/export-csv-button.js';
 type FormValues = v.InferInput<typeof documentationInputSchema>;
 const CATEGORY_PILL: Record<DocumentationCategory, string> = { Sorted: 'status-pill--valid', Unneeded: 'status-pill--muted', Unsorted: 'status-pill--warning' };
 
@@ -168,6 +169,7 @@ function DocumentationTable({ scope }: { scope: ComplianceScope & { companyId: s
           <input id={ids.search} className="field__input" type="search" value={keyword} onChange={(event) => setKeyword(event.target.value)} placeholder="Name or file name" />
         </div>
         <span className="vault-toolbar__spacer" />
+        <ExportCsvButton request={{ export: 'documentations', companyId: Number(companyId), query: { status, ...(searched ? { keyword: searched } : {}), ...(category ? { category } : {}) } }} />
         {canChange && (
           <button type="button" className="btn" onClick={() => setEditing('new')}>
             Add Documentation
