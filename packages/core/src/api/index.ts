@@ -2,6 +2,7 @@
 import { auditEndpoints } from './audit.endpoints.js';
 import { companyEndpoints, documentEndpoints, roleEndpoints } from './companies.endpoints.js';
 import { complianceLinkEndpoints } from './compliance-links.endpoints.js';
+import { esignEndpoints } from './esign.endpoints.js';
 import { formEndpoints } from './forms.endpoints.js';
 import { guestAccessEndpoints } from './guest-access.endpoints.js';
 import { accountEndpoints, identityEndpoints } from './identity.endpoints.js';
@@ -25,6 +26,7 @@ export {
   companyLookupEndpoints,
   complianceLinkEndpoints,
   documentEndpoints,
+  esignEndpoints,
   formEndpoints,
   guestAccessEndpoints,
   identityEndpoints,
@@ -62,5 +64,6 @@ export const endpoints = {
   opsQueue: opsQueueEndpoints,
   guestAccess: guestAccessEndpoints,
   complianceLinks: complianceLinkEndpoints,
+  esign: esignEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;
