@@ -7,7 +7,7 @@ import { ESIGN_LIMITS, ESIGN_MESSAGES, type CreateEnvelope, type Envelope, type 
 import { Secret } from 'otpauth';
 import type { AuditActor } from '../audit/audit.js';
 import { recordAudit } from '../audit/audit.js';
-import { requireRoleInCompany, roleInCompany } from '../companies/company-access.js';
+import { requireRoleInCompany } from '../companies/company-access.js';
 import type { Db, Tx } from '../db/schema.js';
 import type { EsignEnvelopesTable, EsignSignersTable } from '../db/tables/esign.js';
 import { inTransaction } from '../db/transaction.js';
@@ -102,15 +102,15 @@ export async function reachableEnvelope(db: Db, user: AuthUser, id: string, need
   const row = isEnvelopeId(id) ? await db.selectFrom('esign_envelopes').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
   if (!row) throw notFound(ESIGN_MESSAGES.envelopeNotFound, 'ESIGN_NOT_FOUND');
   const scope = { permitId: row.permit_id, companyId: row.company_id };
-  // Who cannot even read it does not learn it exists.
-  if (need === 'manage' && scope.permitId === null && (await roleInCompany(db, user.sub, scope.companyId!)) === null) throw notFound(ESIGN_MESSAGES.envelopeNotFound, 'ESIGN_NOT_FOUND');
+  // Who cannot even read it does not learn it exists (404); who reads but may not manage gets 403.
   try {
-    await requireEnvelopeScope(db, user, scope, need);
+    await requireEnvelopeScope(db, user, scope, 'read');
   } catch (error) {
     const status = (error as { status?: number }).status;
-    if (status === 404 || (status === 403 && need === 'read')) throw notFound(ESIGN_MESSAGES.envelopeNotFound, 'ESIGN_NOT_FOUND');
+    if (status === 404 || status === 403) throw notFound(ESIGN_MESSAGES.envelopeNotFound, 'ESIGN_NOT_FOUND');
     throw error;
   }
+  if (need === 'manage') await requireEnvelopeScope(db, user, scope, 'manage');
   return row;
 }
 
