@@ -4,7 +4,7 @@
 import { type SigningView } from '@permitdesk/core';
 import { isApiRequestError } from '@permitdesk/core/client';
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { queryKeys } from '../../data/query-keys.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
@@ -44,7 +44,12 @@ export default function SigningPage() {
     return (
       <div className="container container--text">
         <h1 className="page-title">This signing link is not valid</h1>
-        <Alert kind="warning">{messageOf(loaded.error)} Open the newest mail you received, or ask the sender to send the document again.</Alert>
+        <Alert kind="warning">
+          {messageOf(loaded.error)} The link was not found, or a newer mail replaced it. Open the newest mail you received, or ask the sender to send the document again.
+        </Alert>
+        <Link className="btn btn--ghost" to="/esign/verify">
+          Verify a signed document
+        </Link>
       </div>
     );
   }

@@ -137,7 +137,7 @@ export function SigningScreen(props: SigningScreenProps) {
       {stage === 'passcode' && <PasscodeStep {...props} />}
       {(stage === 'reading' || stage === 'adopt') && (
         <>
-          <section aria-label="Document" className="signing__document">
+          <section aria-label="Document" className="signing__document" tabIndex={0}>
             {document ? (
               <Suspense fallback={<Spinner label="Loading the document" />}>
                 <PdfPages bytes={document} />

@@ -36,7 +36,7 @@ export default function VerifyPage() {
       {state.kind === 'busy' && <Spinner label="Checking the document" />}
       {state.kind === 'failed' && <Alert kind="error">The document could not be checked. Please try again.</Alert>}
       {state.kind === 'done' && (
-        <div role="status">
+        <div>
           {state.result.match ? (
             <Alert kind="success" title="This is an authentic signed document">
               “{state.result.match.title}”, signed by everyone on {formatDate(state.result.match.completedAt, DATE_FORMATS.date)}:{' '}
