@@ -140,7 +140,8 @@ export async function inviteSigner(trx: Tx, services: Services, envelope: Envelo
   );
 }
 
-function auditEntry(row: Pick<EnvelopeRow, 'id' | 'permit_id' | 'company_id' | 'title'>, action: string, after: Record<string, unknown>) {
+/** The trail's entry of an envelope's event: on its permit (shown to the customer), else on its company. */
+export function auditEntry(row: Pick<EnvelopeRow, 'id' | 'permit_id' | 'company_id' | 'title'>, action: string, after: Record<string, unknown>) {
   return row.permit_id !== null
     ? { entity: 'permit' as const, entityId: row.permit_id, permitId: row.permit_id, companyId: row.company_id, action, customerVisible: true, after: { envelope: row.title, ...after } }
     : { entity: 'company' as const, entityId: row.company_id!, companyId: row.company_id, action, after: { envelope: row.title, ...after } };

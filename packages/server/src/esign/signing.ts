@@ -12,7 +12,8 @@ import { inTransaction } from '../db/transaction.js';
 import { HttpError, conflict, notFound } from '../http/errors.js';
 import { iso } from '../rows/values.js';
 import type { AppServices } from '../services.js';
-import { expireIfDue, inviteSigner, senderNameOf, type EnvelopeRow, type SignerRow } from './envelopes.js';
+import { SYSTEM_ACTOR, recordAudit } from '../audit/audit.js';
+import { auditEntry, expireIfDue, inviteSigner, senderNameOf, type EnvelopeRow, type SignerRow } from './envelopes.js';
 import { appendCertificate, sha256Hex, stampSignature } from './pdf.js';
 import { hashSignToken, isSignTokenShaped } from './tokens.js';
 
@@ -170,6 +171,8 @@ export async function signEnvelope(services: Services, token: string, signature:
       .where('id', '=', signer.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    // The signer has no account: the trail names them in the entry, the actor is the system.
+    await recordAudit(trx, SYSTEM_ACTOR, auditEntry(envelope, next ? 'esign_signed' : 'esign_completed', { signer: signer.name }), now);
     let updated: EnvelopeRow;
     if (next) {
       updated = await trx.updateTable('esign_envelopes').set({ current_pdf: pdf }).where('id', '=', envelope.id).returningAll().executeTakeFirstOrThrow();
@@ -207,6 +210,7 @@ export async function declineEnvelope(services: Services, token: string, reason:
     requireTurn(envelope, signer);
     const declined = await trx.updateTable('esign_signers').set({ status: 'declined', declined_at: now, decline_reason: reason }).where('id', '=', signer.id).returningAll().executeTakeFirstOrThrow();
     const updated = await trx.updateTable('esign_envelopes').set({ status: 'declined' }).where('id', '=', envelope.id).returningAll().executeTakeFirstOrThrow();
+    await recordAudit(trx, SYSTEM_ACTOR, auditEntry(envelope, 'esign_declined', { signer: signer.name, reason }), now);
     await mailSender(trx, services, updated, { outcome: 'declined', signerName: signer.name, reason });
     return viewOf(trx, updated, declined);
   });
