@@ -3,6 +3,7 @@ import { auditEndpoints } from './audit.endpoints.js';
 import { companyEndpoints, documentEndpoints, roleEndpoints } from './companies.endpoints.js';
 import { complianceLinkEndpoints } from './compliance-links.endpoints.js';
 import { exportEndpoints } from './exports.endpoints.js';
+import { esignEndpoints } from './esign.endpoints.js';
 import { formEndpoints } from './forms.endpoints.js';
 import { guestAccessEndpoints } from './guest-access.endpoints.js';
 import { accountEndpoints, identityEndpoints } from './identity.endpoints.js';
@@ -27,6 +28,7 @@ export {
   complianceLinkEndpoints,
   documentEndpoints,
   exportEndpoints,
+  esignEndpoints,
   formEndpoints,
   guestAccessEndpoints,
   identityEndpoints,
@@ -65,5 +67,6 @@ export const endpoints = {
   opsQueue: opsQueueEndpoints,
   guestAccess: guestAccessEndpoints,
   complianceLinks: complianceLinkEndpoints,
+  esign: esignEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;

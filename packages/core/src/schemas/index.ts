@@ -17,3 +17,4 @@ export * from './guest-access.js';
 export * from './compliance-links.js';
 export * from './shared-access.js';
 export * from './exports.js';
+export * from './esign.js';

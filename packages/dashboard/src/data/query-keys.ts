@@ -128,6 +128,13 @@ export const queryKeys = {
   },
   /** A public compliance link as its visitor opens it (one visit per page load). */
   publicLink: (token: string) => ['public-link', token],
+  /** Issue 13: e-signature envelopes of a permit or a company (a send, void or remind invalidates `all`), and a signer's envelope. */
+  esign: {
+    all: ['esign'],
+    ofPermit: (permitId: number) => ['esign', 'permit', permitId],
+    ofCompany: (companyId: string) => ['esign', 'company', companyId],
+    signing: (token: string) => ['esign-signing', token],
+  },
   assignedProjects: (companyId: string, page: number) => ['assigned-projects', companyId, page],
   /** Who a permit can be assigned to: the company's users or vendors. */
   assignees: (kind: string, companyId: string) => ['assignees', kind, companyId],

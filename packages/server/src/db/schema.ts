@@ -5,6 +5,7 @@ import type { AuditTables } from './tables/audit.js';
 import type { ComplianceTables } from './tables/compliance.js';
 import type { ComplianceLinkTables } from './tables/compliance-links.js';
 import type { DirectoryTables } from './tables/directory.js';
+import type { EsignTables } from './tables/esign.js';
 import type { FileTables } from './tables/files.js';
 import type { GuestAccessTables } from './tables/guest-access.js';
 import type { IdempotencyTables } from './tables/idempotency.js';
@@ -38,7 +39,8 @@ export interface Database
     OpsTables,
     GuestAccessTables,
     ComplianceLinkTables,
-    SharedAccessTables {}
+    SharedAccessTables,
+    EsignTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
 export type Db = Kysely<Database>;
@@ -69,4 +71,5 @@ export const TABLES = [
   'guest_scopes', 'company_guest_projects',
   'compliance_links', 'compliance_link_items', 'compliance_link_visits', 'compliance_link_downloads',
   'shared_file_downloads',
+  'esign_envelopes', 'esign_signers',
 ] as const satisfies readonly (keyof Database)[];

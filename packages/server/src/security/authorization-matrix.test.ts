@@ -122,6 +122,9 @@ interface Fx {
   /** Issue 13 (public compliance links): A's link for the owner calls, and another company's live and revoked links for the public ones. */
   linkA: number;
   publicLink: { token: string; revokedToken: string; licenseId: number };
+  /** Issue 13 (e-signature): an envelope of A's, and another company's envelope with a live and a voided signing token. */
+  envelopeA: string;
+  signing: { token: string; voidedToken: string };
   inv: {
     vendorFromA: number;
     vendorSubmitted: number;
@@ -818,6 +821,77 @@ const PUBLIC_LINK_ROWS: Record<string, Row> = {
 };
 Object.assign(MATRIX, PUBLIC_LINK_ROWS);
 
+// ---------------------------------------------------------------------------------------------------
+// Issue 13: e-signature envelopes. The sender's calls: A's Owner, Administrator and PM send and manage
+// A's envelopes (the Observer reads them); through a permit, whoever edits (reads) the permit. The
+// signer's calls take no account: the token is the key. They run against another company's envelope
+// ('signco', whose name is no secret of A's): a live token opens it for anyone holding it; a tampered
+// token is 404 for everyone; a voided envelope is a clear 409; the document waits for the passcode (403).
+
+/** A one-page PDF made with pdf-lib. */
+const PDF_BASE64 = 'JVBERi0xLjcKJYGBgYEKCjEgMCBvYmoKPDwKL1R5cGUgL1BhZ2VzCi9LaWRzIFsgNCAwIFIgXQovQ291bnQgMQo+PgplbmRvYmoKCjIgMCBvYmoKPDwKL1R5cGUgL0NhdGFsb2cKL1BhZ2VzIDEgMCBSCj4+CmVuZG9iagoKMyAwIG9iago8PAovUHJvZHVjZXIgPEZFRkYwMDcwMDA2NDAwNjYwMDJEMDA2QzAwNjkwMDYyMDAyMDAwMjgwMDY4MDA3NDAwNzQwMDcwMDA3MzAwM0EwMDJGMDAyRjAwNjcwMDY5MDA3NDAwNjgwMDc1MDA2MjAwMkUwMDYzMDA2RjAwNkQwMDJGMDA0ODAwNkYwMDcwMDA2NDAwNjkwMDZFMDA2NzAwMkYwMDcwMDA2NDAwNjYwMDJEMDA2QzAwNjkwMDYyMDAyOT4KL01vZERhdGUgKEQ6MjAyNjExMjYyMzAyMjdaKQovQ3JlYXRvciA8RkVGRjAwNzAwMDY0MDA2NjAwMkQwMDZDMDA2OTAwNjIwMDIwMDAyODAwNjgwMDc0MDA3NDAwNzAwMDczMDAzQTAwMkYwMDJGMDA2NzAwNjkwMDc0MDA2ODAwNzUwMDYyMDAyRTAwNjMwMDZGMDA2RDAwMkYwMDQ4MDA2RjAwNzAwMDY0MDA2OTAwNkUwMDY3MDAyRjAwNzAwMDY0MDA2NjAwMkQwMDZDMDA2OTAwNjIwMDI5PgovQ3JlYXRpb25EYXRlIChEOjIwMjYxMTI2MjMwMjI3WikKPj4KZW5kb2JqCgo0IDAgb2JqCjw8Ci9UeXBlIC9QYWdlCi9QYXJlbnQgMSAwIFIKL1Jlc291cmNlcyA8PAo+PgovTWVkaWFCb3ggWyAwIDAgNjEyIDc5MiBdCj4+CmVuZG9iagoKeHJlZgowIDUKMDAwMDAwMDAwMCA2NTUzNSBmIAowMDAwMDAwMDE2IDAwMDAwIG4gCjAwMDAwMDAwNzYgMDAwMDAgbiAKMDAwMDAwMDEyNiAwMDAwMCBuIAowMDAwMDAwNTk2IDAwMDAwIG4gCgp0cmFpbGVyCjw8Ci9TaXplIDUKL1Jvb3QgMiAwIFIKL0luZm8gMyAwIFIKPj4KCnN0YXJ0eHJlZgo2ODcKJSVFT0Y=';
+const envelopeBody = (scope: Record<string, number>, email = `signer.${unique('')}@sign-${unique('')}.example`) => ({
+  ...scope, title: 'Matrix agreement', source: { kind: 'pdf', fileName: 'agreement.pdf', pdfBase64: PDF_BASE64 }, signers: [{ name: 'Sam Signer', email }],
+});
+const newEnvelopeOfA = async (fx: Pick<Fx, 'users' | 'A'>): Promise<string> => (await ok(as(fx.users.owner, 'POST', '/v4/esign/envelopes', { body: envelopeBody({ companyId: fx.A }) }))).id;
+/** The /sign/{token} of the newest signing mail to an address. */
+const signingTokenOf = async (email: string): Promise<string> =>
+  (await t.mailbox(email)).find((m) => m.template === 'esign_request')!.links.find((l) => l.includes('/sign/'))!.split('/sign/')[1]!;
+async function signingFixture(): Promise<Fx['signing']> {
+  const signCo = await companyWithOwner('signco');
+  const send = async () => {
+    const email = `signer.${unique('')}@sign-${unique('')}.example`;
+    const envelope = await ok(as(signCo.user, 'POST', '/v4/esign/envelopes', { body: envelopeBody({ companyId: signCo.companyId }, email) }));
+    return { id: envelope.id as string, token: await signingTokenOf(email) };
+  };
+  const live = await send();
+  const voided = await send();
+  await ok(as(signCo.user, 'PUT', `/v4/esign/envelopes/${voided.id}/void`, { body: {} }));
+  return { token: live.token, voidedToken: voided.token };
+}
+/** A's envelope: who cannot read A's envelopes does not learn it exists; the Observer reads but may not manage. */
+const ENVELOPE_MANAGE = rule('allow', 'allow', 'allow', 'forbid', 'hidden', 'hidden');
+const tampered = (token: string) => `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+const CLOSED_FOR_ALL = rule('closed', 'closed', 'closed', 'closed', 'closed', 'closed', 'closed');
+const FORBID_ALL = rule('forbid', 'forbid', 'forbid', 'forbid', 'forbid', 'forbid', 'forbid');
+const ESIGN_ROWS: Record<string, Row> = {
+  'POST /v4/esign/envelopes': [
+    { label: 'from A', expect: rule('allow', 'allow', 'allow', 'forbid', 'forbid', 'forbid'), call: (fx) => ({ body: envelopeBody({ companyId: fx.A }) }) },
+    { label: 'from A\'s permit', expect: PROJECT_EDIT, call: (fx) => ({ body: envelopeBody({ permitId: fx.permitId }) }) },
+  ],
+  'GET /v4/esign/envelopes': [
+    { label: 'of A', expect: COMPANY_READ, call: (fx) => ({ query: { companyId: fx.A } }) },
+    { label: 'of A\'s permit', expect: PROJECT_READ, call: (fx) => ({ query: { permitId: fx.permitId } }) },
+  ],
+  'PUT /v4/esign/envelopes/{id}/void': { expect: ENVELOPE_MANAGE, call: (fx) => ({ params: { id: fx.envelopeA }, body: {} }), fresh: async (fx) => ({ envelopeA: await newEnvelopeOfA(fx) }) },
+  'PUT /v4/esign/envelopes/{id}/remind': { expect: ENVELOPE_MANAGE, call: (fx) => ({ params: { id: fx.envelopeA } }), fresh: async (fx) => ({ envelopeA: await newEnvelopeOfA(fx) }) },
+  'GET /v4/esign/sign/{token}': [
+    { label: 'a live token', expect: PUBLIC, call: (fx) => ({ params: { token: fx.signing.token } }) },
+    { label: 'a tampered token', expect: NOBODY, call: (fx) => ({ params: { token: tampered(fx.signing.token) } }) },
+  ],
+  'POST /v4/esign/sign/{token}/passcode': [
+    { label: 'a live token', expect: PUBLIC, call: (fx) => ({ params: { token: fx.signing.token } }) },
+    { label: 'a voided envelope', expect: CLOSED_FOR_ALL, call: (fx) => ({ params: { token: fx.signing.voidedToken } }) },
+  ],
+  'POST /v4/esign/sign/{token}/verify': [
+    { label: 'a tampered token', expect: NOBODY, call: (fx) => ({ params: { token: tampered(fx.signing.token) }, body: { passcode: '123456' } }) },
+    { label: 'a voided envelope', expect: CLOSED_FOR_ALL, call: (fx) => ({ params: { token: fx.signing.voidedToken }, body: { passcode: '123456' } }) },
+  ],
+  'GET /v4/esign/sign/{token}/document': [
+    { label: 'before the passcode', expect: FORBID_ALL, call: (fx) => ({ params: { token: fx.signing.token } }) },
+    { label: 'a tampered token', expect: NOBODY, call: (fx) => ({ params: { token: tampered(fx.signing.token) } }) },
+  ],
+  'POST /v4/esign/sign/{token}/sign': [
+    { label: 'before the passcode', expect: FORBID_ALL, call: (fx) => ({ params: { token: fx.signing.token }, body: { signature: { kind: 'typed', text: 'Sam' }, agree: true } }) },
+    { label: 'a voided envelope', expect: CLOSED_FOR_ALL, call: (fx) => ({ params: { token: fx.signing.voidedToken }, body: { signature: { kind: 'typed', text: 'Sam' }, agree: true } }) },
+  ],
+  'POST /v4/esign/sign/{token}/decline': [
+    { label: 'before the passcode', expect: FORBID_ALL, call: (fx) => ({ params: { token: fx.signing.token }, body: { reason: 'No' } }) },
+    { label: 'a tampered token', expect: NOBODY, call: (fx) => ({ params: { token: tampered(fx.signing.token) }, body: { reason: 'No' } }) },
+  ],
+};
+Object.assign(MATRIX, ESIGN_ROWS);
+
 /**
  * Cells where today's answer is a known hole, fixed by another part of issue 10: the cell asserts that
  * the hole is still there, so closing it fails here until the line is removed.
@@ -981,6 +1055,7 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
       deskQuoteId: '',
       guestProjectId: guestShared.projectId, guestPermitId: guestShared.permitId, guestGrantId, removedPermitId: removed.permitId,
       linkA: 0, publicLink: { token: '', revokedToken: '', licenseId: 0 },
+      envelopeA: '', signing: { token: '', voidedToken: '' },
       inv: {} as Fx['inv'],
     };
     fx.deskQuoteId = await deskQuote(fx);
@@ -988,6 +1063,9 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
     fx.linkA = await newLinkOfA(fx);
     fx.publicLink = await publicLinkFixture();
     fx.sharedFileKey = (await sharedWithA(fx, true)).fileKey;
+    // Issue 13: e-signature (see ESIGN_ROWS).
+    fx.envelopeA = await newEnvelopeOfA(fx);
+    fx.signing = await signingFixture();
     fx.inv = {
       vendorFromA: await invite(owner, 'vendor-onboarding', A, `v.${unique('')}@vendor-${unique('')}.example`),
       vendorSubmitted: (await submittedOnboarding(fx)).id,

@@ -13,6 +13,7 @@ import { useQuery } from '../../../data/use-query.js';
 import { api } from '../../../session/api.js';
 import { Alert } from '../../../ui/alert.js';
 import { Field } from '../../../ui/field.js';
+import { EnvelopesPanel } from '../../esign/envelopes-panel.js';
 import { Modal } from '../../../ui/modal.js';
 import { notify } from '../../../ui/notify.js';
 import { DataTable } from '../../../ui/data-table.js';
@@ -190,6 +191,8 @@ function DocumentationTable({ scope }: { scope: ComplianceScope & { companyId: s
           busy={rows.loading}
         />
       )}
+      <h2 className="section-title">Documents sent for signature</h2>
+      <EnvelopesPanel scope={{ companyId: Number(companyId) }} canSend={canChange} />
       <Modal open={editing !== null} title={editing === 'new' ? 'Add documentation' : 'Edit documentation'} onClose={() => setEditing(null)}>
         {editing !== null && (
           <DocumentationForm
