@@ -191,23 +191,78 @@ export async function sendEnvelope(services: Services, user: AuthUser, actor: Au
   const purpose = input.source.kind === 'template' ? 'cancellation' : 'document';
   const expiresAt = new Date(now.getTime() + (input.expiresInDays ?? ESIGN_LIMITS.defaultExpiryDays) * DAY);
   return inTransaction(db, async (trx) => {
-    const envelope = await trx
-      .insertInto('esign_envelopes')
-      .values({
-        company_id: companyId, permit_id: permitId, purpose, title: input.title, file_name: fileName, status: 'sent',
-        original_pdf: pdf, original_sha256: sha256Hex(pdf), current_pdf: pdf, expires_at: expiresAt, created_by: user.sub, created_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const signers = await trx
-      .insertInto('esign_signers')
-      .values(input.signers.map((s, index) => ({ envelope_id: envelope.id, position: index + 1, name: s.name, email: s.email, status: 'waiting' as const, passcode_secret: new Secret({ size: 20 }).base32 })))
-      .returningAll()
-      .execute();
-    await inviteSigner(trx, services, envelope, signers.find((s) => s.position === 1)!, now, false);
-    await recordAudit(trx, actor, auditEntry(envelope, 'esign_sent', { signers: input.signers.map((s) => s.name) }), now);
+    const envelope = await createEnvelope(trx, services, actor, { companyId, permitId, purpose, title: input.title, fileName, pdf, expiresAt, signers: input.signers, createdBy: user.sub, now });
     return envelopeAnswer(trx, envelope);
   });
+}
+
+interface NewEnvelope {
+  companyId: number | null;
+  permitId: number | null;
+  purpose: 'cancellation' | 'document';
+  title: string;
+  fileName: string;
+  pdf: Uint8Array;
+  expiresAt: Date;
+  signers: readonly { name: string; email: string }[];
+  createdBy: string;
+  now: Date;
+}
+
+/** Writes the envelope and its signers in order, invites the first and records it: in the caller's transaction. */
+async function createEnvelope(trx: Tx, services: Services, actor: AuditActor, input: NewEnvelope): Promise<EnvelopeRow> {
+  const { pdf, now } = input;
+  const envelope = await trx
+    .insertInto('esign_envelopes')
+    .values({
+      company_id: input.companyId, permit_id: input.permitId, purpose: input.purpose, title: input.title, file_name: input.fileName, status: 'sent',
+      original_pdf: pdf, original_sha256: sha256Hex(pdf), current_pdf: pdf, expires_at: input.expiresAt, created_by: input.createdBy, created_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const signers = await trx
+    .insertInto('esign_signers')
+    .values(input.signers.map((s, index) => ({ envelope_id: envelope.id, position: index + 1, name: s.name, email: s.email, status: 'waiting' as const, passcode_secret: new Secret({ size: 20 }).base32 })))
+    .returningAll()
+    .execute();
+  await inviteSigner(trx, services, envelope, signers.find((s) => s.position === 1)!, now, false);
+  await recordAudit(trx, actor, auditEntry(envelope, 'esign_sent', { signers: input.signers.map((s) => s.name) }), now);
+  return envelope;
+}
+
+/**
+ * Form 50 (SPEC §3 'E-sign document … (cancellation)'): a cancellation request is signed by the person who
+ * asked for it before the permit team can approve it (see cancellationAwaitsSignature). Called in the form's
+ * transaction, so a request is never stored without its envelope.
+ */
+export async function requestCancellationSignature(
+  trx: Tx,
+  services: Services,
+  actor: AuditActor,
+  input: { permitId: number; companyId: number | null; signer: { name: string; email: string }; createdBy: string; now: Date },
+): Promise<void> {
+  const { permitId, now } = input;
+  const pdf = await cancellationTemplate(await templateFacts(trx, permitId, now));
+  await createEnvelope(trx, services, actor, {
+    companyId: input.companyId, permitId, purpose: 'cancellation', title: CANCELLATION_TITLE, fileName: `cancellation-request-${permitId}.pdf`, pdf,
+    expiresAt: new Date(now.getTime() + ESIGN_LIMITS.defaultExpiryDays * DAY), signers: [input.signer], createdBy: input.createdBy, now,
+  });
+}
+
+const CANCELLATION_TITLE = 'Permit cancellation request';
+
+/** The permit team declined the cancellation: its envelopes still waiting for signatures are voided. */
+export async function voidOpenCancellation(trx: Tx, actor: AuditActor, permitId: number, now: Date): Promise<void> {
+  const reason = 'The cancellation request was declined.';
+  const voided = await trx
+    .updateTable('esign_envelopes')
+    .set({ status: 'voided', voided_at: now, void_reason: reason })
+    .where('permit_id', '=', permitId)
+    .where('purpose', '=', 'cancellation')
+    .where('status', '=', 'sent')
+    .returningAll()
+    .execute();
+  for (const row of voided) await recordAudit(trx, actor, auditEntry(row, 'esign_voided', { reason }), now);
 }
 
 /** GET /v4/esign/envelopes?permitId= | ?companyId=: newest first. */

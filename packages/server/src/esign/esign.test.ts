@@ -193,7 +193,7 @@ describe.each(databaseTargets())('e-signature on %s', (target) => {
     expect((await t.request('GET', '/v4/esign/envelopes', { token: stranger.accessToken, query: { companyId } })).status).toBe(403);
   });
 
-  it('keeps a cancellation (form 50) sent for signature open until it is signed', async () => {
+  it('sends a cancellation (form 50) to its requester for signature and keeps it open until it is signed', async () => {
     const { permitId } = await requestPermit(t, owner, site, { companyId });
     const entry = await t.request('GET', '/v4/forms/50/entry-data', { token: owner.accessToken, query: { permitId } });
     const cancelled = await t.request('POST', '/v4/forms/50/entries', {
@@ -201,10 +201,11 @@ describe.each(databaseTargets())('e-signature on %s', (target) => {
       body: { formId: 50, ...formChoices(entry.body), answers: { Reason: 'project-canceled', Details: 'Sold the house.', Acknowledge: true } },
     });
     expect(cancelled.status, cancelled.text).toBe(200);
-    const customer = { name: 'Olive Owner', email: owner.email };
-    const sent = await t.request('POST', '/v4/esign/envelopes', { token: owner.accessToken, body: { permitId, title: `Cancellation of permit ${permitId}`, source: { kind: 'template', template: 'cancellation' }, signers: [customer] } });
-    expect(sent.status, sent.text).toBe(200);
-    expect(sent.body).toMatchObject({ purpose: 'cancellation', permitId, companyId });
+    // The form itself sent the cancellation document to the person who asked for it.
+    const sent = await t.request('GET', '/v4/esign/envelopes', { token: owner.accessToken, query: { permitId } });
+    expect(sent.body).toHaveLength(1);
+    expect(sent.body[0]).toMatchObject({ purpose: 'cancellation', permitId, companyId, status: 'sent', title: 'Permit cancellation request' });
+    expect(sent.body[0].signers.map((s: { name: string; status: string }) => [s.name, s.status])).toEqual([['Olive Owner', 'invited']]);
     const decide = () => t.request('PUT', `/v4/operator/permits/${permitId}/cancellation`, { token: team.accessToken, body: { decision: 'approve' } });
     const early = await decide();
     expect(early.status).toBe(409);

@@ -37,6 +37,7 @@ import { requireIndividualRequestsOpen } from '../lookups/settings.repository.js
 import { addressIdOf } from '../geo/gazetteer/address-provider.js';
 import { PROJECT_CREATOR_ROLES, requirePermitAccess, requireProjectAccess } from '../permits/access.js';
 import { changeStage } from '../permits/stage-change.js';
+import { requestCancellationSignature } from '../esign/envelopes.js';
 import { recordAudit, type AuditActor } from '../audit/audit.js';
 import { assertMunicipality, assertTasks, insertPermit } from '../permits/permits.repository.js';
 import { insertProject, oneLineAddress } from '../projects/projects.repository.js';
@@ -258,6 +259,11 @@ async function submitCancellation(work: Work): Promise<FormEntryResult> {
       })
       .execute();
     await changeStage(trx, services, { permitId, stage: STAGE.PendingCancellation, userId: user.sub, by: 'customer', actor: work.actor, note: reason });
+    // The request is signed by whoever asked for it before the permit team may approve it.
+    const signer = await trx.selectFrom('users').select(['name', 'email']).where('id', '=', user.sub).executeTakeFirstOrThrow();
+    await requestCancellationSignature(trx, services, work.actor, {
+      permitId, companyId: access.companyId, signer: { name: signer.name.trim() || signer.email, email: signer.email }, createdBy: user.sub, now: work.now,
+    });
     await recordAudit(
       trx,
       work.actor,

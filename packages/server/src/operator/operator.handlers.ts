@@ -3,7 +3,7 @@
 import { ESIGN_MESSAGES, STAGE, type endpoints, type PermitInspection } from '@permitdesk/core';
 import { sql } from 'kysely';
 import { changedFields, recordAudit } from '../audit/audit.js';
-import { cancellationAwaitsSignature } from '../esign/envelopes.js';
+import { cancellationAwaitsSignature, voidOpenCancellation } from '../esign/envelopes.js';
 import { auditActor } from '../http/audit-actor.js';
 import { conflict, notFound } from '../http/errors.js';
 import type { EndpointHandler } from '../http/register.js';
@@ -200,6 +200,8 @@ export const decideCancellation: EndpointHandler<Operator['decideCancellation']>
     await changeStage(trx, services, { permitId: params.id, stage, userId: user.sub, by: 'permit_team', actor, expectedVersion: body.version, note: body.note ?? null });
     if (body.decision === 'decline') {
       await trx.updateTable('cancellation_requests').set({ resolved_at: services.clock() }).where('id', '=', open.id).execute();
+      // Its document no longer needs a signature: a link still in the mail says so instead of signing.
+      await voidOpenCancellation(trx, actor, params.id, services.clock());
     }
     await recordAudit(trx, actor, {
       entity: 'permit',

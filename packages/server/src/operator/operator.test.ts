@@ -204,6 +204,15 @@ describe.each(databaseTargets())('the permit team on %s', (target) => {
       });
       expect(res.status, res.text).toBe(200);
     };
+    /** The customer signs the cancellation document form 50 mailed them (SPEC §7.7 passcode by mail). */
+    const sign = async () => {
+      const link = (await t.mailbox(customer.email)).find((m) => m.template === 'esign_request')?.links.find((l) => l.includes('/sign/'));
+      const token = link!.split('/sign/')[1];
+      expect((await t.request('POST', `/v4/esign/sign/${token}/passcode`)).status).toBe(200);
+      expect((await t.request('POST', `/v4/esign/sign/${token}/verify`, { body: { passcode: await t.lastCode(customer.email) } })).status).toBe(200);
+      const signed = await t.request('POST', `/v4/esign/sign/${token}/sign`, { body: { signature: { kind: 'typed', text: 'Customer' }, agree: true } });
+      expect(signed.status, signed.text).toBe(200);
+    };
     const decide = (permitId: number, decision: string) =>
       t.request('PUT', `/v4/operator/permits/${permitId}/cancellation`, { token: team.accessToken, body: { decision } });
     const status = async (permitId: number) => (await t.request('GET', `/v4/permits/${permitId}/request-cancellation`, { token: customer.accessToken })).body;
@@ -211,6 +220,9 @@ describe.each(databaseTargets())('the permit team on %s', (target) => {
     const { permitId: approved } = await requestPermit(t, customer, site, { companyId });
     expect((await decide(approved, 'approve')).status).toBe(409);
     await cancel(approved);
+    // Not before the customer signed the cancellation document.
+    expect((await decide(approved, 'approve')).status).toBe(409);
+    await sign();
     const done = await decide(approved, 'approve');
     expect(done.status, done.text).toBe(200);
     expect(done.body.stage).toBe(STAGE.Canceled);
@@ -223,6 +235,9 @@ describe.each(databaseTargets())('the permit team on %s', (target) => {
     const back = await decide(declined, 'decline');
     expect(back.body.stage).toBe(STAGE.Submitted);
     expect(back.body.cancellationRequested).toBe(false);
+    // Its cancellation document is voided: nothing is left waiting for a signature.
+    const envelopes = await t.request('GET', '/v4/esign/envelopes', { token: customer.accessToken, query: { permitId: declined } });
+    expect(envelopes.body.map((e: { status: string }) => e.status)).toEqual(['voided']);
     expect(await status(declined)).toEqual({ isSubmitted: false, submittedAt: null });
     expect((await decide(declined, 'maybe')).body.message).toBe('Decision must be approve or decline.');
   });

@@ -18,6 +18,8 @@ type CancellationRow = Pick<ProjectSearchRow, 'id' | 'permitRedirectURL' | 'proj
 
 export const CANCELLATION_TITLE = 'Cancellation Request';
 export const CANCELLATION_SENT = 'Your cancellation request has been sent to the permit team.';
+/** Form 50 mails its requester the cancellation document to sign (e-signature); the team approves once it is signed. */
+export const CANCELLATION_SIGN = 'We have e-mailed you the cancellation document to sign; the permit team confirms the cancellation once it is signed.';
 const FORM_ID = String(FORM_IDS.cancellation) as '50';
 
 /** Where closing the modal leads (SPEC §2.8). */
@@ -77,9 +79,10 @@ export function CancellationModal({ row, onClose }: CancellationModalProps) {
           {row.taskName} · {row.customerName} · {row.projectAddress}
         </p>
         {sent ? (
-          <p className="alert alert--success" role="status">
-            {CANCELLATION_SENT}
-          </p>
+          <div className="alert alert--success" role="status">
+            <p>{CANCELLATION_SENT}</p>
+            <p>{CANCELLATION_SIGN}</p>
+          </div>
         ) : failed ? (
           <p className="alert alert--error" role="alert">
             {failed instanceof Error ? failed.message : 'The cancellation form could not be loaded.'}

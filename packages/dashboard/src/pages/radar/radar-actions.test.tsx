@@ -128,6 +128,7 @@ describe('cancellation', () => {
     await userEvent.type(within(dialog()).getByLabelText('Reason for cancellation'), 'Customer changed plans');
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Request Cancellation' }));
     await within(dialog()).findByText('Your cancellation request has been sent to the permit team.');
+    expect(within(dialog()).getByText(/e-mailed you the cancellation document to sign/)).toBeTruthy();
     const sent = calls('POST', '/v4/forms/50/entries')[0]?.body as { formId: number; answers: Record<string, unknown>; permitId: number };
     expect(sent.formId).toBe(50);
     expect(sent.permitId).toBe(5);
