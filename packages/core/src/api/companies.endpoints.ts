@@ -27,6 +27,7 @@ import {
 } from '../schemas/company.js';
 import { presignedUploadSchema, projectSearchRowSchema } from '../schemas/permit.js';
 import { invitationSchema } from '../schemas/invitation.js';
+import { transferOwnerSchema } from '../schemas/account.js';
 import { creatingEndpoint, endpoint } from './endpoint.js';
 
 const id = v.object({ id: idParamSchema });
@@ -73,6 +74,11 @@ export const companyEndpoints = {
   updateVendorProfile: endpoint({
     method: 'PATCH', path: '/v4/companies/{companyId}/vendors/{vendorId}', auth: 'bearer', summary: 'Update the vendor information',
     params: v.object({ companyId: idParamSchema, vendorId: idParamSchema }), body: updateCompanySchema, response: vendorSchema,
+  }),
+  transferOwner: endpoint({
+    method: 'POST', path: '/v4/companies/{id}/owner', auth: 'bearer',
+    summary: 'Hand the owner role to another active member (owner only); the caller becomes an Administrator',
+    params: id, body: transferOwnerSchema, response: okSchema,
   }),
   roles: endpoint({ method: 'GET', path: '/v4/companies/{id}/roles', auth: 'bearer', summary: 'Users and their roles in a company', params: id, response: companyRolesResponseSchema }),
   assignedProjects: endpoint({

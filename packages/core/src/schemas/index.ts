@@ -15,3 +15,4 @@ export * from './audit.js';
 export * from './ops-queue.js';
 export * from './guest-access.js';
 export * from './compliance-links.js';
+export * from './account.js';

@@ -66,4 +66,5 @@ export const TABLES = [
   'ops_stage_sla', 'ops_saved_views',
   'guest_scopes', 'company_guest_projects',
   'compliance_links', 'compliance_link_items', 'compliance_link_visits', 'compliance_link_downloads',
+  'user_two_factor', 'user_recovery_codes',
 ] as const satisfies readonly (keyof Database)[];

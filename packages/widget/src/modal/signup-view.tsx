@@ -12,6 +12,7 @@ import { EnterPasswordStep } from '../steps/enter-password-step.js';
 import { NamePhoneStep } from '../steps/name-phone-step.js';
 import { NoticeStep } from '../steps/notice-step.js';
 import { ResetPasswordStep } from '../steps/reset-password-step.js';
+import { TwoFactorStep } from '../steps/two-factor-step.js';
 import { MunicipalityAside, TaskStep } from '../steps/task-step.js';
 import { VerifyEmailStep } from '../steps/verify-email-step.js';
 import { VerifyCodeForm } from '../steps/verify-code-form.js';
@@ -193,6 +194,18 @@ function SignupStep({ runtime, flow, alert, busy, options, start }: ViewProps) {
           message={message}
           onBack={actions.back}
           onSave={() => actions.resetPassword(code, password)}
+        />
+      );
+    case 'enter-two-factor-code':
+      return (
+        <TwoFactorStep
+          email={context.email}
+          code={code}
+          onCode={setCode}
+          busy={busy}
+          message={message}
+          onBack={actions.back}
+          onSubmit={() => actions.submitTwoFactor(code)}
         />
       );
     default:
