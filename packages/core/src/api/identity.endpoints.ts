@@ -19,17 +19,7 @@ import {
   signUpRequestSchema,
   updateAttributesSchema,
 } from '../schemas/identity.js';
-import {
-  accountExportSchema,
-  deleteAccountSchema,
-  deletionCheckSchema,
-  recoveryCodesSchema,
-  twoFactorConfirmSchema,
-  twoFactorDisableSchema,
-  twoFactorSetupSchema,
-  twoFactorSignInSchema,
-  twoFactorStatusSchema,
-} from '../schemas/account.js';
+import { twoFactorSignInSchema } from '../schemas/account.js';
 import { tourIdSchema, toursSeenSchema } from '../rules/tours.js';
 import { creatingEndpoint, endpoint } from './endpoint.js';
 
@@ -89,7 +79,7 @@ export const identityEndpoints = {
   }),
   twoFactor: endpoint({
     method: 'POST', path: '/auth/two-factor', auth: 'none',
-    summary: 'The second step of a sign-in: the challenge of the password step and a code of the authenticator app, or a recovery code',
+    summary: 'Sign-in step 2: the challenge and an app or recovery code',
     body: twoFactorSignInSchema, response: authenticateResultSchema,
   }),
   profile: endpoint({
@@ -136,42 +126,5 @@ export const accountEndpoints = {
   resetTours: endpoint({
     method: 'DELETE', path: '/v4/account/tours', auth: 'bearer', summary: 'Show the guided tours again: forget the ones the signed-in user has seen',
     response: toursSeenSchema,
-  }),
-  // ---- account self-service (issue 18) ----
-  twoFactorStatus: endpoint({
-    method: 'GET', path: '/v4/account/two-factor', auth: 'bearer', summary: 'Whether two-step sign-in is on, and how many recovery codes are left',
-    response: twoFactorStatusSchema,
-  }),
-  startTwoFactor: endpoint({
-    method: 'POST', path: '/v4/account/two-factor/setup', auth: 'bearer',
-    summary: 'Start the set-up of two-step sign-in: a new secret with its QR code (not on until confirmed)',
-    response: twoFactorSetupSchema,
-  }),
-  confirmTwoFactor: endpoint({
-    method: 'POST', path: '/v4/account/two-factor/confirm', auth: 'bearer',
-    summary: 'Turn two-step sign-in on with a code of the app; answers the ten recovery codes, shown once',
-    body: twoFactorConfirmSchema, response: recoveryCodesSchema,
-  }),
-  disableTwoFactor: endpoint({
-    method: 'POST', path: '/v4/account/two-factor/disable', auth: 'bearer', summary: 'Turn two-step sign-in off (password and a code)',
-    body: twoFactorDisableSchema, response: okSchema,
-  }),
-  signOutEverywhere: endpoint({
-    method: 'POST', path: '/v4/account/sign-out-everywhere', auth: 'bearer',
-    summary: 'End every session of the signed-in user on every device (this one too)',
-    response: okSchema,
-  }),
-  exportData: endpoint({
-    method: 'GET', path: '/v4/account/export', auth: 'bearer', summary: 'Everything the signed-in user owns, as JSON',
-    response: accountExportSchema,
-  }),
-  deletionCheck: endpoint({
-    method: 'GET', path: '/v4/account/deletion', auth: 'bearer', summary: 'What deleting the account would do, and the companies that block it',
-    response: deletionCheckSchema,
-  }),
-  deleteAccount: endpoint({
-    method: 'POST', path: '/v4/account/delete', auth: 'bearer',
-    summary: 'Delete the signed-in account (password confirmation); refused while the user is the only owner of a company',
-    body: deleteAccountSchema, response: okSchema,
   }),
 } as const;

@@ -4,6 +4,7 @@ import { companyEndpoints, documentEndpoints, roleEndpoints } from './companies.
 import { complianceLinkEndpoints } from './compliance-links.endpoints.js';
 import { formEndpoints } from './forms.endpoints.js';
 import { guestAccessEndpoints } from './guest-access.endpoints.js';
+import { accountSelfServiceEndpoints } from './account.endpoints.js';
 import { accountEndpoints, identityEndpoints } from './identity.endpoints.js';
 import { integrationEndpoints } from './integrations.endpoints.js';
 import { companyLookupEndpoints, invitationEndpoints } from './invitations.endpoints.js';
@@ -20,6 +21,7 @@ export { municipalityLocationQuery } from './lookup.endpoints.js';
 /** Each area on its own, for clients that need only a few (the widget's bundle stays small). */
 export {
   accountEndpoints,
+  accountSelfServiceEndpoints,
   auditEndpoints,
   companyEndpoints,
   companyLookupEndpoints,
@@ -43,7 +45,7 @@ export {
 
 export const endpoints = {
   identity: identityEndpoints,
-  account: accountEndpoints,
+  account: { ...accountEndpoints, ...accountSelfServiceEndpoints },
   lookups: lookupEndpoints,
   companyLookups: companyLookupEndpoints,
   verification: verificationEndpoints,

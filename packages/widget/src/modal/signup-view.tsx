@@ -12,11 +12,12 @@ import { EnterPasswordStep } from '../steps/enter-password-step.js';
 import { NamePhoneStep } from '../steps/name-phone-step.js';
 import { NoticeStep } from '../steps/notice-step.js';
 import { ResetPasswordStep } from '../steps/reset-password-step.js';
-import { TwoFactorStep } from '../steps/two-factor-step.js';
 import { MunicipalityAside, TaskStep } from '../steps/task-step.js';
 import { VerifyEmailStep } from '../steps/verify-email-step.js';
 import { VerifyCodeForm } from '../steps/verify-code-form.js';
 import type { FlowMessage } from '../ui/alert.js';
+import { StepForm } from '../ui/step-form.js';
+import { TextField } from '../ui/text-field.js';
 import { FlowAlertContent, FlowAlertView } from './flow-alert.js';
 
 export { FlowAlertView };
@@ -198,15 +199,11 @@ function SignupStep({ runtime, flow, alert, busy, options, start }: ViewProps) {
       );
     case 'enter-two-factor-code':
       return (
-        <TwoFactorStep
-          email={context.email}
-          code={code}
-          onCode={setCode}
-          busy={busy}
-          message={message}
-          onBack={actions.back}
-          onSubmit={() => actions.submitTwoFactor(code)}
-        />
+        // Two-step sign-in (issue 18): the app's 6-digit code or a recovery code; the server checks it.
+        <StepForm onSubmit={() => actions.submitTwoFactor(code)} onBack={actions.back} submit="Verify" busy={busy} message={message}>
+          <p className="pd-sub">{context.email}</p>
+          <TextField label="Code from your authenticator app or a recovery code" autoComplete="one-time-code" value={code} onValue={setCode} disabled={busy} />
+        </StepForm>
       );
     default:
       return null;
