@@ -85,7 +85,7 @@ before(async () => {
   await register(member);
   owner.companyId = (await call('POST', '/v4/companies', owner.token, { name: owner.company })).id;
   const invitation = await call('POST', '/v4/invitations/user-type', owner.token, { companyId: owner.companyId, email: member.email, role: 'pm' });
-  await call('PUT', `/v4/invitations/accept/${invitation.id}/user-type`, member.token);
+  await call('PUT', `/v4/invitations/accept/${invitation.invitationId}/user-type`, member.token);
 });
 after(() => browser?.close());
 
@@ -122,7 +122,7 @@ describe('account self-service', () => {
 
     // Sign out from the menu.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Olive/ }).click();
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
     await page.waitForURL(/\/sign-in$/);
     await page.context().close();
   });
