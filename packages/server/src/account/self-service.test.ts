@@ -65,6 +65,11 @@ describe.each(databaseTargets())('account self-service on %s', (target) => {
     expect(wrong.body.message).toMatch(/not right/);
     const forged = await ctx.request('POST', '/auth/two-factor', { body: { challenge: `${step.challenge}x`, code: codeAt(secret) } });
     expect(forged.status).toBe(401);
+    // An access token is no challenge (another audience), and another user's recovery code opens nothing.
+    expect((await ctx.request('POST', '/auth/two-factor', { body: { challenge: user.accessToken, code: codeAt(secret) } })).status).toBe(401);
+    const other = await enrolled();
+    const foreign = await ctx.request('POST', '/auth/two-factor', { body: { challenge: step.challenge, code: other.recoveryCodes[0] } });
+    expect(foreign.status).toBe(400);
     const malformed = await ctx.request('POST', '/auth/two-factor', { body: { challenge: step.challenge, code: 'abc' } });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toMatch(/6-digit code/);
