@@ -13,7 +13,6 @@ export const ACCOUNT_MESSAGES = {
   codeFormat: CODE_FORMAT,
   codeWrong: 'That code is not right. Check your authenticator app and try again.',
   challengeExpired: CHALLENGE_EXPIRED,
-  notEnrolling: 'Start the set-up again: scan the new QR code, then enter its code.',
   alreadyEnabled: 'Two-step sign-in is already on.',
   notEnabled: 'Two-step sign-in is not on.',
   passwordWrong: 'Your password is not right.',

@@ -183,7 +183,9 @@ describe.each(databaseTargets())('account self-service on %s', (target) => {
     expect(unconfirmed.status).toBe(400);
 
     // Only the owner hands the role over, and only to an active member.
-    expect((await ctx.request('POST', `/v4/companies/${companyId}/owner`, { token: member.accessToken, body: { userId: member.sub } })).status).toBe(403);
+    const notOwner = await ctx.request('POST', `/v4/companies/${companyId}/owner`, { token: member.accessToken, body: { userId: member.sub } });
+    expect(notOwner.status).toBe(403);
+    expect(notOwner.body.message).toBe('Only the owner of the company can hand over the owner role.');
     const stranger = await ctx.createUser();
     expect((await ctx.request('POST', `/v4/companies/${companyId}/owner`, { token: owner.accessToken, body: { userId: stranger.sub } })).status).toBe(400);
     const handed = await ctx.request('POST', `/v4/companies/${companyId}/owner`, { token: owner.accessToken, body: { userId: member.sub } });

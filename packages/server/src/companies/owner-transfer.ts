@@ -5,11 +5,13 @@ import { ACCOUNT_MESSAGES } from '@permitdesk/core';
 import { recordAudit, type AuditActor } from '../audit/audit.js';
 import type { Db } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
-import { badRequest } from '../http/errors.js';
-import { requireRoleInCompany } from './company-access.js';
+import { badRequest, forbidden } from '../http/errors.js';
+import { NO_COMPANY_ACCESS, roleInCompany } from './company-access.js';
 
 export async function transferOwner(db: Db, companyId: number, callerId: string, newOwnerId: string, actor: AuditActor): Promise<void> {
-  await requireRoleInCompany(db, callerId, companyId, ['owner']);
+  const role = await roleInCompany(db, callerId, companyId);
+  if (role === null || role === 'guest') throw forbidden(NO_COMPANY_ACCESS, 'COMPANY_FORBIDDEN');
+  if (role !== 'owner') throw forbidden(ACCOUNT_MESSAGES.ownerOnly, 'OWNER_ONLY');
   if (newOwnerId === callerId) throw badRequest(ACCOUNT_MESSAGES.ownerTargetNotMember, 'OWNER_TARGET_INVALID');
   await inTransaction(db, async (trx) => {
     const target = await trx
