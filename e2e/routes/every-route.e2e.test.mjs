@@ -63,8 +63,9 @@ const PARAMS = {
   permitId: () => ids.permitId,
   projectId: () => ids.projectId,
   quoteId: () => ids.quoteId,
-  // /c/:token: a public compliance link of the demo company.
-  token: () => ids.linkToken,
+  // The token of /c/:token is a public compliance link of the demo company; of /sign/:token, a signer's
+  // link of an envelope the demo company sent.
+  token: (route) => (route.path.startsWith('/sign/') ? ids.signToken : ids.linkToken),
   integrationPermitId: () => undefined,
   state: () => ids.slug[0],
   county: () => ids.slug[1],
@@ -108,7 +109,7 @@ function realValue(route, name) {
     return id();
   }
   assert.ok(name in PARAMS, `${route.path}: no real value is known for :${name}; add it to PARAMS`);
-  return PARAMS[name]();
+  return PARAMS[name](route);
 }
 
 /** The path with every parameter replaced (an optional one without a value is left out), and its query. */
@@ -313,6 +314,11 @@ before(async () => {
 
   // Issue 13: a public compliance link of the demo company's whole wallet, for /c/:token.
   ids.linkToken = (await api('POST', `/v4/companies/${ids.companyId}/compliance-links`, { token: demo, body: { allItems: true, allowDownloads: true } })).token;
+  // Issue 13: a one-page PDF (made with pdf-lib) the demo company sends for signature, for /sign/:token (the link from the mail).
+  const signer = `signer.${stamp}@permitdesk.test`;
+  const pdfBase64 = 'JVBERi0xLjcKJYGBgYEKCjEgMCBvYmoKPDwKL1R5cGUgL1BhZ2VzCi9LaWRzIFsgNCAwIFIgXQovQ291bnQgMQo+PgplbmRvYmoKCjIgMCBvYmoKPDwKL1R5cGUgL0NhdGFsb2cKL1BhZ2VzIDEgMCBSCj4+CmVuZG9iagoKMyAwIG9iago8PAovUHJvZHVjZXIgPEZFRkYwMDcwMDA2NDAwNjYwMDJEMDA2QzAwNjkwMDYyMDAyMDAwMjgwMDY4MDA3NDAwNzQwMDcwMDA3MzAwM0EwMDJGMDAyRjAwNjcwMDY5MDA3NDAwNjgwMDc1MDA2MjAwMkUwMDYzMDA2RjAwNkQwMDJGMDA0ODAwNkYwMDcwMDA2NDAwNjkwMDZFMDA2NzAwMkYwMDcwMDA2NDAwNjYwMDJEMDA2QzAwNjkwMDYyMDAyOT4KL01vZERhdGUgKEQ6MjAyNjExMjYyMzAyMjdaKQovQ3JlYXRvciA8RkVGRjAwNzAwMDY0MDA2NjAwMkQwMDZDMDA2OTAwNjIwMDIwMDAyODAwNjgwMDc0MDA3NDAwNzAwMDczMDAzQTAwMkYwMDJGMDA2NzAwNjkwMDc0MDA2ODAwNzUwMDYyMDAyRTAwNjMwMDZGMDA2RDAwMkYwMDQ4MDA2RjAwNzAwMDY0MDA2OTAwNkUwMDY3MDAyRjAwNzAwMDY0MDA2NjAwMkQwMDZDMDA2OTAwNjIwMDI5PgovQ3JlYXRpb25EYXRlIChEOjIwMjYxMTI2MjMwMjI3WikKPj4KZW5kb2JqCgo0IDAgb2JqCjw8Ci9UeXBlIC9QYWdlCi9QYXJlbnQgMSAwIFIKL1Jlc291cmNlcyA8PAo+PgovTWVkaWFCb3ggWyAwIDAgNjEyIDc5MiBdCj4+CmVuZG9iagoKeHJlZgowIDUKMDAwMDAwMDAwMCA2NTUzNSBmIAowMDAwMDAwMDE2IDAwMDAwIG4gCjAwMDAwMDAwNzYgMDAwMDAgbiAKMDAwMDAwMDEyNiAwMDAwMCBuIAowMDAwMDAwNTk2IDAwMDAwIG4gCgp0cmFpbGVyCjw8Ci9TaXplIDUKL1Jvb3QgMiAwIFIKL0luZm8gMyAwIFIKPj4KCnN0YXJ0eHJlZgo2ODcKJSVFT0Y=';
+  await api('POST', '/v4/esign/envelopes', { token: demo, body: { companyId: ids.companyId, title: 'Route check signature', source: { kind: 'pdf', fileName: 'route-check.pdf', pdfBase64 }, signers: [{ name: 'Sid Signer', email: signer }] } });
+  ids.signToken = (await mailTo(signer, (m) => m.template === 'esign_request')).links.find((l) => l.includes('/sign/')).split('/sign/')[1];
 
   // Another company invites the demo owner every way there is; a vendor address on the demo company's
   // domain makes a custom onboarding the demo company approves.

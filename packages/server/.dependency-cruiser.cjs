@@ -27,11 +27,14 @@ const LAYERS = [
   ['lookups', 'reference'],
   // The permits family: permits/ is its base.
   ['permits'],
+  // esign/: e-signature envelopes on permits/ and companies/; operator/ asks it whether a cancellation is signed.
+  ['esign'],
   ['compliance', 'operator'],
   // documents/ serves the document calls over permits/ and compliance/ (neither imports the other).
   // activity/ serves the audit trail's reads over permits/ (access) and companies/ (the owner's trail).
   ['projects', 'integrations', 'documents', 'activity'],
-  ['forms'],
+  // exports/ streams the radar (projects/) and the vault (compliance/) as CSV, with their access rules.
+  ['forms', 'exports'],
   ['invitations'],
   ['vendors'],
   ['account'],

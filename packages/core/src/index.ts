@@ -27,3 +27,4 @@ export * from './rules/form-definitions.js';
 export * from './rules/stage-templates.js';
 export * from './rules/audit-words.js';
 export * from './rules/compliance-links.js';
+export * from './rules/esign.js';

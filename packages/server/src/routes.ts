@@ -21,9 +21,11 @@ import { registerComplianceLinkRoutes } from './compliance/public-links/links.ro
 import { registerCompanyCreateRoute, registerInvitationRoutes } from './invitations/invitations.routes.js';
 import { registerVendorRoutes } from './vendors/vendors.routes.js';
 import { registerIntegrationRoutes } from './integrations/integrations.routes.js';
+import { registerEsignRoutes } from './esign/esign.routes.js';
 import { registerDeskQuoteRoutes } from './integrations/desk-quotes.routes.js';
 import { registerDirectoryRoutes } from './operator/directory/directory.routes.js';
 import { registerActivityRoutes } from './activity/activity.routes.js';
+import { registerExportRoutes } from './exports/exports.routes.js';
 import { registerTeamRoutes } from './team/team.routes.js';
 import { registerRateLimits } from './http/rate-limit.js';
 
@@ -44,6 +46,7 @@ export function registerRoutes(app: App): void {
   registerOperatorRoutes(app);
   registerDeskRoutes(app);
   registerActivityRoutes(app);
+  registerExportRoutes(app);
   registerTeamRoutes(app);
   registerOpsQueueRoutes(app);
   registerPolicyRoutes(app);
@@ -52,6 +55,7 @@ export function registerRoutes(app: App): void {
   registerInvitationRoutes(app);
   registerVendorRoutes(app);
   registerIntegrationRoutes(app);
+  registerEsignRoutes(app);
   registerDeskQuoteRoutes(app);
   registerDirectoryRoutes(app);
 }

@@ -29,7 +29,7 @@ import { createMailTransport } from './mail/transport.js';
 import type { FileStorage } from './storage/file-storage.js';
 import { createFilesRecord } from './storage/files-table.js';
 import { createLocalStorage, type LocalStorage } from './storage/local-storage.js';
-import { createUrlSigner } from './storage/url-signing.js';
+import { createUrlSigner, type UrlSigner } from './storage/url-signing.js';
 import { createEmailVerifier } from './verification/create-email-verifier.js';
 import type { EmailVerifier } from './verification/email-verifier.js';
 
@@ -48,6 +48,8 @@ export interface AppServices {
   storage: FileStorage;
   /** The local adapter when files live in DATA_DIR/files (its routes serve the signed URLs); else null. */
   localStorage: LocalStorage | null;
+  /** Signs the CSV exports' download links (a key of their own, derived from the server secret). */
+  exportLinks: UrlSigner;
   // Other areas add theirs below (geo, emailVerifier, ...).
   /** Municipalities, lookups by location, and the address provider (built-in gazetteer or Google). */
   geo: GeoService;
@@ -108,7 +110,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const geo = createGeoService({ GOOGLE_MAPS_API_KEY: config.GOOGLE_MAPS_API_KEY, GEOCODER: config.GEOCODER });
   const emailVerifier = createEmailVerifier(config, log);
   const ipLocator = createIpLocator(config);
-  return { config, db, dbKind: database.kind, database, clock, log, identity, companies, mail, mailWorker, storage, localStorage, geo, emailVerifier, rateLimits, ipLocator };
+  const exportLinks = createUrlSigner(secret, 'permitdesk/export-links');
+  return { config, db, dbKind: database.kind, database, clock, log, identity, companies, mail, mailWorker, storage, localStorage, exportLinks, geo, emailVerifier, rateLimits, ipLocator };
 }
 
 /** Stops background work and closes the database. */

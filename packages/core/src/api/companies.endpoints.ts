@@ -28,6 +28,7 @@ import {
 import { presignedUploadSchema, projectSearchRowSchema } from '../schemas/permit.js';
 import { invitationSchema } from '../schemas/invitation.js';
 import { transferOwnerSchema } from '../schemas/account.js';
+import { itemHistorySchema, sharedItemParamsSchema } from '../schemas/shared-access.js';
 import { creatingEndpoint, endpoint } from './endpoint.js';
 
 const id = v.object({ id: idParamSchema });
@@ -80,6 +81,12 @@ export const companyEndpoints = {
     summary: 'Hand the owner role to another active member (owner only); the caller becomes an Administrator',
     params: id, body: transferOwnerSchema, response: okSchema,
   }),
+  // Issue 13: the client ends a vendor relation (SPEC §7.3 has no call for it): the link and the wallet
+  // the vendor shared with it end at once (Revoked 12 / 22), and so does the onboarding that made it.
+  endVendor: endpoint({
+    method: 'DELETE', path: '/v4/companies/{companyId}/vendors/{vendorId}', auth: 'bearer', summary: 'End a vendor relation',
+    params: v.object({ companyId: idParamSchema, vendorId: idParamSchema }), response: vendorSchema,
+  }),
   roles: endpoint({ method: 'GET', path: '/v4/companies/{id}/roles', auth: 'bearer', summary: 'Users and their roles in a company', params: id, response: companyRolesResponseSchema }),
   assignedProjects: endpoint({
     method: 'GET', path: '/v4/companies/{id}/assigned-projects', auth: 'bearer', summary: 'Projects assigned to a company',
@@ -109,6 +116,11 @@ export const companyEndpoints = {
     params: v.object({ vendorId: idParamSchema }),
     query: v.object({ 'vendor-for': text(50), 'include-version': v.optional(v.picklist(['true', 'false'])) }),
     response: v.object({ licenses: v.array(licenseSchema), insurances: v.array(insuranceSchema), certificates: v.array(certificateSchema) }),
+  }),
+  // Issue 13: a shared item's history (file versions, changes) and the downloads of it by the companies it is shared with.
+  itemHistory: endpoint({
+    method: 'GET', path: '/v4/companies/{id}/compliance/{kind}/{itemId}/history', auth: 'bearer', summary: 'A vault item\'s versions, changes and shared downloads',
+    params: sharedItemParamsSchema, response: itemHistorySchema,
   }),
   licenses: vaultEndpoints('licenses', 'licenseId', licenseSchema, licenseInputSchema),
   insurances: vaultEndpoints('insurances', 'insuranceId', insuranceSchema, insuranceInputSchema),

@@ -2,6 +2,8 @@
 import { auditEndpoints } from './audit.endpoints.js';
 import { companyEndpoints, documentEndpoints, roleEndpoints } from './companies.endpoints.js';
 import { complianceLinkEndpoints } from './compliance-links.endpoints.js';
+import { exportEndpoints } from './exports.endpoints.js';
+import { esignEndpoints } from './esign.endpoints.js';
 import { formEndpoints } from './forms.endpoints.js';
 import { guestAccessEndpoints } from './guest-access.endpoints.js';
 import { accountSelfServiceEndpoints } from './account.endpoints.js';
@@ -27,6 +29,8 @@ export {
   companyLookupEndpoints,
   complianceLinkEndpoints,
   documentEndpoints,
+  exportEndpoints,
+  esignEndpoints,
   formEndpoints,
   guestAccessEndpoints,
   identityEndpoints,
@@ -55,6 +59,7 @@ export const endpoints = {
   companies: companyEndpoints,
   roles: roleEndpoints,
   documents: documentEndpoints,
+  exports: exportEndpoints,
   invitations: invitationEndpoints,
   integrations: integrationEndpoints,
   operator: operatorEndpoints,
@@ -64,5 +69,6 @@ export const endpoints = {
   opsQueue: opsQueueEndpoints,
   guestAccess: guestAccessEndpoints,
   complianceLinks: complianceLinkEndpoints,
+  esign: esignEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;

@@ -44,3 +44,12 @@ export const LINK_ITEM_KIND_LABELS: Readonly<Record<ComplianceLink['items'][numb
   certificate: 'Certificate',
   documentation: 'Documentation',
 };
+
+/**
+ * An item's live validity wherever it is shown to another side (a public link, a wallet share, a vendor's
+ * wallet): the state and its words, e.g. { state: 'expiring', daysLeft: 12, text: 'Expiring in 12 days' }.
+ */
+export function itemValidity(item: { expiresOn: string | null; file: string | null }, today: string): { state: LinkItemState; daysLeft: number | null; text: string } {
+  const state = linkItemState(item.expiresOn, item.file !== null, today);
+  return { ...state, text: linkItemStateText(state) };
+}

@@ -93,6 +93,8 @@ describe('invitation actions (SPEC §4.4)', () => {
     expect(invitationActions('SHARE_WALLET', SHARING_STATUS.Pending, 'sender')).toEqual(['withdraw']);
     expect(invitationActions('SHARE_WALLET', SHARING_STATUS.Accepted, 'sender')).toEqual(['approve', 'withdraw']);
     expect(invitationActions('SHARE_WALLET', SHARING_STATUS.Approved, 'sender')).toEqual(['revoke']);
+    // Issue 13: the recipient of an approved share withdraws from it.
+    expect(invitationActions('SHARE_WALLET', SHARING_STATUS.Approved, 'recipient')).toEqual(['withdraw']);
     expect(invitationActions('SHARE_WALLET', SHARING_STATUS.Revoked, 'sender')).toEqual([]);
   });
 

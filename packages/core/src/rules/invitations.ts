@@ -146,7 +146,8 @@ export const isVendorOnboardingKind = (kind: InvitationKind): boolean => kind ==
  *   or declines; once submitted (under review) the client approves or declines; a custom onboarding
  *   (60) waits for the company of the e-mail's domain to approve, and the client may withdraw it.
  * - share wallet: pending → the recipient accepts or declines, the sharer withdraws; accepted → the
- *   sharer approves or withdraws; approved → the sharer revokes.
+ *   sharer approves or withdraws; approved → the sharer revokes, the recipient withdraws (issue 13: either
+ *   side ends an open wallet at once).
  * - guest access (13) and compliance requests (50): the recipient answers.
  */
 export function invitationActions(kind: InvitationKind, status: number, side: InvitationSide): InvitationAction[] {
@@ -163,7 +164,7 @@ export function invitationActions(kind: InvitationKind, status: number, side: In
     case 'SHARE_WALLET':
       if (status === SHARING_STATUS.Pending) return sender ? ['withdraw'] : ['accept', 'decline'];
       if (status === SHARING_STATUS.Accepted) return sender ? ['approve', 'withdraw'] : [];
-      if (status === SHARING_STATUS.Approved) return sender ? ['revoke'] : [];
+      if (status === SHARING_STATUS.Approved) return sender ? ['revoke'] : ['withdraw'];
       return [];
     case 'GUEST_ACCESS':
       return !sender && status === INVITE_STATUS.Pending ? ['approve', 'decline'] : [];

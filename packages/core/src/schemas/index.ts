@@ -16,3 +16,6 @@ export * from './ops-queue.js';
 export * from './guest-access.js';
 export * from './compliance-links.js';
 export * from './account.js';
+export * from './shared-access.js';
+export * from './exports.js';
+export * from './esign.js';

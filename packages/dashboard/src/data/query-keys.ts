@@ -124,8 +124,23 @@ export const queryKeys = {
     detail: (companyId: string, linkId: number) => ['compliance-links', companyId, 'detail', linkId],
     wallet: (companyId: string) => ['compliance-links', companyId, 'wallet'],
   },
+  /** Issue 13: wallets shared with a company and by it (a revoke, withdraw or vendor end invalidates `all`), a share's items, an item's history. */
+  sharing: {
+    all: ['sharing'] as const,
+    withUs: (companyId: string) => ['sharing', 'with-us', companyId],
+    byUs: (companyId: string) => ['sharing', 'by-us', companyId],
+    items: (ownerId: number, viewerId: number) => ['sharing', 'items', ownerId, viewerId],
+    history: (companyId: number, kind: string, itemId: number) => ['sharing', 'history', companyId, kind, itemId],
+  },
   /** A public compliance link as its visitor opens it (one visit per page load). */
   publicLink: (token: string) => ['public-link', token],
+  /** Issue 13: e-signature envelopes of a permit or a company (a send, void or remind invalidates `all`), and a signer's envelope. */
+  esign: {
+    all: ['esign'],
+    ofPermit: (permitId: number) => ['esign', 'permit', permitId],
+    ofCompany: (companyId: string) => ['esign', 'company', companyId],
+    signing: (token: string) => ['esign-signing', token],
+  },
   assignedProjects: (companyId: string, page: number) => ['assigned-projects', companyId, page],
   /** Who a permit can be assigned to: the company's users or vendors. */
   assignees: (kind: string, companyId: string) => ['assignees', kind, companyId],

@@ -70,6 +70,9 @@ export const publicRoutes: PageRoute[] = [
   p('/quote/:quoteId', 'public', 'Your quote', () => import('../pages/public/quote-page.js')),
   // Issue 13: a company's public compliance link, opened by anyone without an account.
   p('/c/:token', 'public', 'Compliance documents', () => import('../pages/public/compliance-link-page.js')),
+  // Issue 13: e-signature: a signer's page (the mailed link) and the check of a signed PDF.
+  p('/sign/:token', 'public', 'Sign a document', () => import('../pages/esign/signing-page.js')),
+  p('/esign/verify', 'public', 'Verify a signed document', () => import('../pages/esign/verify-page.js')),
   p('/migration', 'public', 'Account update', () => import('../pages/auth/migration-page.js')),
   p('/404', 'public', 'Page not found', () => import('../pages/not-found-page.js')),
 ];
@@ -89,6 +92,9 @@ export const protectedRoutes: PageRoute[] = [
   p('/users', 'protected', 'Users', () => import('../pages/compliance/people/users-page.js')),
   p('/access', 'protected', 'Access', () => import('../pages/compliance/people/access-page.js')),
   p('/public-links', 'protected', 'Public links', () => import('../pages/compliance/links/public-links-page.js')),
+  // Issue 13: compliance wallets shared with the company and by it (shares and vendor links), both ways.
+  p('/shared-with-us', 'protected', 'Shared with us', () => import('../pages/compliance/sharing/shared-with-us-page.js')),
+  p('/shared-by-us', 'protected', 'Shared by us', () => import('../pages/compliance/sharing/shared-by-us-page.js')),
   p('/insurances', 'protected', 'Insurance', () => import('../pages/compliance/vault/insurances-page.js')),
   p('/certificates', 'protected', 'Certifications', () => import('../pages/compliance/vault/certificates-page.js')),
   p('/documentations', 'protected', 'Documentation', () => import('../pages/compliance/vault/documentations-page.js')),

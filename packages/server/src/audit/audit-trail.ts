@@ -2,8 +2,7 @@
 // customer's view of them (customer-safe entries only, the team's people shown as the permit team, no
 // request ids), and the CSV export streamed in batches.
 import { AUDIT_CSV_COLUMNS, PERMIT_TEAM_ACTOR_NAME, type AuditEntityName, type AuditEntry } from '@permitdesk/core';
-import { stringify } from 'csv-stringify';
-import { pipeline, Readable } from 'node:stream';
+import { csvStream } from '../rows/csv.js';
 import { iso } from '../rows/values.js';
 import type { Db } from '../db/schema.js';
 import type { AuditActorRole, AuditEntity } from './audit.js';
@@ -147,9 +146,5 @@ async function* csvRecords(db: Db, filter: AuditFilter): AsyncGenerator<string[]
 
 /** The trail as CSV (a header row of AUDIT_CSV_COLUMNS), streamed with csv-stringify. */
 export function auditCsvStream(db: Db, filter: AuditFilter): ReadableStream<Uint8Array> {
-  // escape_formulas: a cell starting with =, +, - or @ is not run as a formula by a spreadsheet.
-  const csv = stringify({ header: true, columns: [...AUDIT_CSV_COLUMNS], escape_formulas: true });
-  // A failed read ends the download with an error rather than a silently short file.
-  pipeline(Readable.from(csvRecords(db, filter)), csv, () => undefined);
-  return Readable.toWeb(csv) as unknown as ReadableStream<Uint8Array>;
+  return csvStream(AUDIT_CSV_COLUMNS, csvRecords(db, filter));
 }

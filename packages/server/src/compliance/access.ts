@@ -6,6 +6,7 @@
 import { canCreateAccess, GUEST_MESSAGES, isUsableRole, USABLE_ROLES, type CompanyRole, type UsableRole } from '@permitdesk/core';
 import { guestGrantTo, NO_COMPANY_ACCESS, requireRoleInCompany, roleInCompany } from '../companies/company-access.js';
 import { forbidden, unauthorized } from '../http/errors.js';
+import type { Db } from '../db/schema.js';
 import type { AuthUser } from '../identity/user.js';
 import type { AppServices } from '../services.js';
 
@@ -29,11 +30,14 @@ export const requireCompanyReader = (ctx: Ctx, companyId: number): Promise<Usabl
  * The vault's readers (licenses, insurances, certificates, documentations and their files): the members
  * who read the company's compliance data, and the members of a guest company granted the vault ('guest').
  */
-export async function requireVaultReader(ctx: Ctx, companyId: number): Promise<UsableRole | 'guest'> {
-  const userId = userOf(ctx).sub;
-  const role = await roleInCompany(ctx.services.db, userId, companyId);
+export const requireVaultReader = (ctx: Ctx, companyId: number): Promise<UsableRole | 'guest'> =>
+  requireVaultReaderById(ctx.services.db, userOf(ctx).sub, companyId);
+
+/** requireVaultReader for a user known by id (a signed export link's user). */
+export async function requireVaultReaderById(db: Db, userId: string, companyId: number): Promise<UsableRole | 'guest'> {
+  const role = await roleInCompany(db, userId, companyId);
   if (isUsableRole(role)) return role;
-  if ((await guestGrantTo(ctx.services.db, userId, companyId))?.vault) return 'guest';
+  if ((await guestGrantTo(db, userId, companyId))?.vault) return 'guest';
   throw forbidden(NO_COMPANY_ACCESS, 'COMPANY_FORBIDDEN');
 }
 

@@ -7,7 +7,7 @@ import { NO_COMPANY_ACCESS } from '../companies/company-access.js';
 import { auditActor } from '../http/audit-actor.js';
 import { inTransaction } from '../db/transaction.js';
 import type { Tx } from '../db/schema.js';
-import { badRequest, forbidden } from '../http/errors.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
 import type { AuthUser } from '../identity/user.js';
 import type { EndpointHandler, HandlerContext } from '../http/register.js';
 import { requireCompanyManager, requireCompanyReader, requireVaultReader } from './access.js';
@@ -17,7 +17,8 @@ import { addComplianceType, listComplianceTypes } from './compliance-types.js';
 import { createDocumentation, getDocumentation, listDocumentations, setDocumentationStatus, updateDocumentation } from './documentations.js';
 import { companyCredentials, companyIndicators } from './indicators.js';
 import { currentVendorsOf, guestFors, vendorFors } from './relations.js';
-import { createItem, getItem, listItems, setItemStatus, updateItem, type ListFilter, type VaultInput, type VaultKind } from './vault-items.js';
+import { itemHistory, maySeeSharedItem } from './shared-access.js';
+import { createItem, getItem, listItems, setItemStatus, updateItem, VAULT_KINDS, type ListFilter, type VaultInput, type VaultKind } from './vault-items.js';
 
 type Companies = typeof endpoints.companies;
 type Documents = typeof endpoints.documents;
@@ -94,7 +95,10 @@ export function vaultHandlers(kind: VaultKind): VaultHandlers {
       return listItems(ctx.services.db, kind, params.id!, query);
     },
     get: async (ctx, { params }) => {
-      await requireVaultReader(ctx, params.id!);
+      // A company the item is shared with (a wallet share, a vendor link: shared-access.ts) reads it too.
+      await requireVaultReader(ctx, params.id!).catch(async (error: unknown) => {
+        if (!(await maySeeSharedItem(ctx.services.db, ctx.user.sub, params.id!, kind, itemId(params)))) throw error;
+      });
       return getItem(ctx.services.db, kind, params.id!, itemId(params));
     },
     create: async (ctx, { params, body }) => {
@@ -155,6 +159,17 @@ export const uploadCompanyDocument: EndpointHandler<Companies['uploadDocument']>
 export const companyDocuments: EndpointHandler<Companies['documents']> = async (ctx, { params }) => {
   await requireVaultReader(ctx, params.id);
   return listCompanyFiles(ctx.services.db, params.id);
+};
+
+/**
+ * Issue 13: an item's history for its own company's members (file versions, changes) with every
+ * download of its files by a company it is shared with. Not for guests nor the companies it is shared with.
+ */
+export const itemHistoryHandler: EndpointHandler<Companies['itemHistory']> = async (ctx, { params }) => {
+  await requireCompanyReader(ctx, params.id);
+  const history = await itemHistory(ctx.services.db, params.id, params.kind, params.itemId);
+  if (!history) throw notFound(VAULT_KINDS[params.kind].notFound, VAULT_KINDS[params.kind].code);
+  return history;
 };
 
 // ---- indicators, credentials, compliance types ----

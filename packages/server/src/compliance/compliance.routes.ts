@@ -24,6 +24,7 @@ export function registerComplianceRoutes(app: App): void {
     registerEndpoint(app, group.archive, handlers.archive as never);
     registerEndpoint(app, group.restore, handlers.restore as never);
   }
+  registerEndpoint(app, c.itemHistory, h.itemHistoryHandler);
   registerEndpoint(app, c.documents, h.companyDocuments);
   registerEndpoint(app, c.uploadDocument, h.uploadCompanyDocument);
   registerEndpoint(app, c.assignedProjects, h.assignedProjectsHandler);

@@ -5,7 +5,7 @@ import type { Documentation } from '@permitdesk/core';
 import { sql, type RawBuilder } from 'kysely';
 import { badRequest, notFound } from '../http/errors.js';
 import { iso } from '../rows/values.js';
-import { containsPattern, type ListFilter } from './vault-items.js';
+import { containsPattern, pageOf, type ListFilter } from './vault-items.js';
 import type { Db } from '../db/schema.js';
 
 export const DOCUMENTATION_NOT_FOUND = 'Documentation not found.';
@@ -40,12 +40,15 @@ const select = (where: RawBuilder<unknown>) => sql<Row>`
 export async function listDocumentations(db: Db, companyId: number, filter: ListFilter = {}): Promise<Documentation[]> {
   const conditions: RawBuilder<unknown>[] = [sql`d.company_id = ${companyId}`];
   if (filter.status) conditions.push(sql`d.status = ${filter.status}`);
+  if (filter.category) conditions.push(sql`d.category = ${filter.category}`);
   const keyword = filter.keyword?.trim();
   if (keyword) {
     const like = containsPattern(keyword);
     conditions.push(sql`(lower(d.name) LIKE ${like} OR lower(COALESCE(d.file_name, '')) LIKE ${like})`);
   }
-  const { rows } = await sql<Row>`${select(sql.join(conditions, sql` AND `))} ORDER BY lower(d.name), d.id`.execute(db);
+  const page = pageOf(filter, 'd');
+  conditions.push(page.where);
+  const { rows } = await sql<Row>`${select(sql.join(conditions, sql` AND `))} ORDER BY lower(d.name), d.id ${page.limit}`.execute(db);
   return rows.map(toDocumentation);
 }
 

@@ -39,6 +39,21 @@ export interface VaultInput {
 export interface ListFilter {
   status?: 'active' | 'archived' | undefined;
   keyword?: string | undefined;
+  /** Documentations only: one category (the CSV export of a filtered table). */
+  category?: 'Sorted' | 'Unneeded' | 'Unsorted' | undefined;
+  /** A keyset page (the CSV export): the items after this one in the list's order (lower(name), id). */
+  after?: { name: string; id: number } | undefined;
+  limit?: number | undefined;
+}
+
+/** The keyset page of a list filter on alias `t`, in the lists' order (lower(name), id). */
+export function pageOf(filter: ListFilter, alias: 't' | 'd'): { where: RawBuilder<unknown>; limit: RawBuilder<unknown> } {
+  const name = sql.raw(`lower(${alias}.name)`);
+  const id = sql.raw(`${alias}.id`);
+  return {
+    where: filter.after ? sql`(${name}, ${id}) > (lower(${filter.after.name}), ${filter.after.id})` : sql`true`,
+    limit: filter.limit === undefined ? sql`` : sql`LIMIT ${filter.limit}`,
+  };
 }
 
 interface ItemRow {
@@ -120,7 +135,9 @@ export async function listItems<K extends VaultKind>(db: Db, kind: K, companyId:
     const like = containsPattern(keyword);
     conditions.push(sql`(lower(t.name) LIKE ${like} OR lower(COALESCE(t.number, '')) LIKE ${like} OR lower(COALESCE(t.issuer, '')) LIKE ${like})`);
   }
-  const { rows } = await sql<ItemRow>`${selectItems(kind, sql.join(conditions, sql` AND `))} ORDER BY lower(t.name), t.id`.execute(db);
+  const page = pageOf(filter, 't');
+  conditions.push(page.where);
+  const { rows } = await sql<ItemRow>`${selectItems(kind, sql.join(conditions, sql` AND `))} ORDER BY lower(t.name), t.id ${page.limit}`.execute(db);
   return rows.map((row) => toItem(kind, row));
 }
 

@@ -5,6 +5,7 @@ import type { AuditTables } from './tables/audit.js';
 import type { ComplianceTables } from './tables/compliance.js';
 import type { ComplianceLinkTables } from './tables/compliance-links.js';
 import type { DirectoryTables } from './tables/directory.js';
+import type { EsignTables } from './tables/esign.js';
 import type { FileTables } from './tables/files.js';
 import type { GuestAccessTables } from './tables/guest-access.js';
 import type { IdempotencyTables } from './tables/idempotency.js';
@@ -17,6 +18,7 @@ import type { OpsTables } from './tables/ops.js';
 import type { PermitTables } from './tables/permits.js';
 import type { RateLimitTables } from './tables/rate-limits.js';
 import type { ReferenceTables } from './tables/reference.js';
+import type { SharedAccessTables } from './tables/shared-access.js';
 import type { SignupTables } from './tables/signup.js';
 
 export interface Database
@@ -36,7 +38,9 @@ export interface Database
     OpsDeskTables,
     OpsTables,
     GuestAccessTables,
-    ComplianceLinkTables {}
+    ComplianceLinkTables,
+    SharedAccessTables,
+    EsignTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
 export type Db = Kysely<Database>;
@@ -67,4 +71,6 @@ export const TABLES = [
   'guest_scopes', 'company_guest_projects',
   'compliance_links', 'compliance_link_items', 'compliance_link_visits', 'compliance_link_downloads',
   'user_two_factor', 'user_recovery_codes',
+  'shared_file_downloads',
+  'esign_envelopes', 'esign_signers',
 ] as const satisfies readonly (keyof Database)[];

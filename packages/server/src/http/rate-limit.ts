@@ -31,6 +31,14 @@ export const LIMITED_ENDPOINTS: ReadonlyArray<readonly [EndpointDef, LimitGroup]
   // Public compliance links (issue 13): anyone may call them, so each client is counted.
   [endpoints.complianceLinks.open, 'publicLink'],
   [endpoints.complianceLinks.download, 'publicLink'],
+  // E-signature (issue 13): the signer's calls take no account; the passcode checks count as verification.
+  [endpoints.esign.view, 'publicLink'],
+  [endpoints.esign.document, 'publicLink'],
+  [endpoints.esign.sendPasscode, 'verification'],
+  [endpoints.esign.verifyPasscode, 'verification'],
+  [endpoints.esign.sign, 'publicLink'],
+  [endpoints.esign.decline, 'publicLink'],
+  [endpoints.esign.verify, 'publicLink'],
 ];
 
 /** '/verify-reoon/{email}' → /^\/verify-reoon\/[^/]+$/ */

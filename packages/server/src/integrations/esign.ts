@@ -13,6 +13,7 @@ import { requirePermitAccess } from '../permits/access.js';
 import type { AppServices } from '../services.js';
 import type { Db } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
+import { signedDownload } from '../esign/envelopes.js';
 
 export const ESIGN_MESSAGES = {
   unknownType: 'There is no e-sign document of this kind.',
@@ -106,8 +107,10 @@ async function reachableDocument(db: Db, user: AuthUser, docId: string, needed: 
   return row;
 }
 
-/** GET /v4/documents-esign/download/{id}: a short-lived URL of the document. */
+/** GET /v4/documents-esign/download/{id}: a short-lived URL of the document (or of an envelope's signed PDF). */
 export async function downloadEsign(services: AppServices, db: Db, user: AuthUser, docId: string): Promise<{ url: string }> {
+  // An e-signature envelope's id (issue 13): its signed PDF, once everyone signed.
+  if (UUID.test(docId) && (await db.selectFrom('esign_envelopes').select('id').where('id', '=', docId).executeTakeFirst())) return signedDownload(services, user, docId);
   const row = await reachableDocument(db, user, docId, 'view-only');
   const download = await services.storage.presignDownload(row.storage_key, { fileName: 'cancellation-request.html', disposition: 'attachment' });
   return { url: download.url };

@@ -70,12 +70,24 @@ export async function decline(ctx: InvitationCtx, id: number): Promise<Invitatio
   return reread(ctx, id);
 }
 
-/** PUT /withdraw/{id}/vendor-onboarding and /share-wallet: the sender takes it back (SPEC §4.4). */
+/** PUT /withdraw/{id}/vendor-onboarding and /share-wallet: the sender takes it back (SPEC §4.4), or the recipient leaves an approved share (issue 13). */
 export async function withdraw(ctx: InvitationCtx, id: number, what: 'vendor-onboarding' | 'share-wallet'): Promise<Invitation> {
   const row = await loadInvitation(ctx.db, id, what === 'share-wallet' ? ['SHARE_WALLET'] : VENDOR_KINDS);
-  requireAction(ctx.viewer, factsOf(row), 'withdraw');
+  const mine = requireAction(ctx.viewer, factsOf(row), 'withdraw');
   const status = what === 'share-wallet' ? SHARING_STATUS.Withdrawn : INVITE_STATUS.Withdrawn;
-  await inTransaction(ctx.db, (trx) => moveStatus(ctx, trx, row, { status, answered: true }));
+  // Issue 13: the recipient of an approved share withdraws from it; the wallet closes to them at once.
+  const leaving = mine.side === 'recipient' && row.status === SHARING_STATUS.Approved && row.to_company_id !== null;
+  const notify = leaving ? await senderManagers(ctx, row) : [];
+  await inTransaction(ctx.db, async (trx) => {
+    await moveStatus(ctx, trx, row, { status, answered: true });
+    if (!leaving) return;
+    await revokeWallet(trx, row.from_company_id, row.to_company_id!, ctx.now, SHARING_STATUS.Withdrawn);
+    await mailNotice(ctx.services, trx, notify, {
+      title: `${row.to_company_name ?? 'A company'} withdrew from your wallet share`,
+      intro: `${row.to_company_name ?? 'The company'} no longer reads the compliance wallet ${row.from_company_name} shared with it.`,
+      link: notifyLink(ctx.services.config.PUBLIC_URL), action: 'See your shares',
+    });
+  });
   return reread(ctx, id);
 }
 

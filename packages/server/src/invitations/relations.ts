@@ -2,14 +2,10 @@
 // (company_guests, granted in guest-access.ts) and shared wallets (wallet_shares). Each pair has one row whose status says whether
 // it holds (Approved 1) or ended (Revoked 12 / 22); approving again revives it.
 import { INVITE_STATUS, SHARING_STATUS } from '@permitdesk/core';
+import { WHOLE_WALLET, type WalletScope } from '../compliance/shared-access.js';
 import type { Db } from '../db/schema.js';
 
-export interface WalletScope {
-  licenses: boolean;
-  insurances: boolean;
-  certificates: boolean;
-}
-export const WHOLE_WALLET: WalletScope = { licenses: true, insurances: true, certificates: true };
+export { WHOLE_WALLET, type WalletScope };
 
 export async function linkVendor(db: Db, clientCompanyId: number, vendorId: number, invitationId: number | null, now: Date): Promise<void> {
   await db
@@ -48,10 +44,11 @@ export async function shareWallet(db: Db, ownerCompanyId: number, viewerCompanyI
     .execute();
 }
 
-export async function revokeWallet(db: Db, ownerCompanyId: number, viewerCompanyId: number, now: Date): Promise<void> {
+/** Ends a shared wallet: Revoked (22) by its owner or a vendor relation's end, Withdrawn (21) by its recipient. */
+export async function revokeWallet(db: Db, ownerCompanyId: number, viewerCompanyId: number, now: Date, status: number = SHARING_STATUS.Revoked): Promise<void> {
   await db
     .updateTable('wallet_shares')
-    .set({ status: SHARING_STATUS.Revoked, updated_at: now })
+    .set({ status, updated_at: now })
     .where('owner_company_id', '=', ownerCompanyId)
     .where('viewer_company_id', '=', viewerCompanyId)
     .execute();

@@ -44,6 +44,12 @@ export interface TemplateData {
   permit_assigned: { name?: string | null; permitId: number; customerName: string; stageName: string; link: string };
   /** The user deleted their account (issue 18): sent to the address it had, once. */
   account_deleted: { name?: string | null; companies: string[] };
+  /** E-signature (issue 13): a signer's turn; the link is /sign/{token}. */
+  esign_request: { name: string; senderName: string; title: string; link: string; expiresOn: string; reminder: boolean };
+  /** E-signature: the signer's one-time passcode. */
+  esign_passcode: { name: string; title: string; code: string; minutes: number };
+  /** E-signature: to the sender when an envelope is signed by everyone or declined. */
+  esign_outcome: { title: string; outcome: 'completed' | 'declined'; signerName?: string | null; reason?: string | null; link: string };
 }
 export type TemplateName = keyof TemplateData;
 
@@ -231,6 +237,29 @@ const renderers: Renderers = {
       button(link, 'Open the permit'),
     ]),
   }),
+  esign_request: ({ name, senderName, title, link, expiresOn, reminder }) => ({
+    subject: `${reminder ? 'Reminder: please' : 'Please'} sign: ${title}`,
+    text: `${hello(name)}\n\n${senderName} asks you to review and sign "${title}" by ${expiresOn}.\n\nOpen the document: ${link}\n\nYou will be asked for a passcode we mail to this address.\n`,
+    html: layout(`Please sign: ${title}`, [
+      escapeHtml(hello(name)),
+      `${escapeHtml(senderName)} asks you to review and sign <strong>${escapeHtml(title)}</strong> by ${escapeHtml(expiresOn)}.`,
+      button(link, 'Review and sign'),
+      'You will be asked for a passcode we mail to this address.',
+    ]),
+  }),
+  esign_passcode: ({ name, title, code, minutes }) => ({
+    subject: `Your passcode to sign: ${title}`,
+    text: `${hello(name)}\n\nYour passcode to sign "${title}" is ${code}. It is valid for about ${minutes} minutes.\n`,
+    html: layout('Your passcode', [escapeHtml(hello(name)), `Your passcode to sign <strong>${escapeHtml(title)}</strong> is ${codeBlock(code)}. It is valid for about ${minutes} minutes.`]),
+  }),
+  esign_outcome: ({ title, outcome, signerName, reason, link }) => {
+    const line = outcome === 'completed' ? `Everyone signed "${title}".` : `${signerName ?? 'A signer'} declined to sign "${title}"${reason ? `: ${reason}` : '.'}`;
+    return {
+      subject: outcome === 'completed' ? `Signed: ${title}` : `Declined: ${title}`,
+      text: `Hello,\n\n${line}\n\nOpen it: ${link}\n`,
+      html: layout(outcome === 'completed' ? 'Signed' : 'Declined', ['Hello,', escapeHtml(line), button(link, 'Open')]),
+    };
+  },
   access_ended: ({ name, title, intro, link, action }) => ({
     subject: title,
     text: `${hello(name)}\n\n${intro}\n\n${action}: ${link}\n`,

@@ -1,8 +1,9 @@
 // The permit team's calls (/v4/operator/...): every permit of every company, any stage, inspections,
 // replies as the permit team and cancellation decisions. Each call needs the staff flag (403 otherwise).
-import { STAGE, type endpoints, type PermitInspection } from '@permitdesk/core';
+import { ESIGN_MESSAGES, STAGE, type endpoints, type PermitInspection } from '@permitdesk/core';
 import { sql } from 'kysely';
 import { changedFields, recordAudit } from '../audit/audit.js';
+import { cancellationAwaitsSignature } from '../esign/envelopes.js';
 import { auditActor } from '../http/audit-actor.js';
 import { conflict, notFound } from '../http/errors.js';
 import type { EndpointHandler } from '../http/register.js';
@@ -193,6 +194,8 @@ export const decideCancellation: EndpointHandler<Operator['decideCancellation']>
       .orderBy('created_at', 'desc')
       .executeTakeFirst();
     if (!open) throw conflict(NO_CANCELLATION_MESSAGE, 'NO_CANCELLATION');
+    // Form 50 (issue 13): a cancellation sent for signature is complete only once everyone signed.
+    if (body.decision === 'approve' && (await cancellationAwaitsSignature(trx, params.id))) throw conflict(ESIGN_MESSAGES.cancellationUnsigned, 'CANCELLATION_UNSIGNED');
     const stage = body.decision === 'approve' ? STAGE.Canceled : (open.previous_stage ?? STAGE.Requested);
     await changeStage(trx, services, { permitId: params.id, stage, userId: user.sub, by: 'permit_team', actor, expectedVersion: body.version, note: body.note ?? null });
     if (body.decision === 'decline') {

@@ -17,7 +17,7 @@ import { readDataCollection, saveDataCollection } from './data-collection.js';
 import { assertMunicipality, assertTasks, insertPermit } from '../permits/permits.repository.js';
 import { insertProject, projectDetail } from './projects.repository.js';
 import { searchProjects, type RadarSearchParams } from './search/search-projects.js';
-import type { RadarScope } from './search/scope.js';
+import { radarScopeOf, type RadarScope } from './search/scope.js';
 import type { Db } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
 import { requireIndividualRequestsOpen } from '../lookups/settings.repository.js';
@@ -135,26 +135,20 @@ export const createProject: EndpointHandler<Projects['create']> = async ({ servi
   return projectDetail(services.db, projectId);
 };
 
-/** The radar scope of a search: the given company (the user must hold a usable role in it), else personal. */
-async function scopeOf(ctx: Parameters<typeof requireCompanyRole>[0], userId: string, companyId: number | null): Promise<RadarScope> {
-  if (companyId !== null) await requireCompanyRole(ctx, companyId, USABLE_ROLES);
-  return { userId, companyId };
-}
-
 async function pageOf(db: Db, scope: RadarScope, params: RadarSearchParams) {
   const result = await searchProjects(db, scope, params);
   return { items: result.rows, page: result.page, size: result.size, totalCount: result.totalCount };
 }
 
 export const searchProjectsHandler: EndpointHandler<Projects['search']> = async ({ services, user }, { query }) => {
-  const scope = await scopeOf({ services, user }, user.sub, query.companyId ?? null);
+  const scope = await radarScopeOf(services.db, user.sub, query.companyId ?? null);
   return pageOf(services.db, scope, query);
 };
 
 /** The first page with core's defaults, for the user's current company (the first usable one) or personal account. */
 export const defaultSearchHandler: EndpointHandler<Projects['defaultSearch']> = async ({ services, user }) => {
   const current = usableCompanies(await permissionsOf(services.db, user.sub))[0];
-  const scope = await scopeOf({ services, user }, user.sub, current ? Number(current.id) : null);
+  const scope = await radarScopeOf(services.db, user.sub, current ? Number(current.id) : null);
   return pageOf(services.db, scope, v.parse(projectSearchParamsSchema, {}));
 };
 

@@ -103,6 +103,11 @@ interface Fx {
   documentationId: number;
   companyFileKey: string;
   vendorId: number;
+  /** Issue 13: the vendor's insurance (a COI) and its file, shared with A by the approved onboarding. */
+  vendorInsuranceId: number;
+  vendorFileKey: string;
+  /** Issue 13: a license file of another company whose wallet share with A is approved. */
+  sharedFileKey: string;
   esignDocId: string;
   integrationId: string;
   quoteId: string;
@@ -117,12 +122,17 @@ interface Fx {
   /** Issue 13 (public compliance links): A's link for the owner calls, and another company's live and revoked links for the public ones. */
   linkA: number;
   publicLink: { token: string; revokedToken: string; licenseId: number };
+  /** Issue 13 (e-signature): an envelope of A's, and another company's envelope with a live and a voided signing token. */
+  envelopeA: string;
+  signing: { token: string; voidedToken: string };
   inv: {
     vendorFromA: number;
     vendorSubmitted: number;
     shareFromA: number;
     shareAccepted: number;
     shareApproved: number;
+    /** Issue 13: a wallet share another company sent to A, accepted by A and approved by its sender. */
+    shareApprovedToA: number;
     userFromA: number;
     guestToA: number;
     shareToA: number;
@@ -206,6 +216,40 @@ async function acceptedShare(fx: Fx, approve = false): Promise<number> {
   await ok(as(viewer.user, 'PUT', `/v4/invitations/accept/${id}/share-wallet`, { body: { companyId: viewer.companyId } }));
   if (approve) await ok(as(fx.users.owner, 'PUT', `/v4/invitations/approve/${id}/share-wallet`));
   return id;
+}
+/** Issue 13: another company's wallet share to A, accepted for A by its owner and approved by the sender. */
+async function approvedShareToA(fx: Pick<Fx, 'users' | 'A'>): Promise<number> {
+  return (await sharedWithA(fx)).id;
+}
+/** The same, with a license of the sharer's that has a file: the share's id and the file's key. */
+async function sharedWithA(fx: Pick<Fx, 'users' | 'A'>, withFile = false): Promise<{ id: number; fileKey: string }> {
+  const sender = await companyWithOwner('sharer');
+  let fileKey = '';
+  if (withFile) {
+    const licenseId = (await ok(as(sender.user, 'POST', `/v4/companies/${sender.companyId}/licenses`, { body: LICENSE }))).licenseId as number;
+    const bytes = new TextEncoder().encode('%PDF-1.4 sharer license');
+    const upload = await ok(as(sender.user, 'POST', `/v4/companies/${sender.companyId}/documents`, { body: { fileName: 'license.pdf', contentType: 'application/pdf', size: bytes.byteLength, documentableType: 'License', documentableId: licenseId } }));
+    const url = new URL(upload.uploadUrl);
+    expect((await t.app.request(url.pathname + url.search, { method: 'PUT', headers: upload.headers, body: bytes })).status).toBeLessThan(300);
+    fileKey = (await ok(as(sender.user, 'GET', `/v4/companies/${sender.companyId}/documents`))).find((d: { documentId: number }) => d.documentId === upload.documentId).file;
+  }
+  const id = await invite(sender.user, 'share-wallet', sender.companyId, fx.users.owner.email);
+  await ok(as(fx.users.owner, 'PUT', `/v4/invitations/accept/${id}/share-wallet`, { body: { companyId: fx.A } }));
+  await ok(as(sender.user, 'PUT', `/v4/invitations/approve/${id}/share-wallet`));
+  return { id, fileKey };
+}
+/** Issue 13: a vendor of A approved through the real flow (its wallet shared with A). */
+async function approvedVendorOfA(fx: Pick<Fx, 'users' | 'A'>): Promise<number> {
+  const { id, vendor } = await submittedOnboarding(fx);
+  await ok(as(fx.users.owner, 'PUT', `/v4/invitations/approve/${id}/vendor-onboarding`));
+  return vendor.companyId;
+}
+/** Issue 13: another company of A's vendor's owner, linked to A as its vendor (the row the onboarding would write). */
+async function vendorCompanyLinkedToA(fx: Pick<Fx, 'users' | 'A'>): Promise<number> {
+  const vendorId = await companyOf(t, fx.users.vendor, unique('Vendor Two '));
+  const now = new Date();
+  await t.services.db.insertInto('company_vendors').values({ company_id: fx.A, vendor_id: vendorId, status: 1, created_at: now, updated_at: now }).execute();
+  return vendorId;
 }
 /** An invitation of `kind` another company sends to A's owner. */
 async function toA(fx: Fx, kind: string): Promise<number> {
@@ -418,6 +462,23 @@ const MATRIX: Record<string, Row> = {
     { expect: with_(COMPANY_READ, { vendor: 'allow' }), call: (fx) => ({ params: { companyId: fx.A, vendorId: fx.vendorId } }) },
     { label: 'B\'s record of A\'s vendor', expect: with_(CROSSED_HIDDEN, { vendor: 'hidden' }), call: (fx) => ({ params: { companyId: fx.B, vendorId: fx.vendorId } }) },
   ],
+  // Issue 13: either side's managers end a vendor relation (the vendor's wallet closes to A): A's, or the
+  // vendor's own (for the vendor, a link of a company of theirs to A); nobody else.
+  'DELETE /v4/companies/{companyId}/vendors/{vendorId}': [
+    {
+      expect: with_(COMPANY_MANAGE, { vendor: 'allow' }), call: (fx) => ({ params: { companyId: fx.A, vendorId: fx.vendorId } }),
+      fresh: async (fx, actor) => ({ vendorId: actor === 'vendor' ? await vendorCompanyLinkedToA(fx) : await approvedVendorOfA(fx) }),
+    },
+    // B has no such vendor: B's owner and the vendor find no link (404); A's members are not B's (403).
+    { label: 'B\'s link to A\'s vendor', expect: with_(CROSSED_HIDDEN, { vendor: 'hidden' }), call: (fx) => ({ params: { companyId: fx.B, vendorId: fx.vendorId } }) },
+  ],
+  // Issue 13: an item's versions, changes and the downloads of it by the companies it is shared with: A's members only.
+  'GET /v4/companies/{id}/compliance/{kind}/{itemId}/history': [
+    { expect: COMPANY_READ, call: (fx) => ({ params: { id: fx.A, kind: 'license', itemId: fx.licenseId } }) },
+    { label: 'B\'s company, A\'s license', expect: CROSSED_HIDDEN, call: (fx) => ({ params: { id: fx.B, kind: 'license', itemId: fx.licenseId } }) },
+    // The vendor's COI shared with A: its downloads are the vendor's to see, not A's.
+    { label: 'the vendor\'s COI shared with A', expect: with_(COMPANY_READ, { owner: 'forbid', admin: 'forbid', pm: 'forbid', user: 'forbid', vendor: 'allow' }), call: (fx) => ({ params: { id: fx.vendorId, kind: 'insurance', itemId: fx.vendorInsuranceId } }) },
+  ],
   'PATCH /v4/companies/{companyId}/vendors/{vendorId}': [
     { expect: COMPANY_MANAGE, call: (fx) => ({ params: { companyId: fx.A, vendorId: fx.vendorId }, body: { address: '2 Vendor Way' } }) },
     { label: 'B\'s record of A\'s vendor', expect: CROSSED_HIDDEN, call: (fx) => ({ params: { companyId: fx.B, vendorId: fx.vendorId }, body: { address: '2 Vendor Way' } }) },
@@ -477,10 +538,16 @@ const MATRIX: Record<string, Row> = {
     { label: 'a project\'s', expect: PROJECT_READ, call: (fx) => ({ query: { documentable_id: fx.projectId, documentable_type: 'Project' } }) },
     { label: 'the company\'s', expect: COMPANY_READ, call: (fx) => ({ query: { documentable_id: fx.A, documentable_type: 'Company' } }) },
     { label: 'a license\'s', expect: with_(COMPANY_READ, { guest: 'hidden', stranger: 'hidden' }), call: (fx) => ({ query: { documentable_id: fx.licenseId, documentable_type: 'License' } }) },
+    // Issue 13: the vendor's COI, shared with A by the approved vendor link: A's members see its current file.
+    { label: 'the vendor\'s COI shared with A', expect: with_(COMPANY_READ, { guest: 'hidden', stranger: 'hidden', vendor: 'allow' }), call: (fx) => ({ query: { documentable_id: fx.vendorInsuranceId, documentable_type: 'Insurance' } }) },
   ],
   'GET /v4/s3/presigned': [
     { label: 'a permit document', expect: PROJECT_READ, call: (fx) => ({ query: { file: String(fx.documentId) } }) },
     { label: 'a company file', expect: with_(COMPANY_READ, { guest: 'hidden', stranger: 'hidden' }), call: (fx) => ({ query: { file: fx.companyFileKey } }) },
+    // Issue 13: the file of the vendor's COI, opened to A's members by the approved vendor link (and logged), not by membership.
+    { label: 'the vendor\'s COI shared with A', expect: with_(COMPANY_READ, { guest: 'hidden', stranger: 'hidden', vendor: 'allow' }), call: (fx) => ({ query: { file: fx.vendorFileKey } }) },
+    // Issue 13: a license file of a company whose approved wallet share with A opens it to A's members.
+    { label: 'a file of a wallet shared with A', expect: with_(COMPANY_READ, { guest: 'hidden', stranger: 'hidden' }), call: (fx) => ({ query: { file: fx.sharedFileKey } }) },
   ],
   'POST /app/cloudfront/presigned': { expect: with_(COMPANY_READ, { guest: 'hidden', stranger: 'hidden' }), call: (fx) => ({ body: { originalUrl: `http://permitdesk.test/files/${fx.companyFileKey}` } }) },
   'GET /v4/credentials': { expect: COMPANY_READ, call: (fx) => ({ query: { companyId: fx.A } }) },
@@ -511,10 +578,17 @@ const MATRIX: Record<string, Row> = {
   'POST /v4/invitations/guest-access': { expect: COMPANY_MANAGE, call: (fx) => ({ body: { ...inviteBody(fx), scope: { vault: true, projectIds: [fx.projectId] } } }) },
   'POST /v4/invitations/compliance-request/claiming': { expect: COMPANY_MANAGE, call: (fx) => ({ body: inviteBody(fx) }) },
   // Answering A's invitations: the sender's managers for A's own, the invitee (A's owner by e-mail) for those sent to A.
-  'PUT /v4/invitations/withdraw/{invitationId}/share-wallet': {
-    expect: SENDER_MANAGE, call: invParam('invitationId', (fx) => fx.inv.shareFromA),
-    fresh: async (fx) => ({ inv: { ...fx.inv, shareFromA: await invite(fx.users.owner, 'share-wallet', fx.A, `s.${unique('')}@share-${unique('')}.example`) } }),
-  },
+  'PUT /v4/invitations/withdraw/{invitationId}/share-wallet': [
+    {
+      expect: SENDER_MANAGE, call: invParam('invitationId', (fx) => fx.inv.shareFromA),
+      fresh: async (fx) => ({ inv: { ...fx.inv, shareFromA: await invite(fx.users.owner, 'share-wallet', fx.A, `s.${unique('')}@share-${unique('')}.example`) } }),
+    },
+    // Issue 13: the recipient (A's owner by e-mail, A's managers) withdraws from an approved share; the sender revokes instead.
+    {
+      label: 'an approved share A received', expect: rule('allow', 'allow', 'hidden', 'hidden', 'hidden', 'hidden'), call: invParam('invitationId', (fx) => fx.inv.shareApprovedToA),
+      fresh: async (fx) => ({ inv: { ...fx.inv, shareApprovedToA: await approvedShareToA(fx) } }),
+    },
+  ],
   'PUT /v4/invitations/withdraw/{invitationId}/vendor-onboarding': {
     expect: SENDER_MANAGE, call: invParam('invitationId', (fx) => fx.inv.vendorFromA),
     fresh: async (fx) => ({ inv: { ...fx.inv, vendorFromA: await invite(fx.users.owner, 'vendor-onboarding', fx.A, `v.${unique('')}@vendor-${unique('')}.example`) } }),
@@ -616,6 +690,20 @@ const MATRIX: Record<string, Row> = {
   'GET /v4/operator/permits/{id}/activity': { expect: STAFF_ONLY, call: (fx) => ({ params: { id: fx.permitId } }) },
   // Service admin only (operators get 403 SERVICE_ADMIN_ONLY: audit/activity.test.ts); no company role reaches them.
   'GET /v4/operator/activity.csv': { expect: STAFF_ONLY, call: (fx) => ({ query: { companyId: fx.A } }) },
+  // Issue 18: the CSV exports read what the radar search and the vault lists read, and links only for those.
+  'GET /v4/exports/radar.csv': { expect: COMPANY_READ, call: (fx) => ({ query: { companyId: fx.A, type: 'all' } }) },
+  'GET /v4/exports/companies/{id}/{file}': ['licenses', 'insurances', 'certificates', 'documentations'].map((kind) => ({
+    label: `A's ${kind}`, expect: COMPANY_READ, call: (fx: Fx) => ({ params: { id: fx.A, file: `${kind}.csv` } }),
+  })),
+  'POST /v4/exports/links': [
+    { label: 'A\'s radar', expect: COMPANY_READ, call: (fx) => ({ body: { export: 'radar', query: { companyId: fx.A } } }) },
+    { label: 'A\'s licenses', expect: COMPANY_READ, call: (fx) => ({ body: { export: 'licenses', companyId: fx.A } }) },
+  ],
+  // A link is its own credential (a valid one is attacked in exports/exports.test.ts); a made-up one opens nothing for anybody.
+  'GET /v4/exports/download': {
+    label: 'a link forged for A\'s radar', expect: rule('forbid', 'forbid', 'forbid', 'forbid', 'forbid', 'forbid', 'forbid'),
+    call: (fx) => ({ query: { export: 'radar', companyId: String(fx.A), u: fx.users.owner.sub, exp: '9999999999', sig: 'A'.repeat(43) } }),
+  },
   'GET /v4/operator/team': { expect: STAFF_ONLY, call: () => ({}) },
   'PUT /v4/operator/team': { expect: STAFF_ONLY, call: (fx) => ({ body: { email: fx.users.pm.email, role: 'operator' } }) },
 
@@ -765,6 +853,77 @@ const PUBLIC_LINK_ROWS: Record<string, Row> = {
 };
 Object.assign(MATRIX, PUBLIC_LINK_ROWS);
 
+// ---------------------------------------------------------------------------------------------------
+// Issue 13: e-signature envelopes. The sender's calls: A's Owner, Administrator and PM send and manage
+// A's envelopes (the Observer reads them); through a permit, whoever edits (reads) the permit. The
+// signer's calls take no account: the token is the key. They run against another company's envelope
+// ('signco', whose name is no secret of A's): a live token opens it for anyone holding it; a tampered
+// token is 404 for everyone; a voided envelope is a clear 409; the document waits for the passcode (403).
+
+/** A one-page PDF made with pdf-lib. */
+const PDF_BASE64 = 'JVBERi0xLjcKJYGBgYEKCjEgMCBvYmoKPDwKL1R5cGUgL1BhZ2VzCi9LaWRzIFsgNCAwIFIgXQovQ291bnQgMQo+PgplbmRvYmoKCjIgMCBvYmoKPDwKL1R5cGUgL0NhdGFsb2cKL1BhZ2VzIDEgMCBSCj4+CmVuZG9iagoKMyAwIG9iago8PAovUHJvZHVjZXIgPEZFRkYwMDcwMDA2NDAwNjYwMDJEMDA2QzAwNjkwMDYyMDAyMDAwMjgwMDY4MDA3NDAwNzQwMDcwMDA3MzAwM0EwMDJGMDAyRjAwNjcwMDY5MDA3NDAwNjgwMDc1MDA2MjAwMkUwMDYzMDA2RjAwNkQwMDJGMDA0ODAwNkYwMDcwMDA2NDAwNjkwMDZFMDA2NzAwMkYwMDcwMDA2NDAwNjYwMDJEMDA2QzAwNjkwMDYyMDAyOT4KL01vZERhdGUgKEQ6MjAyNjExMjYyMzAyMjdaKQovQ3JlYXRvciA8RkVGRjAwNzAwMDY0MDA2NjAwMkQwMDZDMDA2OTAwNjIwMDIwMDAyODAwNjgwMDc0MDA3NDAwNzAwMDczMDAzQTAwMkYwMDJGMDA2NzAwNjkwMDc0MDA2ODAwNzUwMDYyMDAyRTAwNjMwMDZGMDA2RDAwMkYwMDQ4MDA2RjAwNzAwMDY0MDA2OTAwNkUwMDY3MDAyRjAwNzAwMDY0MDA2NjAwMkQwMDZDMDA2OTAwNjIwMDI5PgovQ3JlYXRpb25EYXRlIChEOjIwMjYxMTI2MjMwMjI3WikKPj4KZW5kb2JqCgo0IDAgb2JqCjw8Ci9UeXBlIC9QYWdlCi9QYXJlbnQgMSAwIFIKL1Jlc291cmNlcyA8PAo+PgovTWVkaWFCb3ggWyAwIDAgNjEyIDc5MiBdCj4+CmVuZG9iagoKeHJlZgowIDUKMDAwMDAwMDAwMCA2NTUzNSBmIAowMDAwMDAwMDE2IDAwMDAwIG4gCjAwMDAwMDAwNzYgMDAwMDAgbiAKMDAwMDAwMDEyNiAwMDAwMCBuIAowMDAwMDAwNTk2IDAwMDAwIG4gCgp0cmFpbGVyCjw8Ci9TaXplIDUKL1Jvb3QgMiAwIFIKL0luZm8gMyAwIFIKPj4KCnN0YXJ0eHJlZgo2ODcKJSVFT0Y=';
+const envelopeBody = (scope: Record<string, number>, email = `signer.${unique('')}@sign-${unique('')}.example`) => ({
+  ...scope, title: 'Matrix agreement', source: { kind: 'pdf', fileName: 'agreement.pdf', pdfBase64: PDF_BASE64 }, signers: [{ name: 'Sam Signer', email }],
+});
+const newEnvelopeOfA = async (fx: Pick<Fx, 'users' | 'A'>): Promise<string> => (await ok(as(fx.users.owner, 'POST', '/v4/esign/envelopes', { body: envelopeBody({ companyId: fx.A }) }))).id;
+/** The /sign/{token} of the newest signing mail to an address. */
+const signingTokenOf = async (email: string): Promise<string> =>
+  (await t.mailbox(email)).find((m) => m.template === 'esign_request')!.links.find((l) => l.includes('/sign/'))!.split('/sign/')[1]!;
+async function signingFixture(): Promise<Fx['signing']> {
+  const signCo = await companyWithOwner('signco');
+  const send = async () => {
+    const email = `signer.${unique('')}@sign-${unique('')}.example`;
+    const envelope = await ok(as(signCo.user, 'POST', '/v4/esign/envelopes', { body: envelopeBody({ companyId: signCo.companyId }, email) }));
+    return { id: envelope.id as string, token: await signingTokenOf(email) };
+  };
+  const live = await send();
+  const voided = await send();
+  await ok(as(signCo.user, 'PUT', `/v4/esign/envelopes/${voided.id}/void`, { body: {} }));
+  return { token: live.token, voidedToken: voided.token };
+}
+/** A's envelope: who cannot read A's envelopes does not learn it exists; the Observer reads but may not manage. */
+const ENVELOPE_MANAGE = rule('allow', 'allow', 'allow', 'forbid', 'hidden', 'hidden');
+const tampered = (token: string) => `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+const CLOSED_FOR_ALL = rule('closed', 'closed', 'closed', 'closed', 'closed', 'closed', 'closed');
+const FORBID_ALL = rule('forbid', 'forbid', 'forbid', 'forbid', 'forbid', 'forbid', 'forbid');
+const ESIGN_ROWS: Record<string, Row> = {
+  'POST /v4/esign/envelopes': [
+    { label: 'from A', expect: rule('allow', 'allow', 'allow', 'forbid', 'forbid', 'forbid'), call: (fx) => ({ body: envelopeBody({ companyId: fx.A }) }) },
+    { label: 'from A\'s permit', expect: PROJECT_EDIT, call: (fx) => ({ body: envelopeBody({ permitId: fx.permitId }) }) },
+  ],
+  'GET /v4/esign/envelopes': [
+    { label: 'of A', expect: COMPANY_READ, call: (fx) => ({ query: { companyId: fx.A } }) },
+    { label: 'of A\'s permit', expect: PROJECT_READ, call: (fx) => ({ query: { permitId: fx.permitId } }) },
+  ],
+  'PUT /v4/esign/envelopes/{id}/void': { expect: ENVELOPE_MANAGE, call: (fx) => ({ params: { id: fx.envelopeA }, body: {} }), fresh: async (fx) => ({ envelopeA: await newEnvelopeOfA(fx) }) },
+  'PUT /v4/esign/envelopes/{id}/remind': { expect: ENVELOPE_MANAGE, call: (fx) => ({ params: { id: fx.envelopeA } }), fresh: async (fx) => ({ envelopeA: await newEnvelopeOfA(fx) }) },
+  'GET /v4/esign/sign/{token}': [
+    { label: 'a live token', expect: PUBLIC, call: (fx) => ({ params: { token: fx.signing.token } }) },
+    { label: 'a tampered token', expect: NOBODY, call: (fx) => ({ params: { token: tampered(fx.signing.token) } }) },
+  ],
+  'POST /v4/esign/sign/{token}/passcode': [
+    { label: 'a live token', expect: PUBLIC, call: (fx) => ({ params: { token: fx.signing.token } }) },
+    { label: 'a voided envelope', expect: CLOSED_FOR_ALL, call: (fx) => ({ params: { token: fx.signing.voidedToken } }) },
+  ],
+  'POST /v4/esign/sign/{token}/verify': [
+    { label: 'a tampered token', expect: NOBODY, call: (fx) => ({ params: { token: tampered(fx.signing.token) }, body: { passcode: '123456' } }) },
+    { label: 'a voided envelope', expect: CLOSED_FOR_ALL, call: (fx) => ({ params: { token: fx.signing.voidedToken }, body: { passcode: '123456' } }) },
+  ],
+  'GET /v4/esign/sign/{token}/document': [
+    { label: 'before the passcode', expect: FORBID_ALL, call: (fx) => ({ params: { token: fx.signing.token } }) },
+    { label: 'a tampered token', expect: NOBODY, call: (fx) => ({ params: { token: tampered(fx.signing.token) } }) },
+  ],
+  'POST /v4/esign/sign/{token}/sign': [
+    { label: 'before the passcode', expect: FORBID_ALL, call: (fx) => ({ params: { token: fx.signing.token }, body: { signature: { kind: 'typed', text: 'Sam' }, agree: true } }) },
+    { label: 'a voided envelope', expect: CLOSED_FOR_ALL, call: (fx) => ({ params: { token: fx.signing.voidedToken }, body: { signature: { kind: 'typed', text: 'Sam' }, agree: true } }) },
+  ],
+  'POST /v4/esign/sign/{token}/decline': [
+    { label: 'before the passcode', expect: FORBID_ALL, call: (fx) => ({ params: { token: fx.signing.token }, body: { reason: 'No' } }) },
+    { label: 'a tampered token', expect: NOBODY, call: (fx) => ({ params: { token: tampered(fx.signing.token) }, body: { reason: 'No' } }) },
+  ],
+};
+Object.assign(MATRIX, ESIGN_ROWS);
+
 /**
  * Cells where today's answer is a known hole, fixed by another part of issue 10: the cell asserts that
  * the hole is still there, so closing it fails here until the line is removed.
@@ -860,6 +1019,9 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
     const onboarded = await submittedOnboarding({ users: { owner } as Fx['users'], A });
     await ok(as(owner, 'PUT', `/v4/invitations/approve/${onboarded.id}/vendor-onboarding`));
     const vendor = onboarded.vendor;
+    // Issue 13: the vendor's COI with its file, which the approved onboarding opens to A.
+    const vendorInsuranceId = (await ok(as(vendor.user, 'POST', `/v4/companies/${vendor.companyId}/insurances`, { body: INSURANCE }))).insuranceId as number;
+    const coiBytes = new TextEncoder().encode('%PDF-1.4 vendor COI');
     const guestCo = await companyWithOwner('guestco');
     const users = { owner, admin, pm, user, guest, disabled, stranger, guestCo: guestCo.user, vendor: vendor.user };
 
@@ -904,6 +1066,9 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
     const file = await ok(as(owner, 'POST', `/v4/companies/${A}/documents`, { body: { fileName: 'insurance.pdf', contentType: 'application/pdf', size: bytes.byteLength, documentableType: 'Company' } }));
     await putBytes(file, bytes);
     const companyFileKey = (await ok(as(owner, 'GET', `/v4/companies/${A}/documents`))).find((d: { documentId: number }) => d.documentId === file.documentId).file;
+    const coi = await ok(as(vendor.user, 'POST', `/v4/companies/${vendor.companyId}/documents`, { body: { fileName: 'coi.pdf', contentType: 'application/pdf', size: coiBytes.byteLength, documentableType: 'Insurance', documentableId: vendorInsuranceId } }));
+    await putBytes(coi, coiBytes);
+    const vendorFileKey = (await ok(as(vendor.user, 'GET', `/v4/companies/${vendor.companyId}/documents`))).find((d: { documentId: number }) => d.documentId === coi.documentId).file as string;
 
     const esignDocId = (await ok(as(owner, 'GET', `/v4/esign-documentable/${made.permitId}/cancellation`))).docID;
     const integrationId = unique('int-a-');
@@ -918,22 +1083,28 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
     fx = {
       signup,
       site, A, B, C: gamma.companyId, projectB, gammaAssignmentId, companyFileId: file.documentId, users, companyName, roleIds, permitId: made.permitId, projectId: made.projectId, session: made.session, documentId, assignmentId, entry,
-      licenseId, insuranceId, certificateId, documentationId, companyFileKey, vendorId: vendor.companyId, esignDocId, integrationId, quoteId,
+      licenseId, insuranceId, certificateId, documentationId, companyFileKey, vendorId: vendor.companyId, vendorInsuranceId, vendorFileKey, sharedFileKey: '', esignDocId, integrationId, quoteId,
       deskQuoteId: '',
       guestProjectId: guestShared.projectId, guestPermitId: guestShared.permitId, guestGrantId, removedPermitId: removed.permitId,
       linkA: 0, publicLink: { token: '', revokedToken: '', licenseId: 0 },
+      envelopeA: '', signing: { token: '', voidedToken: '' },
       inv: {} as Fx['inv'],
     };
     fx.deskQuoteId = await deskQuote(fx);
     // Issue 13: public compliance links (see PUBLIC_LINK_ROWS).
     fx.linkA = await newLinkOfA(fx);
     fx.publicLink = await publicLinkFixture();
+    fx.sharedFileKey = (await sharedWithA(fx, true)).fileKey;
+    // Issue 13: e-signature (see ESIGN_ROWS).
+    fx.envelopeA = await newEnvelopeOfA(fx);
+    fx.signing = await signingFixture();
     fx.inv = {
       vendorFromA: await invite(owner, 'vendor-onboarding', A, `v.${unique('')}@vendor-${unique('')}.example`),
       vendorSubmitted: (await submittedOnboarding(fx)).id,
       shareFromA: await invite(owner, 'share-wallet', A, gamma.user.email),
       shareAccepted: await acceptedShare(fx),
       shareApproved: await acceptedShare(fx, true),
+      shareApprovedToA: await approvedShareToA(fx),
       userFromA: (await ok(as(owner, 'POST', '/v4/invitations/user-type', { body: { companyId: A, email: `hire.${unique('')}@hire-${unique('')}.example`, role: 'pm' } }))).invitationId,
       guestToA: await toA(fx, 'guest-access'),
       shareToA: await toA(fx, 'share-wallet'),

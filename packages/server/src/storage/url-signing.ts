@@ -9,9 +9,12 @@ export type SignedOp = 'get' | 'put';
 const canonical = (key: string, params: URLSearchParams) =>
   JSON.stringify([key, [...params].filter(([name]) => name !== 'sig').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
 
-export function createUrlSigner(secret: Uint8Array) {
-  // A key of its own, derived from the server secret, so file URLs can never pass as anything else.
-  const hmacKey = createHmac('sha256', secret).update('permitdesk/file-urls').digest();
+/**
+ * A signer whose key is derived from the server secret for one purpose ('permitdesk/file-urls' for file
+ * URLs, 'permitdesk/export-links' for CSV download links), so a URL of one kind never passes as another.
+ */
+export function createUrlSigner(secret: Uint8Array, purpose = 'permitdesk/file-urls') {
+  const hmacKey = createHmac('sha256', secret).update(purpose).digest();
   const sign = (key: string, params: URLSearchParams) => createHmac('sha256', hmacKey).update(canonical(key, params)).digest('base64url');
   return {
     /** `params` with their signature added as `sig`; `exp` (epoch seconds) must be one of them. */

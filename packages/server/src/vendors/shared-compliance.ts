@@ -7,6 +7,7 @@
 //   about, once its owner consented (a vendor that submitted, a sharer that sent its share).
 import { INVITE_STATUS, REQUEST_STATUS, SHARING_STATUS, type Certificate, type Document, type Insurance, type License } from '@permitdesk/core';
 import { listCompanyFiles } from '../compliance/company-documents.js';
+import { approvedShare, isPersonalVendor } from '../compliance/shared-access.js';
 import { listItems } from '../compliance/vault-items.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { InvitationCtx } from '../invitations/invitation-context.js';
@@ -20,35 +21,21 @@ export const VENDOR_FOR_INVALID = 'vendor-for must be a company id or Individual
 
 const NOTHING: WalletScope = { licenses: false, insurances: false, certificates: false };
 
-/** The part of `ownerId`'s wallet the reader may see for the client `vendorFor`; 404 when none. */
+/** The part of `ownerId`'s wallet the reader may see for the client `vendorFor`; 404 when none (compliance/shared-access.ts decides). */
 async function sharedScope(ctx: InvitationCtx, ownerId: number, vendorFor: string): Promise<WalletScope> {
   const ownCompany = memberOf(ctx.viewer, ownerId);
   if (isIndividual(vendorFor)) {
-    const link = await ctx.db
-      .selectFrom('company_vendors')
-      .select('id')
-      .where('client_user_id', '=', ctx.viewer.sub)
-      .where('vendor_id', '=', ownerId)
-      .where('status', '=', INVITE_STATUS.Approved)
-      .executeTakeFirst();
-    if (link || ownCompany) return WHOLE_WALLET;
+    if (ownCompany || (await isPersonalVendor(ctx.db, ctx.viewer.sub, ownerId))) return WHOLE_WALLET;
     throw notFound(NOTHING_SHARED, 'NOT_SHARED');
   }
   if (!/^[1-9]\d{0,15}$/.test(vendorFor)) throw badRequest(VENDOR_FOR_INVALID, 'VALIDATION_ERROR');
   const clientId = Number(vendorFor);
   if (!ownCompany && !memberOf(ctx.viewer, clientId)) throw notFound(NOTHING_SHARED, 'NOT_SHARED');
-  const share = await ctx.db
-    .selectFrom('wallet_shares')
-    .select(['licenses', 'insurances', 'certificates'])
-    .where('owner_company_id', '=', ownerId)
-    .where('viewer_company_id', '=', clientId)
-    .where('status', '=', SHARING_STATUS.Approved)
-    .executeTakeFirst();
+  const share = await approvedShare(ctx.db, ownerId, clientId);
   if (share) return { licenses: share.licenses, insurances: share.insurances, certificates: share.certificates };
   if (ownCompany) return NOTHING;
   throw notFound(NOTHING_SHARED, 'NOT_SHARED');
 }
-
 async function walletItems(ctx: InvitationCtx, ownerId: number, scope: WalletScope) {
   const db = ctx.db;
   const active = { status: 'active' } as const;

@@ -7,8 +7,9 @@ import { NO_COMPANY_ACCESS } from '../companies/company-access.js';
 import { badRequest, forbidden } from '../http/errors.js';
 import type { EndpointHandler } from '../http/register.js';
 import { invitationCtx, requireManager, type InvitationCtx } from '../invitations/invitation-context.js';
-import { memberCompanies, memberOf } from '../invitations/viewer.js';
+import { manages, memberCompanies, memberOf } from '../invitations/viewer.js';
 import { companiesUsingDomain } from '../companies/email-domain.js';
+import { endVendorLink } from './end-vendor.js';
 import { permissionDocuments, sharedCompliance, VENDOR_FOR_INVALID } from './shared-compliance.js';
 import { companyVendors, isIndividual, personalVendors, searchVendors, updateVendorRecord, vendorLink } from './vendor-links.js';
 
@@ -41,6 +42,17 @@ export const updateVendorProfile: EndpointHandler<typeof c.updateVendorProfile> 
   const ctx = await invitationCtx(services, user);
   requireManager(ctx, params.companyId);
   return updateVendorRecord(ctx.db, params.companyId, params.vendorId, body, ctx.now);
+};
+
+/**
+ * Issue 13: either side ends a vendor relation (and the wallet it opened): the client's owner or an
+ * administrator (the wallet's recipient leaves it), or the vendor's (the wallet's owner stops sharing).
+ */
+export const endVendor: EndpointHandler<typeof c.endVendor> = async ({ services, user }, { params }) => {
+  const ctx = await invitationCtx(services, user);
+  const byVendor = !manages(ctx.viewer, params.companyId) && manages(ctx.viewer, params.vendorId);
+  if (!byVendor) requireManager(ctx, params.companyId);
+  return endVendorLink(ctx, params.companyId, params.vendorId, byVendor ? 'vendor' : 'client');
 };
 
 export const sharedComplianceOfVendor: EndpointHandler<typeof c.sharedCompliance> = async ({ services, user }, { params, query }) =>

@@ -13,6 +13,7 @@ export function registerVendorRoutes(app: App): void {
   registerEndpoint(app, c.vendors, h.companyVendorList);
   registerEndpoint(app, c.vendor, h.vendorRecord);
   registerEndpoint(app, c.updateVendorProfile, h.updateVendorProfile);
+  registerEndpoint(app, c.endVendor, h.endVendor);
   registerEndpoint(app, c.sharedCompliance, h.sharedComplianceOfVendor);
   registerEndpoint(app, l.vendors, h.searchVendorList);
   registerEndpoint(app, l.emailDomain, h.companiesUsingEmailDomain);

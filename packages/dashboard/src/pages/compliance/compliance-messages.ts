@@ -29,9 +29,11 @@ export const SECTIONS = {
   assignedProjects: { label: 'Assigned Projects', path: () => '/assigned-projects' },
   access: { label: 'Access', path: () => '/access' },
   publicLinks: { label: 'Public links', path: () => '/public-links' },
+  sharedWithUs: { label: 'Shared with us', path: () => '/shared-with-us' },
+  sharedByUs: { label: 'Shared by us', path: () => '/shared-by-us' },
 } as const;
 export type SectionKey = keyof typeof SECTIONS;
 
 /** A company's sections; in vendor mode Messages replaces Users and Access (SPEC §2.9). */
-export const COMPANY_SECTIONS: readonly SectionKey[] = ['profile', 'users', 'licenses', 'insurances', 'certificates', 'documentations', 'assignedProjects', 'access', 'publicLinks'];
+export const COMPANY_SECTIONS: readonly SectionKey[] = ['profile', 'users', 'licenses', 'insurances', 'certificates', 'documentations', 'assignedProjects', 'access', 'publicLinks', 'sharedWithUs', 'sharedByUs'];
 export const VENDOR_SECTIONS: readonly SectionKey[] = ['profile', 'messages', 'licenses', 'insurances', 'certificates', 'documentations', 'assignedProjects'];

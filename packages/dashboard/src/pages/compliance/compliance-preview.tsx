@@ -12,6 +12,8 @@ import CompanyProfilePage from './company/company-profile-page.js';
 import ComplianceCenterPage from './company/compliance-center-page.js';
 import AccessPage from './people/access-page.js';
 import PublicLinksPage from './links/public-links-page.js';
+import SharedByUsPage from './sharing/shared-by-us-page.js';
+import SharedWithUsPage from './sharing/shared-with-us-page.js';
 import UsersPage from './people/users-page.js';
 import CertificatesPage from './vault/certificates-page.js';
 import DocumentationsPage from './vault/documentations-page.js';
@@ -31,6 +33,8 @@ export const COMPLIANCE_PAGES: ReadonlyArray<readonly [string, ComponentType]> =
   ['/assigned-projects', AssignedProjectsPage],
   ['/access', AccessPage],
   ['/public-links', PublicLinksPage],
+  ['/shared-with-us', SharedWithUsPage],
+  ['/shared-by-us', SharedByUsPage],
   ['/messages', MessagesPage],
 ];
 

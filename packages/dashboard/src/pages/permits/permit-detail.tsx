@@ -8,6 +8,7 @@ import { ActivityPanel } from './activity-panel.js';
 import { AssignmentsPanel } from './assignments-panel.js';
 import { ConversationPanel } from './conversation-panel.js';
 import { DocumentsPanel } from './documents-panel.js';
+import { EnvelopesPanel } from '../esign/envelopes-panel.js';
 import { PermitTimeline } from './permit-timeline.js';
 import type { ProjectCapabilities } from './use-project-access.js';
 import '../radar/radar.css';
@@ -100,6 +101,9 @@ export function PermitDetail({ permit, onChange, access, now = new Date() }: Per
         </Section>
         <Section title="Documents" tour="permit-documents">
           <DocumentsPanel permitId={permit.id} canUpload={access.canReply} />
+        </Section>
+        <Section title="Signatures" tour="permit-signatures">
+          <EnvelopesPanel scope={{ permitId: permit.id }} canSend={access.canEdit} />
         </Section>
         <Section title="Assignments" tour="permit-assignments">
           <AssignmentsPanel

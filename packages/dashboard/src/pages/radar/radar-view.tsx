@@ -31,6 +31,7 @@ import { applicationSuccessUrl, NO_MATCHES_FOUND, NO_PROJECTS_FOUND } from './ra
 import { changeQuery, readRadarQuery, readSavedSort, saveSort, searchRequest, writeRadarQuery, type RadarQuery } from './radar-query.js';
 import { RadarTable } from './radar-table.js';
 import { RadarToolbar } from './radar-toolbar.js';
+import { ExportCsvButton } from '../../ui/export-csv-button.js';
 import { useRadarSearch } from './use-radar-search.js';
 import './radar.css';
 
@@ -158,6 +159,7 @@ export function RadarView({ variant }: { variant: RadarVariant }) {
             </Link>
           )}
           {TOURS[variant] ? <TourButton id={TOURS[variant]} /> : null}
+          <ExportCsvButton request={{ export: 'radar', query: request }} />
           <Link className="btn btn--sm" to="/new-project" data-tour="radar-new-project">
             New project
           </Link>

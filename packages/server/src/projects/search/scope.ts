@@ -1,7 +1,9 @@
 // Whose projects the radar shows: the current company's (or the user's personal ones), plus projects
-// assigned to the user or to that company. Whether the user belongs to the company is checked by the
-// handler (requireCompanyRole) before a company scope is built.
+// assigned to the user or to that company. radarScopeOf builds a scope only for a user with a usable
+// role in the company (the radar search and the radar's CSV export both ask it).
+import { USABLE_ROLES } from '@permitdesk/core';
 import { sql } from 'kysely';
+import { requireRoleInCompany } from '../../companies/company-access.js';
 import type { Db } from '../../db/schema.js';
 
 export interface RadarScope {
@@ -9,6 +11,12 @@ export interface RadarScope {
   userId: string;
   /** The current company, or null for the personal account. */
   companyId: number | null;
+}
+
+/** The radar scope of a user: the given company (403 without a usable role in it), else personal. */
+export async function radarScopeOf(db: Db, userId: string, companyId: number | null): Promise<RadarScope> {
+  if (companyId !== null) await requireRoleInCompany(db, userId, companyId, USABLE_ROLES);
+  return { userId, companyId };
 }
 
 /** The radar_scope value of the projects owned by the scope: 'c{companyId}' or 'u{userId}'. */

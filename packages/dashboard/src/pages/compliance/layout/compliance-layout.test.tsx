@@ -62,10 +62,10 @@ describe('compliance sidebar', () => {
     renderCompliance('/compliance-center');
     const nav = await within(sidebar()).findByRole('list', { name: 'Summit Roofing sections' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((a) => a.querySelector('span')!.textContent)).toEqual(['Company Profile', 'Users', 'Licenses', 'Insurance', 'Certifications', 'Documentation', 'Assigned Projects', 'Access', 'Public links']);
+    expect(links.map((a) => a.querySelector('span')!.textContent)).toEqual(['Company Profile', 'Users', 'Licenses', 'Insurance', 'Certifications', 'Documentation', 'Assigned Projects', 'Access', 'Public links', 'Shared with us', 'Shared by us']);
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
       '/companies/11/profile', '/users?company=11', '/licenses?company=11', '/insurances?company=11', '/certificates?company=11',
-      '/documentations?company=11', '/assigned-projects?company=11', '/access?company=11', '/public-links?company=11',
+      '/documentations?company=11', '/assigned-projects?company=11', '/access?company=11', '/public-links?company=11', '/shared-with-us?company=11', '/shared-by-us?company=11',
     ]);
     // license true: shown; insurance false: hidden; certificate unknown: shown; agreement false: hidden.
     await waitFor(() => expect(within(nav).getByRole('link', { name: 'Licenses (current)' })).toBeTruthy());

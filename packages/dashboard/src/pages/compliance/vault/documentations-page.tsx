@@ -13,6 +13,7 @@ import { useQuery } from '../../../data/use-query.js';
 import { api } from '../../../session/api.js';
 import { Alert } from '../../../ui/alert.js';
 import { Field } from '../../../ui/field.js';
+import { EnvelopesPanel } from '../../esign/envelopes-panel.js';
 import { Modal } from '../../../ui/modal.js';
 import { notify } from '../../../ui/notify.js';
 import { DataTable } from '../../../ui/data-table.js';
@@ -22,6 +23,7 @@ import type { ComplianceScope } from '../compliance-scope.js';
 import { uploadCompanyFile, uploadFailure } from './upload-company-file.js';
 import { FileCell } from './file-cell.js';
 import { AttachFileField, FormActions, useRecordChanges, RecordActions, StatusFilter, type RecordStatus } from './vault-parts.js';
+import { ExportCsvButton } from '../../../ui/export-csv-button.js';
 type FormValues = v.InferInput<typeof documentationInputSchema>;
 const CATEGORY_PILL: Record<DocumentationCategory, string> = { Sorted: 'status-pill--valid', Unneeded: 'status-pill--muted', Unsorted: 'status-pill--warning' };
 
@@ -168,6 +170,7 @@ function DocumentationTable({ scope }: { scope: ComplianceScope & { companyId: s
           <input id={ids.search} className="field__input" type="search" value={keyword} onChange={(event) => setKeyword(event.target.value)} placeholder="Name or file name" />
         </div>
         <span className="vault-toolbar__spacer" />
+        <ExportCsvButton request={{ export: 'documentations', companyId: Number(companyId), query: { status, ...(searched ? { keyword: searched } : {}), ...(category ? { category } : {}) } }} />
         {canChange && (
           <button type="button" className="btn" onClick={() => setEditing('new')}>
             Add Documentation
@@ -188,6 +191,8 @@ function DocumentationTable({ scope }: { scope: ComplianceScope & { companyId: s
           busy={rows.loading}
         />
       )}
+      <h2 className="section-title">Documents sent for signature</h2>
+      <EnvelopesPanel scope={{ companyId: Number(companyId) }} canSend={canChange} />
       <Modal open={editing !== null} title={editing === 'new' ? 'Add documentation' : 'Edit documentation'} onClose={() => setEditing(null)}>
         {editing !== null && (
           <DocumentationForm

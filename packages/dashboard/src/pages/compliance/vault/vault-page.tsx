@@ -12,6 +12,7 @@ import { Modal } from '../../../ui/modal.js';
 import { notify } from '../../../ui/notify.js';
 import { api } from '../../../session/api.js';
 import { DataTable } from '../../../ui/data-table.js';
+import { ExportCsvButton } from '../../../ui/export-csv-button.js';
 import { CompanyRequired } from '../layout/company-required.js';
 import { ExpiryPill } from './expiry-pill.js';
 import { ComplianceLayout } from '../layout/compliance-layout.js';
@@ -21,6 +22,9 @@ import { uploadCompanyFile, uploadFailure } from './upload-company-file.js';
 import { VaultItemForm } from './vault-item-form.js';
 import { VAULT_KINDS, type VaultItem, type VaultKind, type VaultKindConfig } from './vault-kinds.js';
 import { useRecordChanges, RecordActions, StatusFilter, type RecordStatus } from './vault-parts.js';
+
+/** The export of each kind's table (GET /v4/exports/companies/{id}/{kind}.csv). */
+const EXPORT_OF = { license: 'licenses', insurance: 'insurances', certificate: 'certificates' } as const satisfies Record<VaultKind, string>;
 
 /** Sorts the rows for the table (the list is one company's: small enough to sort here). */
 export function sortRows(rows: readonly VaultItem[], sorting: SortingState): VaultItem[] {
@@ -137,6 +141,7 @@ function VaultTable({ config, scope }: { config: VaultKindConfig; scope: Complia
           <input id={searchId} className="field__input" type="search" value={keyword} onChange={(event) => setKeyword(event.target.value)} placeholder="Name, number or issuer" />
         </div>
         <span className="vault-toolbar__spacer" />
+        {!vendorFor && <ExportCsvButton request={{ export: EXPORT_OF[config.kind], companyId: Number(companyId), query: { status, ...(searched ? { keyword: searched } : {}) } }} />}
         {canChange && (
           <button type="button" className="btn" onClick={() => setEditing('new')}>
             Add {config.singular === 'insurance' ? 'Insurance' : config.singular === 'license' ? 'License' : 'Certificate'}
