@@ -22,6 +22,8 @@ export const configSchema = v.object({
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://'))),
   /** HS256 key for access tokens; generated once into DATA_DIR/jwt-secret when unset. */
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  /** Key of the TOTP secrets at rest (AES-256-GCM); derived from JWT_SECRET (or the generated secret) when unset. */
+  TWO_FACTOR_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   /** nodemailer transport URL (smtp://user:pass@host:587); mail goes to the dev mailbox when unset. */
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
   MAIL_FROM: v.optional(v.string(), 'PermitDesk <no-reply@permitdesk.local>'),

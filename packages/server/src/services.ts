@@ -21,6 +21,8 @@ import { loadJwtSecret } from './identity/jwt-secret.js';
 import { createRefreshTokens } from './identity/refresh-tokens.js';
 import { createSecretHasher } from './identity/secrets.js';
 import { createThrottle } from './identity/throttle.js';
+import { createTwoFactor } from './identity/two-factor.js';
+import { createSecretBox } from './identity/two-factor-crypto.js';
 import { createMailService, type MailService } from './mail/mail-service.js';
 import { createMailWorker, type MailWorker } from './mail/mail-worker.js';
 import { createMailTransport } from './mail/transport.js';
@@ -91,6 +93,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     throttle: createThrottle(db, clock),
     limits: rateLimits,
     mail,
+    twoFactor: createTwoFactor({ box: createSecretBox(secret, config.TWO_FACTOR_KEY), hash: hasher, signingKey: secret, clock }),
   });
 
   const files = createFilesRecord(db, clock);

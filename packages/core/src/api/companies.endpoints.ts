@@ -27,6 +27,7 @@ import {
 } from '../schemas/company.js';
 import { presignedUploadSchema, projectSearchRowSchema } from '../schemas/permit.js';
 import { invitationSchema } from '../schemas/invitation.js';
+import { transferOwnerSchema } from '../schemas/account.js';
 import { itemHistorySchema, sharedItemParamsSchema } from '../schemas/shared-access.js';
 import { creatingEndpoint, endpoint } from './endpoint.js';
 
@@ -74,6 +75,11 @@ export const companyEndpoints = {
   updateVendorProfile: endpoint({
     method: 'PATCH', path: '/v4/companies/{companyId}/vendors/{vendorId}', auth: 'bearer', summary: 'Update the vendor information',
     params: v.object({ companyId: idParamSchema, vendorId: idParamSchema }), body: updateCompanySchema, response: vendorSchema,
+  }),
+  transferOwner: endpoint({
+    method: 'POST', path: '/v4/companies/{id}/owner', auth: 'bearer',
+    summary: 'Hand the owner role to another active member (owner only); the caller becomes an Administrator',
+    params: id, body: transferOwnerSchema, response: okSchema,
   }),
   // Issue 13: the client ends a vendor relation (SPEC §7.3 has no call for it): the link and the wallet
   // the vendor shared with it end at once (Revoked 12 / 22), and so does the onboarding that made it.

@@ -19,6 +19,7 @@ import {
   signUpRequestSchema,
   updateAttributesSchema,
 } from '../schemas/identity.js';
+import { twoFactorSignInSchema } from '../schemas/account.js';
 import { tourIdSchema, toursSeenSchema } from '../rules/tours.js';
 import { creatingEndpoint, endpoint } from './endpoint.js';
 
@@ -75,6 +76,11 @@ export const identityEndpoints = {
     method: 'POST', path: '/auth/sign-out', auth: 'none',
     summary: "End a session: the refresh token's family, or the session of the bearer access token; clears the session cookie",
     body: refreshSessionSchema, headers: v.object({ authorization: v.optional(v.string()) }), response: okSchema,
+  }),
+  twoFactor: endpoint({
+    method: 'POST', path: '/auth/two-factor', auth: 'none',
+    summary: 'Sign-in step 2: the challenge and an app or recovery code',
+    body: twoFactorSignInSchema, response: authenticateResultSchema,
   }),
   profile: endpoint({
     method: 'GET', path: '/auth/profile', auth: 'bearer', summary: 'The signed-in user profile with permissions',

@@ -6,6 +6,7 @@ import { exportEndpoints } from './exports.endpoints.js';
 import { esignEndpoints } from './esign.endpoints.js';
 import { formEndpoints } from './forms.endpoints.js';
 import { guestAccessEndpoints } from './guest-access.endpoints.js';
+import { accountSelfServiceEndpoints } from './account.endpoints.js';
 import { accountEndpoints, identityEndpoints } from './identity.endpoints.js';
 import { integrationEndpoints } from './integrations.endpoints.js';
 import { companyLookupEndpoints, invitationEndpoints } from './invitations.endpoints.js';
@@ -22,6 +23,7 @@ export { municipalityLocationQuery } from './lookup.endpoints.js';
 /** Each area on its own, for clients that need only a few (the widget's bundle stays small). */
 export {
   accountEndpoints,
+  accountSelfServiceEndpoints,
   auditEndpoints,
   companyEndpoints,
   companyLookupEndpoints,
@@ -47,7 +49,7 @@ export {
 
 export const endpoints = {
   identity: identityEndpoints,
-  account: accountEndpoints,
+  account: { ...accountEndpoints, ...accountSelfServiceEndpoints },
   lookups: lookupEndpoints,
   companyLookups: companyLookupEndpoints,
   verification: verificationEndpoints,

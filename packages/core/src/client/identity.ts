@@ -23,6 +23,8 @@ export interface IdentityClient {
   resendCode(email: string): Promise<Out<'resendCode'>>;
   /** `status: 'ok'` with tokens and profile, or `status: 'new_password_required'` with the challenge session. */
   authenticate(input: { email: string; password: string }): Promise<Out<'authenticate'>>;
+  /** The second step of a sign-in when two-step sign-in is on: the challenge and a code (or a recovery code). */
+  twoFactor(input: Body<'twoFactor'>): Promise<Out<'twoFactor'>>;
   forgotPassword(email: string): Promise<Out<'forgotPassword'>>;
   confirmPassword(input: Body<'confirmPassword'>): Promise<Out<'confirmPassword'>>;
   changePassword(input: Body<'changePassword'>): Promise<Out<'changePassword'>>;
@@ -53,6 +55,7 @@ export function createIdentityClient(client: Pick<ApiClient, 'identity'>): Ident
     confirmRegistration: (input) => id.confirmRegistration({ body: { ...input, email: normalizeEmail(input.email) }, silent: true }),
     resendCode: (email) => id.resendCode({ body: { email: normalizeEmail(email) }, silent: true }),
     authenticate: (input) => id.authenticate({ body: { ...input, email: normalizeEmail(input.email) }, silent: true }),
+    twoFactor: (input) => id.twoFactor({ body: input, silent: true }),
     forgotPassword: (email) => id.forgotPassword({ body: { email: normalizeEmail(email) }, silent: true }),
     confirmPassword: (input) => id.confirmPassword({ body: { ...input, email: normalizeEmail(input.email) }, silent: true }),
     changePassword: (input) => id.changePassword({ body: input, silent: true }),

@@ -118,6 +118,8 @@ export const authenticateResultSchema = v.variant('status', [
   v.object({ status: v.literal('ok'), tokens: sessionTokensSchema, profile: profileSchema }),
   /** The account must choose a new password first (SPEC §4.2 new-password-required challenge). */
   v.object({ status: v.literal('new_password_required'), session: v.string(), email: v.string() }),
+  /** Two-step sign-in is on (issue 18): the password was right; POST /auth/two-factor with this challenge and a code. */
+  v.object({ status: v.literal('two_factor_required'), challenge: v.string(), email: v.string() }),
 ]);
 export type AuthenticateResult = v.InferOutput<typeof authenticateResultSchema>;
 export const forgotPasswordSchema = v.object({ email: normalizedEmailSchema });

@@ -15,6 +15,7 @@ export * from './audit.js';
 export * from './ops-queue.js';
 export * from './guest-access.js';
 export * from './compliance-links.js';
+export * from './account.js';
 export * from './shared-access.js';
 export * from './exports.js';
 export * from './esign.js';

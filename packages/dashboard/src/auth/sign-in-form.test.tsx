@@ -56,6 +56,32 @@ describe('SignInForm', () => {
     expect(sessionStore.getState().isAuthenticated).toBe(true);
   });
 
+  it('asks for the second step when two-step sign-in is on, and signs in with the code (issue 18)', async () => {
+    let tries = 0;
+    const net = fakeNetwork({
+      'POST /auth/authenticate': () => ({ body: { status: 'two_factor_required', challenge: 'signed-challenge', email: 'ann@example.com' } }),
+      // The first code is wrong, the second right.
+      'POST /auth/two-factor': () =>
+        ++tries > 1 ? ok()() : { status: 400, body: { message: 'That code is not right. Check your authenticator app and try again.', code: 'CODE_MISMATCH' } },
+    });
+    const { location } = renderAt(<SignInForm />, '/sign-in');
+    await fill('ann@example.com', 'secret-pass');
+    const user = userEvent.setup();
+    const code = await screen.findByLabelText('Sign-in code');
+    expect(sessionStore.getState().isAuthenticated).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app.')).toBeTruthy();
+    await user.type(code, '135790');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'That code is not right. Check your authenticator app and try again.');
+    await user.clear(code);
+    await user.type(code, '246810');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(location()).toBe('/project-radar'));
+    expect(net.calls.at(-1)?.body).toEqual({ challenge: 'signed-challenge', code: '246810' });
+    expect(sessionStore.getState().isAuthenticated).toBe(true);
+  });
+
   it('goes to the remembered target, and prefills and locks its email_address', async () => {
     rememberTarget('/compliance-wallet-share/5/accept?email_address=bo%40example.com');
     fakeNetwork({ 'POST /auth/authenticate': ok(profile({ email: 'bo@example.com' })) });

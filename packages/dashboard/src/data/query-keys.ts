@@ -29,6 +29,12 @@ export const queryKeys = {
   },
   updatesList: (companyId: string) => ['updates-list', companyId],
 
+  /** Settings' account self-service (issue 18). */
+  account: {
+    twoFactor: ['account', 'two-factor'],
+    deletion: ['account', 'deletion'],
+    companyMembers: (companyId: number) => ['account', 'company-members', companyId],
+  },
   /** The guided tours the signed-in user has seen (server-side, per user). */
   toursSeen: ['tours-seen'],
 

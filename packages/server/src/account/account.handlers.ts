@@ -7,6 +7,12 @@ import { conflict, forbidden, notFound } from '../http/errors.js';
 import { isStaff } from '../staff/staff.js';
 import { deleteFlow, findFlow, keyMatches } from '../verification/flow-store.js';
 import { inTransaction } from '../db/transaction.js';
+import { auditActor } from '../http/audit-actor.js';
+import type { AppContext } from '../http/context.js';
+import { clearSessionCookie, wantsCookieSession } from '../http/session-cookie.js';
+import type { AuthUser } from '../identity/user.js';
+import { iso } from '../rows/values.js';
+import { deleteAccount, deletionCheck, exportAccount } from './self-service.js';
 
 const E = endpoints.account;
 
@@ -72,4 +78,43 @@ export const markTourSeen: EndpointHandler<typeof E.markTourSeen> = async ({ ser
 export const resetTours: EndpointHandler<typeof E.resetTours> = async ({ services, user }) => {
   await services.db.updateTable('users').set({ tours_seen: [] }).where('id', '=', user.sub).execute();
   return { seen: [] };
+};
+
+// ---- account self-service (issue 18): two-step sign-in, sign out everywhere, export, deletion ----
+const actorOf = (ctx: AppContext, user: AuthUser) => auditActor(ctx, user, 'customer');
+
+export const twoFactorStatus: EndpointHandler<typeof E.twoFactorStatus> = async ({ services, user }) => {
+  const status = await services.identity.twoFactorStatus(user.sub);
+  return { ...status, enabledAt: status.enabledAt ? iso(status.enabledAt) : null };
+};
+
+export const startTwoFactor: EndpointHandler<typeof E.startTwoFactor> = ({ services, user, c }) => services.identity.startTwoFactor(user.sub, actorOf(c, user));
+
+export const confirmTwoFactor: EndpointHandler<typeof E.confirmTwoFactor> = async ({ services, user, c }, { body }) => ({
+  recoveryCodes: await services.identity.confirmTwoFactor(user.sub, body.code, actorOf(c, user)),
+});
+
+export const disableTwoFactor: EndpointHandler<typeof E.disableTwoFactor> = async ({ services, user, c }, { body }) => {
+  await services.identity.disableTwoFactor(user.sub, body.password, body.code, actorOf(c, user));
+  return { ok: true } as const;
+};
+
+/** Every refresh token family of the user is revoked; their access tokens stop at once (the session check of each request). */
+export const signOutEverywhere: EndpointHandler<typeof E.signOutEverywhere> = async ({ services, user, c }) => {
+  await services.identity.signOutEverywhere(user.sub, actorOf(c, user));
+  if (wantsCookieSession(c)) clearSessionCookie(c);
+  return { ok: true } as const;
+};
+
+export const exportData: EndpointHandler<typeof E.exportData> = async ({ services, user, c }) => {
+  c.header('Content-Disposition', 'attachment; filename="permitdesk-account.json"');
+  return exportAccount(services, user.sub, actorOf(c, user));
+};
+
+export const deletionStatus: EndpointHandler<typeof E.deletionCheck> = ({ services, user }) => deletionCheck(services.db, user.sub);
+
+export const deleteMyAccount: EndpointHandler<typeof E.deleteAccount> = async ({ services, user, c }, { body }) => {
+  await deleteAccount(services, user.sub, body.password, actorOf(c, user));
+  if (wantsCookieSession(c)) clearSessionCookie(c);
+  return { ok: true } as const;
 };

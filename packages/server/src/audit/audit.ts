@@ -3,8 +3,11 @@
 // item, quote or municipality calls recordAudit inside its transaction.
 import type { Db } from '../db/schema.js';
 
-/** 'setting': the workspace's settings (SLA targets, ...), changed by a service admin. */
-export type AuditEntity = 'permit' | 'project' | 'company' | 'role' | 'invitation' | 'vault_item' | 'quote' | 'municipality' | 'setting';
+/**
+ * 'setting': the workspace's settings (SLA targets, ...), changed by a service admin. 'account': a user's
+ * own security and account steps (two-step sign-in, sign out everywhere, export, deletion; issue 18).
+ */
+export type AuditEntity = 'permit' | 'project' | 'company' | 'role' | 'invitation' | 'vault_item' | 'quote' | 'municipality' | 'setting' | 'account';
 export type AuditActorRole = 'customer' | 'permit_team' | 'service_admin' | 'system';
 
 /** Who acted, and in which request (the X-Request-Id the client saw). */

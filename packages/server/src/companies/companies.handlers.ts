@@ -3,6 +3,7 @@
 import { endpoints } from '@permitdesk/core';
 import { auditActor } from '../http/audit-actor.js';
 import type { EndpointHandler } from '../http/register.js';
+import { transferOwner as transferOwnerRole } from './owner-transfer.js';
 
 const c = endpoints.companies;
 
@@ -25,3 +26,8 @@ export const updateRole: EndpointHandler<typeof endpoints.roles.update> = ({ ser
   services.companies.updateRole(params.id, user.sub, body, auditActor(ctx, user, 'customer'));
 
 export const companyInfo: EndpointHandler<typeof endpoints.companyLookups.companyInfo> = ({ services }, { query }) => services.companies.findByName(query.key);
+
+export const transferOwner: EndpointHandler<typeof c.transferOwner> = async ({ services, user, c: ctx }, { params, body }) => {
+  await transferOwnerRole(services.db, params.id, user.sub, body.userId, auditActor(ctx, user, 'customer'));
+  return { ok: true } as const;
+};

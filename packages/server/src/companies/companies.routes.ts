@@ -13,6 +13,7 @@ export function registerCompanyRoutes(app: App): void {
   registerEndpoint(app, c.get, h.getCompany);
   registerEndpoint(app, c.update, h.updateCompany);
   registerEndpoint(app, c.roles, h.companyRoles);
+  registerEndpoint(app, c.transferOwner, h.transferOwner);
   registerEndpoint(app, endpoints.roles.remove, h.removeRole);
   registerEndpoint(app, endpoints.roles.update, h.updateRole);
   registerEndpoint(app, endpoints.companyLookups.companyInfo, h.companyInfo);

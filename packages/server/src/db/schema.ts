@@ -70,6 +70,7 @@ export const TABLES = [
   'ops_stage_sla', 'ops_saved_views',
   'guest_scopes', 'company_guest_projects',
   'compliance_links', 'compliance_link_items', 'compliance_link_visits', 'compliance_link_downloads',
+  'user_two_factor', 'user_recovery_codes',
   'shared_file_downloads',
   'esign_envelopes', 'esign_signers',
 ] as const satisfies readonly (keyof Database)[];

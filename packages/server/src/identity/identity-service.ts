@@ -3,6 +3,7 @@
 // session (a refresh token family, checked on use), refresh tokens rotate, codes are mailed
 // through the outbox, and failures are throttled per e-mail without revealing whether it exists.
 import {
+  ACCOUNT_MESSAGES,
   SESSION_EXPIRED_MESSAGE,
   splitFullName,
   type AuthenticateResult,
@@ -29,6 +30,8 @@ import type { Sessions } from './sessions.js';
 import type { Throttle } from './throttle.js';
 import { RATE_LIMITS, RateLimitedError, type RateLimiter } from '../rate-limits/limiter.js';
 import { inTransaction } from '../db/transaction.js';
+import { recordAudit, type AuditActor } from '../audit/audit.js';
+import type { TwoFactor } from './two-factor.js';
 
 export type UserRow = Selectable<UsersTable>;
 interface InTx {
@@ -79,6 +82,22 @@ export interface IdentityService {
    * browser's word on who asks), `client` the caller's address for the failure limit.
    */
   exchangeHandoff(input: { code: string; audience: string; origin: string | null; client: string }): Promise<{ tokens: SessionTokens; profile: Profile }>;
+  // ---- two-step sign-in and sessions (issue 18) ----
+  /** The second step of a sign-in: the password step's challenge and a code of the app or a recovery code. */
+  completeTwoFactor(input: { challenge: string; code: string; requestId: string | null }): Promise<AuthenticateResult>;
+  twoFactorStatus(sub: string): Promise<{ enabled: boolean; enabledAt: Date | null; recoveryCodesLeft: number }>;
+  startTwoFactor(sub: string, actor: AuditActor): Promise<{ secret: string; otpauthUrl: string; qrCode: string }>;
+  confirmTwoFactor(sub: string, code: string, actor: AuditActor): Promise<string[]>;
+  disableTwoFactor(sub: string, password: string, code: string, actor: AuditActor): Promise<void>;
+  /** Revokes every refresh token family of the user: their access tokens die at once (the session check). */
+  signOutEverywhere(sub: string, actor: AuditActor): Promise<void>;
+  /** The user's password, with the same lock as a password change (5 wrong in 15 minutes); 400 when wrong. */
+  checkPassword(sub: string, password: string): Promise<void>;
+  /** Ends every session of a user inside the caller's transaction (call `forgetSessions` after commit). */
+  revokeAllSessions(sub: string, options: { db: Db }): Promise<void>;
+  forgetSessions(): void;
+  twoFactorEnabled(sub: string, options?: InTx): Promise<boolean>;
+  disableTwoFactorOf(sub: string, options: { db: Db }): Promise<void>;
   // ---- for other areas (sign-up, invitations) ----
   createUser(user: NewUser, options?: InTx): Promise<UserRow>;
   issueSession(sub: string, options?: InTx): Promise<{ tokens: SessionTokens; profile: Profile }>;
@@ -101,6 +120,7 @@ interface Deps {
   /** Sign-in failures per client and per account+client, shared by every replica. */
   limits: RateLimiter;
   mail: MailService;
+  twoFactor: TwoFactor;
 }
 
 const normalize = (email: string) => email.trim().toLowerCase();
@@ -124,7 +144,7 @@ export function toProfile(user: UserRow, permissions: Profile['permissions']): P
 }
 
 export function createIdentityService(deps: Deps): IdentityService {
-  const { db, clock, tokens, refresh, sessions, codes, handoffs, throttle, limits, mail } = deps;
+  const { db, clock, tokens, refresh, sessions, codes, handoffs, throttle, limits, mail, twoFactor } = deps;
   const signInUrl = () => `${deps.publicUrl}/sign-in`;
   /** The only audience handoff codes may name: the PermitDesk site itself. */
   const siteOrigin = new URL(deps.publicUrl).origin;
@@ -136,7 +156,35 @@ export function createIdentityService(deps: Deps): IdentityService {
     send: (purpose: string, email: string) => `send:${purpose}:${email}`,
     handoffIssue: (sub: string) => `handoff-issue:${sub}`,
     handoffFailure: (client: string) => `handoff-failure:${client}`,
+    twoFactor: (sub: string) => `two-factor:${sub}`,
   };
+  const accountAudit = (conn: Db, actor: AuditActor, sub: string, action: string, after?: Record<string, unknown>) =>
+    recordAudit(conn, actor, { entity: 'account', entityId: sub, action, after: after ?? null });
+
+  /** A code of the app or a recovery code, locked after 5 wrong ones in 15 minutes (like a password). */
+  async function checkSecondFactor(sub: string, code: string) {
+    const key = keys.twoFactor(sub);
+    if (await throttle.isLocked(key)) throw tooManyRequests(M.attemptsExceeded, 'CODE_ATTEMPTS_EXCEEDED');
+    const result = await twoFactor.check(db, sub, code);
+    if (result === 'wrong') {
+      const locked = await throttle.fail(key, P.twoFactorAttempts);
+      if (locked) throw tooManyRequests(M.attemptsExceeded, 'CODE_ATTEMPTS_EXCEEDED');
+      throw badRequest(ACCOUNT_MESSAGES.codeWrong, 'CODE_MISMATCH');
+    }
+    await throttle.reset(key);
+    return result;
+  }
+
+  async function checkPassword(sub: string, password: string) {
+    const user = await findById(sub);
+    if (!user) throw unauthorized();
+    const key = keys.changePassword(sub);
+    if (await throttle.isLocked(key)) throw tooManyRequests(M.attemptsExceeded, 'PASSWORD_ATTEMPTS_EXCEEDED');
+    if (!(await verifyPassword(password, user.password_hash))) {
+      await throttle.fail(key, P.signIn);
+      throw badRequest(ACCOUNT_MESSAGES.passwordWrong, 'NOT_AUTHORIZED');
+    }
+  }
 
   const findByEmail = async (email: string, options: InTx = {}) =>
     (await (options.db ?? db).selectFrom('users').selectAll().where('email', '=', normalize(email)).executeTakeFirst()) ?? null;
@@ -219,10 +267,68 @@ export function createIdentityService(deps: Deps): IdentityService {
     if (user.status === 'FORCE_CHANGE_PASSWORD') {
       return { status: 'new_password_required', session: await codes.issueSession(db, user.id), email: user.email };
     }
+    if (await twoFactor.isEnabled(db, user.id)) {
+      return { status: 'two_factor_required', challenge: await twoFactor.issueChallenge(user.id), email: user.email };
+    }
     return { status: 'ok', ...(await issueSession(user.id)) };
   }
 
   return {
+    async completeTwoFactor({ challenge, code, requestId }) {
+      const sub = await twoFactor.readChallenge(challenge);
+      const user = sub ? await findById(sub) : null;
+      if (!user || user.status !== 'CONFIRMED' || user.deleted_at) throw unauthorized(ACCOUNT_MESSAGES.challengeExpired, 'CHALLENGE_INVALID');
+      const result = await checkSecondFactor(user.id, code);
+      const actor: AuditActor = { userId: user.id, role: 'customer', requestId };
+      await accountAudit(db, actor, user.id, result === 'recovery' ? 'signed_in_with_recovery_code' : 'signed_in_with_two_factor');
+      return { status: 'ok', ...(await issueSession(user.id)) };
+    },
+    twoFactorStatus: (sub) => twoFactor.status(db, sub),
+    twoFactorEnabled: (sub, options = {}) => twoFactor.isEnabled(options.db ?? db, sub),
+    disableTwoFactorOf: (sub, options) => twoFactor.disable(options.db, sub),
+    async startTwoFactor(sub, actor) {
+      const user = await findById(sub);
+      if (!user) throw unauthorized();
+      if (await twoFactor.isEnabled(db, sub)) throw conflict(ACCOUNT_MESSAGES.alreadyEnabled, 'TWO_FACTOR_ENABLED');
+      const setup = await twoFactor.start(db, sub, user.email);
+      await accountAudit(db, actor, sub, 'two_factor_setup_started');
+      return setup;
+    },
+    async confirmTwoFactor(sub, code, actor) {
+      if (await twoFactor.isEnabled(db, sub)) throw conflict(ACCOUNT_MESSAGES.alreadyEnabled, 'TWO_FACTOR_ENABLED');
+      const key = keys.twoFactor(sub);
+      if (await throttle.isLocked(key)) throw tooManyRequests(M.attemptsExceeded, 'CODE_ATTEMPTS_EXCEEDED');
+      const recoveryCodes = await inTransaction(db, async (trx) => {
+        const created = await twoFactor.confirm(trx, sub, code);
+        if (created) await accountAudit(trx, actor, sub, 'two_factor_enabled');
+        return created;
+      });
+      if (!recoveryCodes) {
+        await throttle.fail(key, P.twoFactorAttempts);
+        throw badRequest(ACCOUNT_MESSAGES.codeWrong, 'CODE_MISMATCH');
+      }
+      await throttle.reset(key);
+      return recoveryCodes;
+    },
+    async disableTwoFactor(sub, password, code, actor) {
+      if (!(await twoFactor.isEnabled(db, sub))) throw conflict(ACCOUNT_MESSAGES.notEnabled, 'TWO_FACTOR_DISABLED');
+      await checkPassword(sub, password);
+      await checkSecondFactor(sub, code);
+      await inTransaction(db, async (trx) => {
+        await twoFactor.disable(trx, sub);
+        await accountAudit(trx, actor, sub, 'two_factor_disabled');
+      });
+    },
+    async signOutEverywhere(sub, actor) {
+      await inTransaction(db, async (trx) => {
+        await refresh.revokeAllOf(trx, sub);
+        await accountAudit(trx, actor, sub, 'signed_out_everywhere');
+      });
+      sessions.forget(); // again, now that the revocation is committed
+    },
+    checkPassword,
+    revokeAllSessions: (sub, options) => refresh.revokeAllOf(options.db, sub),
+    forgetSessions: () => sessions.forget(),
     async verifyAccessToken(token) {
       const user = await tokens.verify(token);
       // Signed out, password changed or reset: every token of the session ends with it.

@@ -36,6 +36,10 @@ export const resendCode: EndpointHandler<typeof e.resendCode> = async ({ service
 export const authenticate: EndpointHandler<typeof e.authenticate> = async ({ services, c }, { body }) =>
   deliverSession(c, await services.identity.authenticate(body.email, body.password, clientAddress(c)));
 
+/** The second step of a sign-in with two-step sign-in on (issue 18). */
+export const twoFactor: EndpointHandler<typeof e.twoFactor> = async ({ services, c }, { body }) =>
+  deliverSession(c, await services.identity.completeTwoFactor({ challenge: body.challenge, code: body.code, requestId: c.get('requestId') ?? null }));
+
 export const forgotPassword: EndpointHandler<typeof e.forgotPassword> = async ({ services }, { body }) => {
   await services.identity.forgotPassword(body.email);
   return ok;

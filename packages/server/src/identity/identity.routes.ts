@@ -12,6 +12,7 @@ export function registerIdentityRoutes(app: App): void {
   registerEndpoint(app, e.confirmRegistration, h.confirmRegistration);
   registerEndpoint(app, e.resendCode, h.resendCode);
   registerEndpoint(app, e.authenticate, h.authenticate);
+  registerEndpoint(app, e.twoFactor, h.twoFactor);
   registerEndpoint(app, e.forgotPassword, h.forgotPassword);
   registerEndpoint(app, e.confirmPassword, h.confirmPassword);
   registerEndpoint(app, e.changePassword, h.changePassword);

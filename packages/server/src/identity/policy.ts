@@ -7,6 +7,8 @@ export const IDENTITY_POLICY = {
   signIn: { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
   /** 5 wrong codes for one e-mail and purpose within 15 minutes kill the code and lock for 15 minutes. */
   codeAttempts: { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
+  /** 5 wrong two-step codes (app or recovery) within 15 minutes lock the account's second step for 15 minutes. */
+  twoFactorAttempts: { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
   /** At most 5 codes mailed per e-mail and purpose per hour (resend, forgot password). */
   codeSends: { maxFailures: 5, windowMs: 60 * 60_000, lockMs: 60 * 60_000 },
   /** Sign-up confirmation codes live 24 hours, password reset codes 1 hour. */

@@ -42,6 +42,8 @@ export interface TemplateData {
   access_ended: { name?: string | null; title: string; intro: string; link: string; action: string };
   /** To an operator a permit was assigned to; the link opens the permit desk (/ops/permits/{id}). */
   permit_assigned: { name?: string | null; permitId: number; customerName: string; stageName: string; link: string };
+  /** The user deleted their account (issue 18): sent to the address it had, once. */
+  account_deleted: { name?: string | null; companies: string[] };
   /** E-signature (issue 13): a signer's turn; the link is /sign/{token}. */
   esign_request: { name: string; senderName: string; title: string; link: string; expiresOn: string; reminder: boolean };
   /** E-signature: the signer's one-time passcode. */
@@ -108,6 +110,21 @@ const renderers: Renderers = {
     text: `${hello(name)}\n\nYour account is ready. Sign in at ${signInUrl}\n`,
     html: layout(`Welcome to ${PRODUCT}`, [escapeHtml(hello(name)), 'Your account is ready.', button(signInUrl, 'Sign in')]),
   }),
+  account_deleted: ({ name, companies }) => {
+    const kept = companies.length
+      ? `The records you created for ${companies.join(', ')} stay with ${companies.length === 1 ? 'that company' : 'those companies'}, shown as made by a deleted user.`
+      : 'Nothing you created stays with a company.';
+    return {
+      subject: `Your ${PRODUCT} account was deleted`,
+      text: `${hello(name)}\n\nYour ${PRODUCT} account was deleted and your personal details removed. ${kept}\n\nIf you did not ask for this, reply to this e-mail at once.\n`,
+      html: layout('Your account was deleted', [
+        escapeHtml(hello(name)),
+        `Your ${PRODUCT} account was deleted and your personal details removed.`,
+        escapeHtml(kept),
+        'If you did not ask for this, reply to this e-mail at once.',
+      ]),
+    };
+  },
   invitation: ({ inviterName, companyName, role, link, temporaryPassword, earlierPassword }) => {
     const what = `${inviterName} invited you to join ${companyName} on ${PRODUCT}${role ? ` as ${role}` : ''}.`;
     const temp = temporaryPassword ? `Your temporary password is ${temporaryPassword}; you will choose a new one when you sign in.` : '';

@@ -316,6 +316,9 @@ const DOCUMENTATION = { name: 'Safety plan', category: 'Sorted' };
 const inviteBody = (fx: Fx) => ({ companyId: fx.A, email: `someone.${unique('')}@invitee-${unique('')}.example` });
 const invParam = (name: string, pick: (fx: Fx) => number) => (fx: Fx) => ({ params: { [name]: pick(fx) } });
 
+/** A stand-in of the caller's kind, for calls that end the caller's sessions or account. */
+const freshSelf = async (fx: Fx, actor: Actor) => ({ users: { ...fx.users, [actor]: await t.createUser() } });
+
 const MATRIX: Record<string, Row> = {
   // --- identity and account: the caller's own
   // A stand-in of the caller's kind changes their own password: a change may end every session of the
@@ -333,6 +336,24 @@ const MATRIX: Record<string, Row> = {
   'GET /v4/account/tours': { expect: SIGNED_IN, call: () => ({}) },
   'PUT /v4/account/tours/{tourId}': { expect: SIGNED_IN, call: () => ({ params: { tourId: 'radar' } }) },
   'DELETE /v4/account/tours': { expect: SIGNED_IN, call: () => ({}) },
+  // Account self-service (issue 18): the caller's own account only; nothing names another user.
+  'GET /v4/account/two-factor': { expect: SIGNED_IN, call: () => ({}) },
+  'POST /v4/account/two-factor/setup': { expect: SIGNED_IN, call: () => ({}), fresh: freshSelf },
+  // A code that cannot be right (no set-up started, or not its code): past the access check, refused.
+  'POST /v4/account/two-factor/confirm': {
+    expect: rule('invalid', 'invalid', 'invalid', 'invalid', 'invalid', 'invalid'),
+    call: () => ({ body: { code: '000000' } }),
+  },
+  // Not on for any caller: 409.
+  'POST /v4/account/two-factor/disable': {
+    expect: rule('closed', 'closed', 'closed', 'closed', 'closed', 'closed'),
+    call: () => ({ body: { password: 'Secret-pass1', code: '000000' } }),
+  },
+  // These end every session, or the account: a stand-in of the caller's kind does it.
+  'POST /v4/account/sign-out-everywhere': { expect: SIGNED_IN, call: () => ({}), fresh: freshSelf },
+  'GET /v4/account/export': { expect: SIGNED_IN, call: () => ({}) },
+  'GET /v4/account/deletion': { expect: SIGNED_IN, call: () => ({}) },
+  'POST /v4/account/delete': { expect: SIGNED_IN, call: () => ({ body: { password: 'Secret-pass1', confirm: 'DELETE' } }), fresh: freshSelf },
   // Whether A's owner verified their e-mail: the user themselves (or the permit team).
   'GET /verify_email/{sub}': { expect: with_(STAFF_ONLY, { owner: 'allow' }), call: (fx) => ({ params: { sub: fx.users.owner.sub } }) },
 
@@ -463,6 +484,17 @@ const MATRIX: Record<string, Row> = {
     { label: 'B\'s record of A\'s vendor', expect: CROSSED_HIDDEN, call: (fx) => ({ params: { companyId: fx.B, vendorId: fx.vendorId }, body: { address: '2 Vendor Way' } }) },
   ],
   'GET /v4/companies/{id}/roles': { expect: COMPANY_READ, call: (fx) => ({ params: { id: fx.A } }) },
+  // Handing the owner role to A's Administrator: the owner only (issue 18); the allowed call hands over
+  // the role of a throw-away company of the owner's, with A's Administrator as its member.
+  'POST /v4/companies/{id}/owner': {
+    expect: rule('allow', 'forbid', 'forbid', 'forbid', 'forbid', 'forbid'),
+    call: (fx) => ({ params: { id: fx.A }, body: { userId: fx.users.admin.sub } }),
+    fresh: async (fx) => {
+      const A = await companyOf(t, fx.users.owner, `Handover ${unique('')}`);
+      await t.services.companies.addMember(A, fx.users.admin.sub, 'administrator');
+      return { A };
+    },
+  },
   'GET /v4/companies/{id}/assigned-projects': { expect: COMPANY_READ, call: (fx) => ({ params: { id: fx.A } }) },
   'GET /v4/companies/{id}/project-updates': { expect: COMPANY_READ, call: (fx) => ({ params: { id: fx.A } }) },
   // Reading the updates clears the badge: every member who may read them.

@@ -26,7 +26,7 @@ const SUB = '6f1c4c56-5d1a-4e55-9d0a-2d8f3f0f7a11';
  */
 function fakeServer() {
   const state = {
-    accounts: new Map<string, { password: string; verified: boolean }>(),
+    accounts: new Map<string, { password: string; verified: boolean; twoFactor?: boolean }>(),
     verifier: new Map<string, EmailStatus>(),
     records: new Map<string, SignupFlowRecord>(),
     failing: new Set<string>(),
@@ -121,9 +121,18 @@ function fakeServer() {
     }),
     'POST /auth/authenticate': handle(e.identity.authenticate, 'auth', (r) => {
       const { email, password } = r.body as { email: string; password: string };
-      return state.accounts.get(email)?.password === password
+      const account = state.accounts.get(email);
+      if (account?.password !== password) return { status: 401, body: { message: 'Incorrect username or password.', code: 'NOT_AUTHORIZED' } };
+      // Like the real server with two-step sign-in on: a challenge for the second step (issue 18).
+      if (account.twoFactor) return { body: { status: 'two_factor_required', challenge: `challenge:${email}`, email } };
+      return { body: { status: 'ok', tokens, profile: profile(email) } };
+    }),
+    'POST /auth/two-factor': handle(e.identity.twoFactor, 'twoFactor', (r) => {
+      const { challenge, code } = r.body as { challenge: string; code: string };
+      const email = challenge.replace(/^challenge:/, '');
+      return code === '246810' || code === 'abcde-fghjk'
         ? { body: { status: 'ok', tokens, profile: profile(email) } }
-        : { status: 401, body: { message: 'Incorrect username or password.', code: 'NOT_AUTHORIZED' } };
+        : { status: 400, body: { message: 'That code is not right. Check your authenticator app and try again.', code: 'CODE_MISMATCH' } };
     }),
     'POST /auth/forgot-password': handle(e.identity.forgotPassword, 'forgot', () => ({ body: { ok: true } })),
     'POST /auth/confirm-password': handle(e.identity.confirmPassword, 'confirmPassword', (r) => {
@@ -507,6 +516,28 @@ describe('signup flow: a known account', () => {
     expect(t.s().flow.step).toBe('enter-password');
     await t.s().signIn('new-pass-1');
     expect(t.s().flow.step).toBe('permit-form');
+  });
+
+  it('with two-step sign-in on: the code step after the password, a wrong code refused, Back to the password', async () => {
+    fresh();
+    fake.state.accounts.set('ann@example.com', { password: 'right-pass-1', verified: true, twoFactor: true });
+    const t = setup();
+    await toEmailStep(t);
+    await t.s().validateEmail('ann@example.com');
+    await t.s().signIn('right-pass-1');
+    expect(t.s().flow).toMatchObject({ step: 'enter-two-factor-code', context: { twoFactorChallenge: 'challenge:ann@example.com' } });
+    expect(t.session.getState().isAuthenticated).toBe(false);
+    await t.s().submitTwoFactor(' ');
+    expect(t.s().alert?.message).toBe(MESSAGES.codeRequired);
+    await t.s().submitTwoFactor('111111');
+    expect(t.s().alert?.message).toBe('That code is not right. Check your authenticator app and try again.');
+    expect(t.s().flow.step).toBe('enter-two-factor-code');
+    t.s().back();
+    expect(t.s().flow).toMatchObject({ step: 'enter-password', context: { twoFactorChallenge: null } });
+    await t.s().signIn('right-pass-1');
+    await t.s().submitTwoFactor('abcde-fghjk');
+    expect(t.s().flow).toMatchObject({ view: 'form', step: 'permit-form', context: { twoFactorChallenge: null } });
+    expect(t.session.getState().isAuthenticated).toBe(true);
   });
 
   it('a session that signs out sends the form back to the task step', async () => {

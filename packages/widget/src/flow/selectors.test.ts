@@ -12,7 +12,7 @@ describe('progress', () => {
     const expected: Record<FlowStep, number> = {
       'enter-address': 25, 'select-task': 50, 'enter-name-phone-number': 75, 'enter-email': 82, 'verify-email': 78,
       'enter-apply-type': 85, 'apply-contractor': 89, 'important-notice': 87, 'create-password': 95, 'enter-password': 97,
-      'reset-password': 82, 'permit-form': 100,
+      'reset-password': 82, 'enter-two-factor-code': 98, 'permit-form': 100,
     };
     for (const step of FLOW_STEPS) expect(progress(stateAt(step))).toBe(expected[step]);
   });

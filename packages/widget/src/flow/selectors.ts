@@ -24,6 +24,7 @@ export const STEP_PROGRESS: Readonly<Record<FlowStep, number>> = {
   'create-password': 95,
   'enter-password': 97,
   'reset-password': 82,
+  'enter-two-factor-code': 98,
   'permit-form': 100,
 };
 
@@ -42,6 +43,7 @@ export const STEP_TITLES = {
   'create-password': 'Create a password.',
   'enter-password': 'Enter your password.',
   'reset-password': 'Reset Your Password.',
+  'enter-two-factor-code': 'Enter your sign-in code.',
 } as const satisfies Partial<Record<FlowStep, string>>;
 
 /** Labels of the e-mail step's button (SPEC §2.5). */

@@ -6,6 +6,8 @@ import { messageOf, type StageKit } from './stage-kit.js';
 
 export interface SignInStageActions {
   signIn(password: string): Promise<void>;
+  /** The second step when two-step sign-in is on: a code of the authenticator app or a recovery code. */
+  submitTwoFactor(code: string): Promise<void>;
   forgotPassword(): Promise<void>;
   resetPassword(code: string, newPassword: string): Promise<void>;
 }
@@ -22,9 +24,27 @@ export function signInStage({ identity, session, send, set, ctx, fail, whileBusy
             set({ alert: { type: 'info', title: FLOW_MESSAGES.newPasswordRequiredTitle, message: FLOW_MESSAGES.newPasswordRequired } });
             return redirect(`/force-change-password?email=${encodeURIComponent(email)}`);
           }
+          if (auth.status === 'two_factor_required') return send({ type: 'TWO_FACTOR_REQUIRED', challenge: auth.challenge });
           session.getState().login(auth.tokens, auth.profile);
         } catch {
           return fail(FLOW_MESSAGES.incorrectPassword, FLOW_MESSAGES.loginFailedTitle);
+        }
+        send({ type: 'AUTHENTICATED' });
+      });
+    },
+
+    async submitTwoFactor(code) {
+      // The server checks the code's form too (the widget's size budget keeps its schema out).
+      if (!code.trim()) return fail(MESSAGES.codeRequired);
+      const challenge = ctx().twoFactorChallenge;
+      if (!challenge) return;
+      await whileBusy(async () => {
+        try {
+          const auth = await identity.twoFactor({ challenge, code: code.trim() });
+          if (auth.status !== 'ok') return fail(FLOW_MESSAGES.incorrectPassword, FLOW_MESSAGES.loginFailedTitle);
+          session.getState().login(auth.tokens, auth.profile);
+        } catch (error) {
+          return fail(messageOf(error), FLOW_MESSAGES.loginFailedTitle); // the service's words: wrong code, too many tries, expired
         }
         send({ type: 'AUTHENTICATED' });
       });

@@ -72,6 +72,8 @@ export interface FlowContext {
   accountExists: boolean;
   accountVerified: boolean;
   authenticated: boolean;
+  /** The challenge of a right password when two-step sign-in is on (issue 18). */
+  twoFactorChallenge: string | null;
   /** The permit request form was submitted. */
   submitted: boolean;
 }
@@ -128,6 +130,7 @@ export function initialFlowState(init: FlowInit = {}): FlowState {
       accountExists: false,
       accountVerified: false,
       authenticated: init.authenticated ?? false,
+      twoFactorChallenge: null,
       submitted: false,
     },
   };

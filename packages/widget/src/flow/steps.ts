@@ -37,6 +37,8 @@ export const FLOW_STEPS = [
   'create-password',
   'enter-password',
   'reset-password',
+  /** Two-step sign-in (issue 18): the code of the authenticator app, or a recovery code. */
+  'enter-two-factor-code',
   'permit-form',
 ] as const;
 export type FlowStep = (typeof FLOW_STEPS)[number];
@@ -54,6 +56,7 @@ export const STEP_VIEW: Readonly<Record<FlowStep, FlowView>> = {
   'create-password': 'loginOrSignup',
   'enter-password': 'loginOrSignup',
   'reset-password': 'loginOrSignup',
+  'enter-two-factor-code': 'loginOrSignup',
   'permit-form': 'form',
 };
 

@@ -61,6 +61,8 @@ export type FlowEvent =
   | { type: 'NOTICE_TOGGLED'; accepted: boolean }
   | { type: 'RESET_CODE_SENT' }
   | { type: 'PASSWORD_RESET' }
+  /** The password was right and two-step sign-in is on: the code step, with the challenge. */
+  | { type: 'TWO_FACTOR_REQUIRED'; challenge: string }
   | { type: 'AUTHENTICATED' }
   | { type: 'AUTH_CHANGED'; authenticated: boolean }
   /** Something asks for the permit request form; only an authenticated user gets it. */
@@ -108,6 +110,8 @@ function back(state: FlowState): FlowState {
       return backFromCreatePassword(state);
     case 'reset-password':
       return at(state, 'enter-password');
+    case 'enter-two-factor-code':
+      return at(state, 'enter-password', { twoFactorChallenge: null });
     default:
       return state;
   }
@@ -221,8 +225,10 @@ export function transition(state: FlowState, event: FlowEvent): FlowState {
       return state.step === 'enter-password' ? at(state, 'reset-password') : state;
     case 'PASSWORD_RESET':
       return state.step === 'reset-password' ? at(state, 'enter-password') : state;
+    case 'TWO_FACTOR_REQUIRED':
+      return state.step === 'enter-password' ? at(state, 'enter-two-factor-code', { twoFactorChallenge: event.challenge }) : state;
     case 'AUTHENTICATED':
-      return at(state, 'permit-form', { authenticated: true });
+      return at(state, 'permit-form', { authenticated: true, twoFactorChallenge: null });
     case 'AUTH_CHANGED':
       if (!event.authenticated && state.view === 'form') return at(state, 'select-task', { authenticated: false });
       return { ...state, context: { ...c, authenticated: event.authenticated } };

@@ -16,6 +16,8 @@ import { MunicipalityAside, TaskStep } from '../steps/task-step.js';
 import { VerifyEmailStep } from '../steps/verify-email-step.js';
 import { VerifyCodeForm } from '../steps/verify-code-form.js';
 import type { FlowMessage } from '../ui/alert.js';
+import { StepForm } from '../ui/step-form.js';
+import { TextField } from '../ui/text-field.js';
 import { FlowAlertContent, FlowAlertView } from './flow-alert.js';
 
 export { FlowAlertView };
@@ -194,6 +196,14 @@ function SignupStep({ runtime, flow, alert, busy, options, start }: ViewProps) {
           onBack={actions.back}
           onSave={() => actions.resetPassword(code, password)}
         />
+      );
+    case 'enter-two-factor-code':
+      return (
+        // Two-step sign-in (issue 18): the app's 6-digit code or a recovery code; the server checks it.
+        <StepForm onSubmit={() => actions.submitTwoFactor(code)} onBack={actions.back} submit="Verify" busy={busy} message={message}>
+          <p className="pd-sub">{context.email}</p>
+          <TextField label="Code from your authenticator app or a recovery code" autoComplete="one-time-code" value={code} onValue={setCode} disabled={busy} />
+        </StepForm>
       );
     default:
       return null;

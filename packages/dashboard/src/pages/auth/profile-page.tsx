@@ -1,4 +1,5 @@
-// /profile (Settings): update name and phone (identity attributes), change the password.
+// /profile (Settings): update name and phone (identity attributes), change the password, and the account
+// self-service of issue 18 (two-step sign-in, sign out of all devices, export, deletion).
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { formatPhone, fullNameSchema, newPasswordSchema, phoneSchema, MESSAGES } from '@permitdesk/core';
 import { useState } from 'react';
@@ -13,6 +14,7 @@ import { Field } from '../../ui/field.js';
 import { notify } from '../../ui/notify.js';
 import { Spinner } from '../../ui/spinner.js';
 import { resetToursSeen } from '../../tours/tours-seen.js';
+import { DeleteAccountSection, ExportSection, SignOutEverywhereSection, TwoFactorSection } from './account-security.js';
 
 const attributesSchema = v.object({ name: fullNameSchema, phone_number: phoneSchema });
 const passwordSchema = v.object({
@@ -30,7 +32,11 @@ export default function ProfilePage() {
       <div className="stack">
         <AttributesForm name={user.name} phone={user.phone_number ? formatPhone(user.phone_number) : ''} />
         <ChangePasswordForm />
+        <TwoFactorSection />
+        <SignOutEverywhereSection />
         <ToursSection />
+        <ExportSection />
+        <DeleteAccountSection />
       </div>
     </div>
   );

@@ -25,6 +25,8 @@ export interface UsersTable {
   staff_admin: ColumnType<boolean, boolean | undefined, boolean>;
   /** migrations/0075_user_tours.sql: the guided tours this user has seen (core's TOUR_IDS). */
   tours_seen: ColumnType<string[], string[] | undefined, string[]>;
+  /** migrations/0081_account_self_service.sql: set when the account was deleted (its personal data removed). */
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -92,7 +94,27 @@ export interface CompanyUsersTable {
   created_at: Timestamp;
 }
 
+/** migrations/0081_account_self_service.sql: the TOTP secret, encrypted; enabled once confirmed. */
+export interface UserTwoFactorTable {
+  user_id: string;
+  secret_encrypted: string;
+  enabled_at: NullableTimestamp;
+  last_step: number | null;
+  created_at: Generated<Date>;
+}
+
+/** migrations/0081_account_self_service.sql: single-use recovery codes, hashed. */
+export interface UserRecoveryCodesTable {
+  id: Generated<BigId>;
+  user_id: string;
+  code_hash: string;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
 export interface IdentityTables {
+  user_two_factor: UserTwoFactorTable;
+  user_recovery_codes: UserRecoveryCodesTable;
   users: UsersTable;
   identity_codes: IdentityCodesTable;
   refresh_tokens: RefreshTokensTable;
