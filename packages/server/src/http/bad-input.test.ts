@@ -72,9 +72,13 @@ function requestsWith(def: EndpointDef, bad: string): { label: string; path: str
   ];
 }
 
+/** Calls that end the caller's session: made with a throw-away user's token, so the owner's lives on. */
+const SESSION_ENDERS = new Set(['/auth/sign-out', '/v4/account/sign-out-everywhere', '/v4/account/delete']);
+
 describe.each(databaseTargets())('bad input on %s', (target) => {
   let t: TestContext;
   let owner: TestUser;
+  const tokenFor = async (def: EndpointDef) => (SESSION_ENDERS.has(def.path) ? (await t.createUser({ name: 'Fuzz Leaver' })).accessToken : owner.accessToken);
 
   beforeAll(async () => {
     t = await createTestContext({ target, distinctClients: true });
@@ -95,8 +99,7 @@ describe.each(databaseTargets())('bad input on %s', (target) => {
         const path = def.path.replace(/\{\w+\}/g, encodeURIComponent(param));
         for (const query of BAD_QUERIES) {
           for (const body of def.method === 'GET' ? [undefined] : BAD_BODIES) {
-            // Signing out with the owner's token would end the owner's session for every later call.
-            const token = def.path === '/auth/sign-out' ? null : owner.accessToken;
+            const token = await tokenFor(def);
             const res = await t.request(def.method, path + query, { token, ...(body === undefined ? {} : { body }) });
             statuses[res.status] = (statuses[res.status] ?? 0) + 1;
             const shaped = typeof res.body === 'object' && res.body !== null && 'message' in res.body && 'code' in res.body;
@@ -123,7 +126,7 @@ describe.each(databaseTargets())('bad input on %s', (target) => {
         const cases = requestsWith(def, bad);
         for (const one of bad === '\u0000' ? cases : cases.slice(0, 2)) {
           calls++;
-          const res = await t.request(def.method, one.path, { token: owner.accessToken, query: one.query, ...(one.body === undefined || def.method === 'GET' ? {} : { body: one.body }) });
+          const res = await t.request(def.method, one.path, { token: await tokenFor(def), query: one.query, ...(one.body === undefined || def.method === 'GET' ? {} : { body: one.body }) });
           if (res.status !== 400 || !/contains characters that are not allowed\.$/.test(String(res.body?.message))) {
             failures.push(`${def.method} ${def.path} ${one.label} ${JSON.stringify(bad)} → ${res.status} ${JSON.stringify(res.body).slice(0, 140)}`);
           }
