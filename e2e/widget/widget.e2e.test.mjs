@@ -2,7 +2,8 @@
 // <permit-lookup>, under a strict CSP) against the real server (PGlite in a temporary DATA_DIR with the
 // demo data). A new contractor, on the partner page served from an origin of its own, goes from the
 // address to the dashboard's success page, following the verification link from the dev mailbox in
-// another browser, and lands there signed in (the session handed over by a one-time code); a
+// another browser, and lands there signed in (the session handed over by a one-time code), after a
+// taken company name is said on the company step (as typed, and at Create Account) and changed; a
 // do-it-yourselfer gets the DIY notice; an existing user
 // signs in; a forgotten password is reset by the mailed code; bad input at each field shows the SPEC's
 // messages; aggressive host CSS does not reach the widget. axe-core checks every step (no serious or
@@ -18,6 +19,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
 import { root, startServer } from '../radar/server.mjs';
+import { apiCaller } from '../support/api-call.mjs';
 import { servePartnerOrigin } from './partner-origin.mjs';
 import {
   ADDRESS,
@@ -81,6 +83,13 @@ async function check(page, name) {
 }
 
 const mailTo = (email, template) => mailToAt(server.base, email, template);
+/** Another contractor registers a company name (the demo user, through the API). */
+async function registerCompanyElsewhere(name) {
+  const call = apiCaller(server.base);
+  const { tokens } = await call('POST', '/auth/authenticate', undefined, DEMO);
+  await call('POST', '/v4/companies', tokens.accessToken, { name });
+}
+const TAKEN = 'Company name has already been taken, please try another name!';
 const addressStep = (page, { name = 'address' } = {}) => addressStepWith(page, { check, name });
 const taskStep = (page, shot) => taskStepWith(page, { check: shot ? check : undefined });
 const namePhone = (page, name, shot) => namePhoneWith(page, name, { check: shot ? check : undefined });
@@ -139,12 +148,19 @@ describe('the widget on a partner page', { timeout: 240_000 }, () => {
     await check(p, 'apply-type');
     await button(p, 'Contractor').click();
 
+    // Issue 18: a taken company name is said on the company step as it is typed, and Next waits for another.
     await atStep(p, 'apply-contractor');
-    await field(p, 'Company Name').fill(`Lee Roofing ${stamp}`);
+    await registerCompanyElsewhere(`Summit Roofing ${stamp}`);
+    await field(p, 'Company Name').fill(`summit roofing ${stamp}`);
     const companyAddress = host(p).getByRole('combobox', { name: 'Company Address' });
     await companyAddress.click();
     await companyAddress.pressSequentially('1600 Pennsylvania Ave NW, Washington, DC 20500', { delay: 10 });
     await widget(p, '[role=option]').first().click();
+    await host(p).getByText(TAKEN).waitFor({ timeout: 10_000 });
+    await check(p, 'company-name-taken');
+    assert.equal(await button(p, 'Next').count(), 0);
+    await field(p, 'Company Name').fill(`Lee Roofing ${stamp}`);
+    await host(p).getByText(TAKEN).waitFor({ state: 'detached' });
     await check(p, 'company');
     await button(p, 'Next').click();
 
@@ -157,6 +173,24 @@ describe('the widget on a partner page', { timeout: 240_000 }, () => {
 
     await atStep(p, 'create-password');
     await check(p, 'create-password');
+    await field(p, 'Password').fill('Roofs-all-day-1');
+    // Someone registers the same name meanwhile: Create Account brings the company step back with the
+    // SPEC's message and everything typed, never an empty sign-in page.
+    await registerCompanyElsewhere(`Lee Roofing ${stamp}`);
+    await button(p, 'Create Account').click();
+    await atStep(p, 'apply-contractor', 20_000);
+    await host(p).getByText(TAKEN).waitFor();
+    assert.equal(await field(p, 'Company Name').inputValue(), `Lee Roofing ${stamp}`);
+    await host(p).getByText(/1600 Pennsylvania Ave/).waitFor();
+    assert.equal(new URL(p.url()).pathname, '/verified');
+    await check(p, 'company-name-taken-at-create');
+    await field(p, 'Company Name').fill(`Lee Roofing ${stamp} LLC`);
+    await host(p).getByText(TAKEN).waitFor({ state: 'detached' });
+    await button(p, 'Next').click();
+    await atStep(p, 'important-notice');
+    await host(p).getByRole('checkbox').check();
+    await button(p, 'Next').click();
+    await atStep(p, 'create-password');
     await field(p, 'Password').fill('Roofs-all-day-1');
     await button(p, 'Create Account').click();
 

@@ -88,6 +88,13 @@ export const lookupEndpoints = {
     params: v.object({ id: idParamSchema }),
     response: v.object({ id: v.number(), center: v.tuple([v.number(), v.number()]), zoom: v.number(), municipalityCount: v.number() }),
   }),
+  companyNameAvailable: endpoint({
+    // Public for the sign-up flow's company step: only a boolean (no id, no spelling of the stored name),
+    // rate-limited per client like the other public lookups; creating the company would tell as much (409).
+    method: 'GET', path: '/v4/lookup/company-name-available', auth: 'none', summary: 'Whether a company name is still free (case-insensitive)',
+    query: v.object({ name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)) }),
+    response: v.object({ available: v.boolean() }),
+  }),
   getAddressCount: endpoint({
     // Public, but only a signed-in caller learns anything: their own company's (or personal) requests there.
     method: 'GET', path: '/address-count/{id}', auth: 'none', summary: "The caller's own requests at one address (0 when anonymous)",

@@ -18,6 +18,12 @@ export const FLOW_MESSAGES = {
   confirmVerifyUrlFailure: 'Cornfirm Verify URL from mailbox failure !',
   updateTotpFailure: 'Update totp failure !',
   somethingWrong: 'Something went wrong!',
+  /** The server's automatic verification could not be done (e.g. the verifier is unavailable). */
+  autoVerificationFailed: (supportEmail: string) => `Auto Verification Failed. Please contact support at ${supportEmail}`,
+  /** The server could not save the verifier's result it got from the verifier API. */
+  saveReoonFromApiFailure: 'Save Data Reoon From Api Failure !',
+  /** POST /save/reoon-data failed. */
+  saveReoonFailure: 'Save data reoon failure',
   previouslyVerifiedTitle: 'Info Notification',
   previouslyVerified: (supportEmail: string) =>
     `Your email has been previously verified. Sign in to pick up where you left off. Need help? Email ${supportEmail}!`,

@@ -8,6 +8,8 @@ export const TIMINGS = {
   verifiedSuccessTextMs: 3_000,
   verifiedAdvanceMs: 5_000,
   signInRedirectMs: 1_500,
+  /** The widget's company step checks the name this long after the last keystroke (issue 18). */
+  companyNameCheckMs: 400,
   guidedTourDelayMs: 500,
   sidebarCollapseMs: 500,
   sessionRefreshMs: 900_000,

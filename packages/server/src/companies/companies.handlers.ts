@@ -27,6 +27,11 @@ export const updateRole: EndpointHandler<typeof endpoints.roles.update> = ({ ser
 
 export const companyInfo: EndpointHandler<typeof endpoints.companyLookups.companyInfo> = ({ services }, { query }) => services.companies.findByName(query.key);
 
+/** The sign-up flow's company step asks as the name is typed; the answer is only a boolean. */
+export const companyNameAvailable: EndpointHandler<typeof endpoints.lookups.companyNameAvailable> = async ({ services }, { query }) => ({
+  available: (await services.companies.findByName(query.name)).length === 0,
+});
+
 export const transferOwner: EndpointHandler<typeof c.transferOwner> = async ({ services, user, c: ctx }, { params, body }) => {
   await transferOwnerRole(services.db, params.id, user.sub, body.userId, auditActor(ctx, user, 'customer'));
   return { ok: true } as const;

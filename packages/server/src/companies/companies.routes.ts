@@ -1,5 +1,5 @@
 // Wiring of the companies endpoints (catalogue: companies.list/get/update, companies.roles,
-// roles.remove/update, companyLookups.companyInfo). companies.create is registered by invitations/
+// roles.remove/update, companyLookups.companyInfo, lookups.companyNameAvailable). companies.create is registered by invitations/
 // (invitations.routes.ts), just before these, as it also answers an invitation.
 import { endpoints } from '@permitdesk/core';
 import type { App } from '../http/context.js';
@@ -17,4 +17,5 @@ export function registerCompanyRoutes(app: App): void {
   registerEndpoint(app, endpoints.roles.remove, h.removeRole);
   registerEndpoint(app, endpoints.roles.update, h.updateRole);
   registerEndpoint(app, endpoints.companyLookups.companyInfo, h.companyInfo);
+  registerEndpoint(app, endpoints.lookups.companyNameAvailable, h.companyNameAvailable);
 }

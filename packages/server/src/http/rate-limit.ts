@@ -14,6 +14,7 @@ export const LIMITED_ENDPOINTS: ReadonlyArray<readonly [EndpointDef, LimitGroup]
   [v.userByEmail, 'lookup'],
   [v.getSignupFlow, 'lookup'],
   [endpoints.companyLookups.emailDomain, 'lookup'],
+  [endpoints.lookups.companyNameAvailable, 'lookup'],
   [endpoints.integrations.userByEmail, 'lookup'],
   [v.checkEmail, 'signUp'],
   [v.sendVerifyMail, 'signUp'],

@@ -560,6 +560,8 @@ const MATRIX: Record<string, Row> = {
 
   // --- company lookups (SPEC §7.4)
   'GET /v4/lookup/vendors': { expect: COMPANY_READ, call: (fx) => ({ query: { 'vendor-for': String(fx.A) } }) },
+  // Issue 18: public for the widget's company step, a boolean only (company-name-available.test.ts).
+  'GET /v4/lookup/company-name-available': { expect: PUBLIC, call: () => ({ query: { name: 'Nobody Inc' } }) },
   'GET /v4/lookup/company-info': { expect: SIGNED_IN, call: () => ({ query: { key: 'Nobody Inc' } }) },
   'GET /v4/lookup/email-domain': { expect: SIGNED_IN, call: (fx) => ({ query: { email: 'someone@gmail.com', 'exclude-vendor': fx.vendorId } }) },
   // The files of a wallet share A sent: its members; outsiders do not know the invitation (404).

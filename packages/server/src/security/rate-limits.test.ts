@@ -93,6 +93,21 @@ describe.each(databaseTargets())('rate limits on %s', (target) => {
     }
   });
 
+  it('limits the company name lookup of the sign-up flow per client (issue 18)', async () => {
+    const ip = newIp();
+    const ask = (address: string) => from(t.app, address, 'GET', `/v4/lookup/company-name-available?name=${encodeURIComponent(t.email('company'))}`);
+    let answer = await ask(ip);
+    let calls = 1;
+    while (answer.status === 200 && calls < 500) {
+      answer = await ask(ip);
+      calls++;
+    }
+    expect(answer.status).toBe(429);
+    expect(calls).toBeLessThanOrEqual(100);
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await ask(newIp())).status).toBe(200);
+  });
+
   it('limits forgot-password and sign-up per client', async () => {
     for (const [path, body] of [
       ['/auth/forgot-password', () => ({ email: t.email('forgot') })],

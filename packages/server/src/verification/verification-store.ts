@@ -23,10 +23,23 @@ export const findVerification = (db: Db, email: string): Promise<VerificationRow
  * The stored verdict of an address, or a fresh one from the verifier, saved (refusals included, so the
  * invalid result is on record). An 'unknown' verdict is asked again: the verifier may answer now.
  */
+/** The automatic verification could not be done: the verifier failed ('verify') or its result was not saved ('save'). */
+export class VerdictUnavailableError extends Error {
+  override readonly name = 'VerdictUnavailableError';
+  constructor(readonly stage: 'verify' | 'save', options?: { cause?: unknown }) {
+    super(`The e-mail verdict could not be ${stage === 'verify' ? 'obtained' : 'saved'}.`, options);
+  }
+}
+
 export async function verdictFor(db: Db, verifier: EmailVerifier, email: string, now: Date): Promise<VerificationRow> {
   const stored = await findVerification(db, email);
   if (stored && stored.status !== 'unknown') return stored;
-  const verdict = await verifier.verify(email);
+  let verdict: Awaited<ReturnType<EmailVerifier['verify']>>;
+  try {
+    verdict = await verifier.verify(email);
+  } catch (cause) {
+    throw new VerdictUnavailableError('verify', { cause });
+  }
   const values = {
     status: verdict.status,
     syntax_valid: verdict.syntaxValid,
@@ -37,12 +50,16 @@ export async function verdictFor(db: Db, verifier: EmailVerifier, email: string,
     checked_at: now,
     updated_at: now,
   };
-  return db
-    .insertInto('email_verifications')
-    .values({ email, ...values, created_at: now })
-    .onConflict((oc) => oc.column('email').doUpdateSet(values))
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  try {
+    return await db
+      .insertInto('email_verifications')
+      .values({ email, ...values, created_at: now })
+      .onConflict((oc) => oc.column('email').doUpdateSet(values))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (cause) {
+    throw new VerdictUnavailableError('save', { cause });
+  }
 }
 
 /** Keeps what a client reported (POST /save/reoon-data) beside the server's own verdict. */

@@ -1,7 +1,7 @@
 // The sign-up verification endpoints (SPEC §7.6, catalogue `verification`), in SPEC order.
 import { endpoints, FLOW_MESSAGES, isUsableEmailStatus } from '@permitdesk/core';
 import type { EndpointHandler } from '../http/register.js';
-import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../http/errors.js';
+import { badRequest, conflict, forbidden, HttpError, notFound, tooManyRequests } from '../http/errors.js';
 import { isTrustedUrl } from '../config.js';
 import type { AppServices } from '../services.js';
 import { findAccount } from './account-status.js';
@@ -12,7 +12,9 @@ import {
   replaceKeys, saveState, takeOtpAttempt, type FlowRow,
 } from './flow-store.js';
 import { hashCode, hashToken, newCode, newLinkToken, sameDigest } from './secrets.js';
-import { findVerification, markAddressVerified, rememberSender, saveReported, verdictFor, verdictOf } from './verification-store.js';
+import {
+  findVerification, markAddressVerified, rememberSender, saveReported, verdictFor as storedVerdictFor, verdictOf, VerdictUnavailableError,
+} from './verification-store.js';
 import { inTransaction } from '../db/transaction.js';
 
 const E = endpoints.verification;
@@ -21,13 +23,31 @@ type Handler<K extends keyof typeof E> = EndpointHandler<(typeof E)[K]>;
 // SPEC §8 strings that the core flow messages do not carry.
 const DELETE_TOTP_FAILURE = 'Delete totp failure !';
 const TOO_MANY_MAILS = 'Too many verification e-mails were sent to this address. Please try again later.';
+/** The widget adds the support address of its host (FLOW_MESSAGES.autoVerificationFailed). */
+const AUTO_VERIFICATION_FAILED = 'Auto Verification Failed. Please contact support';
 const TOO_MANY_CODES = 'Too many wrong codes. Please try again later.';
+
+/**
+ * The stored or fresh verdict; 503 with the SPEC §8 words when the automatic verification cannot be done
+ * (AUTO_VERIFICATION_FAILED: the verifier failed; VERIFICATION_SAVE_FAILED: its result could not be saved).
+ */
+async function verdictFor(services: AppServices, email: string, now: Date) {
+  try {
+    return await storedVerdictFor(services.db, services.emailVerifier, email, now);
+  } catch (error) {
+    if (!(error instanceof VerdictUnavailableError)) throw error;
+    services.log.warn(error.message, { cause: String(error.cause) });
+    throw error.stage === 'verify'
+      ? new HttpError(503, AUTO_VERIFICATION_FAILED, 'AUTO_VERIFICATION_FAILED')
+      : new HttpError(503, FLOW_MESSAGES.saveReoonFromApiFailure, 'VERIFICATION_SAVE_FAILED');
+  }
+}
 
 const accountExists = () => conflict(FLOW_MESSAGES.accountExists, 'ACCOUNT_EXISTS');
 
 /** The verdict of an address; 400 'Your email is {status}' when it is not usable (the result is kept). */
 async function usableVerdict(services: AppServices, email: string) {
-  const row = await verdictFor(services.db, services.emailVerifier, email, services.clock());
+  const row = await verdictFor(services, email, services.clock());
   if (!isUsableEmailStatus(row.status)) {
     // fields carry the status (and a typo's correction) so a client need not parse the message.
     const fields = { status: row.status, ...(row.did_you_mean ? { didYouMean: row.did_you_mean } : {}) };
@@ -116,7 +136,7 @@ export const checkExists: Handler<'checkExists'> = ({ services }, { params: { em
 
 export const verificationData: Handler<'verificationData'> = async ({ services }, { params: { email }, query }) => {
   const now = services.clock();
-  const row = await verdictFor(services.db, services.emailVerifier, email, now);
+  const row = await verdictFor(services, email, now);
   const [account, flow] = await Promise.all([findAccount(services, email), findFlow(services.db, email, now)]);
   const { status, ...result } = verdictOf(row);
   // The existence checks of SPEC §4.1 answer anyone (rate-limited per client); what a sign-up in
@@ -150,7 +170,7 @@ export const sendVerifyMail: Handler<'sendVerifyMail'> = async ({ services }, { 
 export const saveVerification: Handler<'saveVerification'> = async ({ services }, { body }) => {
   const now = services.clock();
   // The server's own verdict decides; the client's report is only kept beside it.
-  await verdictFor(services.db, services.emailVerifier, body.email, now);
+  await verdictFor(services, body.email, now);
   await saveReported(services.db, body.email, body.status, body.firstName?.trim() || null, now);
   return { ok: true as const };
 };

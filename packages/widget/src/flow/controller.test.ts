@@ -32,6 +32,10 @@ function fakeServer() {
     failing: new Set<string>(),
     totpCounter: 0,
     checkSendsMail: false,
+    /** Company names taken (compared case-insensitively, like the server). */
+    companies: new Set<string>(),
+    /** What GET /verify-reoon answers instead of a verdict (e.g. the server's 503s). */
+    checkRefusal: null as Reply | null,
   };
   const profile = (email: string) => ({
     sub: SUB, email, email_verified: true, name: 'Ann Lee', given_name: 'Ann', family_name: 'Lee', phone_number: '+15552345678',
@@ -72,7 +76,11 @@ function fakeServer() {
       const account = state.accounts.get(emailIn(r));
       return { body: { email: emailIn(r), exists: !!account, verified: account?.verified ?? false } };
     }),
+    'GET /v4/lookup/company-name-available': handle(e.lookups.companyNameAvailable, 'nameCheck', (r) => ({
+      body: { available: !state.companies.has((r.query.get('name') ?? '').trim().toLowerCase()) },
+    })),
     'GET /verify-reoon/*': handle(e.verification.checkEmail, 'check', (r) => {
+      if (state.checkRefusal) return state.checkRefusal;
       const status = state.verifier.get(emailIn(r)) ?? 'safe';
       // Like the real server: an unusable address is refused with 400 and its status in `fields`.
       if (!isUsableEmailStatus(status)) {
@@ -112,8 +120,11 @@ function fakeServer() {
       return otp === '123456' && record ? { body: { verified: true, signupFlow: record } } : { body: { verified: false, signupFlow: null } };
     }),
     'POST /create-user-app': handle(e.account.createUserApp, 'create', (r) => {
-      const body = r.body as { email: string; password: string };
-      if (state.accounts.has(body.email)) return { status: 409, body: { message: 'Exists', code: 'CONFLICT' } };
+      const body = r.body as { email: string; password: string; companyName: string | null };
+      if (state.accounts.has(body.email)) return { status: 409, body: { message: FLOW_MESSAGES.accountExists, code: 'ACCOUNT_EXISTS' } };
+      if (body.companyName && state.companies.has(body.companyName.trim().toLowerCase())) {
+        return { status: 409, body: { message: MESSAGES.companyNameTaken, code: 'COMPANY_NAME_TAKEN' } };
+      }
       // Like the real server: the most common passwords are refused with core's message.
       if (body.password === 'password1') return { status: 400, body: { message: MESSAGES.passwordTooCommon, code: 'PASSWORD_TOO_COMMON' } };
       state.accounts.set(body.email, { password: body.password, verified: true });
@@ -384,16 +395,15 @@ describe('signup flow: back through the mailed link', () => {
     expect(t.s().flow.step).toBe('enter-address');
   });
 
-  it('an existing verified account goes to sign-in after 1500 ms', async () => {
+  it('an existing verified account signs in right here: enter password with the SPEC message, no redirect', async () => {
     fresh();
     fake.state.accounts.set('ann@example.com', { password: 'x-secret-1', verified: true });
     const t = setup();
     await t.s().resumeFromUrl(`${START_URL}&email=ann%40example.com&accepted=1&token=t`);
-    expect(t.s().alert).toEqual({ type: 'error', message: 'Account is existed with the email, back to the login page.', link: '/sign-in' });
-    t.timers.advance(1499);
+    expect(t.s().alert).toEqual({ type: 'error', message: 'Account is existed with the email, back to the login page.' });
+    expect(t.s().flow).toMatchObject({ step: 'enter-password', context: { email: 'ann@example.com', accountExists: true } });
+    t.timers.advance(5000);
     expect(t.redirects).toEqual([]);
-    t.timers.advance(1);
-    expect(t.redirects).toEqual(['/sign-in']);
   });
 
   it('a link without a signup flow tells the user to sign in', async () => {
@@ -550,5 +560,152 @@ describe('signup flow: a known account', () => {
     await t.session.getState().logout();
     expect(t.s().flow).toMatchObject({ step: 'select-task', context: { authenticated: false } });
     t.s().dispose();
+  });
+});
+
+describe('signup flow: refusals stay in the widget (issue 18)', () => {
+  async function mailSentStorage() {
+    fresh();
+    const first = setup();
+    await toEmailStep(first);
+    await first.s().validateEmail('ann@example.com');
+    return first.storage;
+  }
+  /** Verified through the link, a contractor at the company step. */
+  async function atCompanyStep(t: ReturnType<typeof setup>) {
+    await t.s().loadSettings();
+    await t.s().resumeFromUrl(`${START_URL}&email=ann%40example.com&accepted=1`);
+    t.timers.advance(5000);
+    t.s().chooseApplyType('Contractor');
+    expect(t.s().flow.step).toBe('apply-contractor');
+    server.requests.length = 0;
+  }
+
+  it('checks the company name 400 ms after the last keystroke; a taken name shows the SPEC message and blocks Next', async () => {
+    const storage = await mailSentStorage();
+    fake.state.companies.add('acme roofing');
+    const t = setup({ storage });
+    await atCompanyStep(t);
+    t.s().changeCompanyName('Acme');
+    t.s().changeCompanyName('Acme Roofing ');
+    t.s().selectCompanyAddress(companyAddress);
+    t.timers.advance(399);
+    expect(t.calls()).toEqual([]);
+    t.timers.advance(1);
+    await vi.waitFor(() => expect(t.s().flow.context.companyNameError).toBe(MESSAGES.companyNameTaken));
+    // One call, for the last name typed only.
+    expect(t.calls()).toEqual(['GET /v4/lookup/company-name-available']);
+    expect(server.requests[0]!.query.get('name')).toBe('Acme Roofing ');
+    t.s().next();
+    expect(t.s().flow.step).toBe('apply-contractor');
+
+    t.s().changeCompanyName('Acme Roofing West');
+    expect(t.s().flow.context.companyNameError).toBeNull();
+    t.timers.advance(400);
+    await vi.waitFor(() => expect(t.calls()).toHaveLength(2));
+    expect(t.s().flow.context.companyNameError).toBeNull();
+    t.s().next();
+    expect(t.s().flow.step).toBe('important-notice');
+    expect(t.errors).toEqual([]);
+  });
+
+  it('an answer for a name typed over is ignored; a failed check decides nothing', async () => {
+    const storage = await mailSentStorage();
+    fake.state.companies.add('acme roofing');
+    fake.state.failing.add('nameCheck');
+    const t = setup({ storage });
+    await atCompanyStep(t);
+    t.s().changeCompanyName('Acme Roofing');
+    t.timers.advance(400);
+    await vi.waitFor(() => expect(t.calls()).toHaveLength(1));
+    expect(t.s().flow.context.companyNameError).toBeNull();
+    expect(t.errors).toEqual([]);
+  });
+
+  it('a company name taken at Create Account goes back to the company step with everything kept; a new name creates the account', async () => {
+    const storage = await mailSentStorage();
+    const t = setup({ storage });
+    await atCompanyStep(t);
+    t.s().changeCompanyName('Acme Roofing');
+    t.s().selectCompanyAddress(companyAddress);
+    t.s().setField('companyAddressLine2', 'Suite 4');
+    t.timers.advance(400);
+    await vi.waitFor(() => expect(t.calls()).toHaveLength(1));
+    t.s().next();
+    t.s().setNoticeAccepted(true);
+    t.s().next();
+    expect(t.s().flow.step).toBe('create-password');
+    // Someone else registers the name meanwhile.
+    fake.state.companies.add('acme roofing');
+    await t.s().createPassword('secret-123');
+    expect(t.s().flow).toMatchObject({
+      step: 'apply-contractor',
+      context: {
+        companyNameError: 'Company name has already been taken, please try another name!',
+        companyName: 'Acme Roofing', companyAddress, companyAddressLine2: 'Suite 4',
+        email: 'ann@example.com', fullName: 'Ann Lee', totp: 'totp-1',
+      },
+    });
+    t.timers.advance(5000);
+    expect(t.redirects).toEqual([]);
+    expect(t.session.getState().isAuthenticated).toBe(false);
+
+    t.s().changeCompanyName('Acme Roofing of Pasadena');
+    t.s().next();
+    t.s().setNoticeAccepted(true);
+    t.s().next();
+    server.requests.length = 0;
+    await t.s().createPassword('secret-123');
+    expect(server.requests.find((r) => r.path === '/create-user-app')?.body).toMatchObject({ companyName: 'Acme Roofing of Pasadena' });
+    expect(t.s().flow).toMatchObject({ step: 'permit-form', context: { authenticated: true } });
+    expect(t.errors).toEqual([]);
+  });
+
+  it('an account created meanwhile for the address: enter password with the SPEC message, no redirect', async () => {
+    const storage = await mailSentStorage();
+    const t = setup({ storage });
+    await atCompanyStep(t);
+    t.s().chooseApplyType('Contractor');
+    t.s().back();
+    t.s().chooseApplyType('Do-It-Yourselfer');
+    fake.state.accounts.set('ann@example.com', { password: 'x-secret-1', verified: true });
+    await t.s().createPassword('secret-123');
+    expect(t.s().alert).toEqual({ type: 'error', message: FLOW_MESSAGES.accountExists });
+    expect(t.s().flow.step).toBe('enter-password');
+    t.timers.advance(5000);
+    expect(t.redirects).toEqual([]);
+    await t.s().signIn('x-secret-1');
+    expect(t.s().flow.step).toBe('permit-form');
+  });
+
+  it("the server's automatic verification failing: 'Auto Verification Failed...' with the support address, or 'Save Data Reoon From Api Failure !'", async () => {
+    const cases: [Reply, string][] = [
+      [{ status: 503, body: { message: 'Auto Verification Failed. Please contact support', code: 'AUTO_VERIFICATION_FAILED' } },
+        'Auto Verification Failed. Please contact support at help@permitdesk.example'],
+      [{ status: 503, body: { message: 'Save Data Reoon From Api Failure !', code: 'VERIFICATION_SAVE_FAILED' } }, 'Save Data Reoon From Api Failure !'],
+    ];
+    for (const [reply, message] of cases) {
+      fresh();
+      fake.state.checkRefusal = reply;
+      const t = setup({ supportEmail: 'help@permitdesk.example' });
+      await toEmailStep(t);
+      await t.s().validateEmail('ann@example.com');
+      expect(t.s().alert).toEqual({ type: 'error', message });
+      expect(t.s().flow).toMatchObject({ step: 'enter-email', context: { checkStatus: 'idle', email: 'ann@example.com' } });
+      expect(t.redirects).toEqual([]);
+      expect(t.errors).toEqual([]);
+    }
+  });
+
+  it("a refused address whose result cannot be saved says 'Save data reoon failure'", async () => {
+    fresh();
+    fake.state.verifier.set('temp@mailinator.com', 'disposable');
+    fake.state.failing.add('saveInvalid');
+    const t = setup();
+    await toEmailStep(t);
+    await t.s().validateEmail('temp@mailinator.com');
+    expect(t.s().alert).toEqual({ type: 'error', title: 'Your email is disposable', message: 'Save data reoon failure' });
+    expect(t.s().flow.context.checkStatus).toBe('rejected');
+    expect(t.errors).toEqual([]);
   });
 });

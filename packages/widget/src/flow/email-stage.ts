@@ -71,6 +71,17 @@ export function emailStage(kit: StageKit): EmailStageActions {
     return sent.totp;
   };
 
+  /**
+   * What a failed check or mail says: the server's automatic verification could not be done, too many
+   * mails (the server's words), or the step's SPEC message.
+   */
+  const checkFailure = (error: unknown, fallback: string = FLOW_MESSAGES.emailSomethingWrong): string => {
+    if (!isApiRequestError(error)) return fallback;
+    if (error.code === 'AUTO_VERIFICATION_FAILED') return FLOW_MESSAGES.autoVerificationFailed(supportEmail);
+    if (error.code === 'VERIFICATION_SAVE_FAILED') return FLOW_MESSAGES.saveReoonFromApiFailure;
+    return error.status === 429 ? error.message : fallback;
+  };
+
   return {
     async validateEmail(input) {
       const typed = input ?? ctx().email;
@@ -89,16 +100,22 @@ export function emailStage(kit: StageKit): EmailStageActions {
         }
         if (exists.exists) return send({ type: 'ACCOUNT_FOUND', verified: exists.verified });
 
-        const check = await verify.check(email, splitFullName(ctx().fullName).firstName, startUrl).catch(() => null);
-        if (!check) {
+        let check;
+        try {
+          check = await verify.check(email, splitFullName(ctx().fullName).firstName, startUrl);
+        } catch (error) {
           send({ type: 'EMAIL_CHECK_FAILED' });
-          return fail(FLOW_MESSAGES.emailSomethingWrong);
+          return fail(checkFailure(error));
         }
         if (!isUsableEmailStatus(check.status)) {
           send({ type: 'EMAIL_REJECTED', status: check.status });
           fail(FLOW_MESSAGES.emailStatus(check.status));
           // The refused result is kept, so the verifier is not asked again for it.
-          await verify.saveInvalid(email, check.status, splitFullName(ctx().fullName).firstName).catch(() => null);
+          try {
+            await verify.saveInvalid(email, check.status, splitFullName(ctx().fullName).firstName);
+          } catch {
+            fail(FLOW_MESSAGES.saveReoonFailure, FLOW_MESSAGES.emailStatus(check.status));
+          }
           return;
         }
 
@@ -106,9 +123,9 @@ export function emailStage(kit: StageKit): EmailStageActions {
         try {
           // The verifier may already have mailed the code and link (it was given name and location).
           totp = check.isSendMailSuccess && check.totp ? check.totp : await sendVerificationMail(email, check.totp);
-        } catch {
+        } catch (error) {
           send({ type: 'EMAIL_CHECK_FAILED' });
-          return fail(FLOW_MESSAGES.sendVerifyFailure);
+          return fail(checkFailure(error, FLOW_MESSAGES.sendVerifyFailure));
         }
         try {
           await verify.saveFlow(totp, snapshot(ctx()));
@@ -165,7 +182,9 @@ export function emailStage(kit: StageKit): EmailStageActions {
         const exists = await verify.exists(email).catch(() => null);
         if (!exists) return fail(FLOW_MESSAGES.checkEmailFailure);
         if (exists.exists && exists.verified) {
-          return toSignIn({ type: 'error', message: FLOW_MESSAGES.accountExists });
+          // The widget's own sign-in step: the password is asked right here.
+          send({ type: 'ACCOUNT_FOUND', verified: true });
+          return fail(FLOW_MESSAGES.accountExists);
         }
         const saved = pending.read();
         const token = params.get('token') ?? (saved?.email === email ? saved.totp : null);

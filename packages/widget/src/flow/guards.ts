@@ -6,8 +6,8 @@ import type { FlowContext } from './state.js';
 export const canContinueNamePhone = (c: FlowContext): boolean =>
   c.fullName.trim() !== '' && !('error' in parsePhone(c.phone));
 
-/** Company: Next only when the company name and a selected company address are both present. */
-export const canContinueCompany = (c: FlowContext): boolean => c.companyName.trim() !== '' && c.companyAddress !== null;
+/** Company: Next only when the company name (not known to be taken) and a selected company address are both present. */
+export const canContinueCompany = (c: FlowContext): boolean => c.companyName.trim() !== '' && c.companyNameError === null && c.companyAddress !== null;
 
 /** Address: Next once an address is chosen. */
 export const canContinueAddress = (c: FlowContext): boolean => c.address !== null;

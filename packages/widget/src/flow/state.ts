@@ -61,6 +61,8 @@ export interface FlowContext {
   /** The role chosen on the select apply type step (or implied by startWithRoles). */
   applicantType: ApplicantRole | null;
   companyName: string;
+  /** 'Company name has already been taken...' from the name check or the account creation (issue 18). */
+  companyNameError: string | null;
   companyAddress: AddressSearchResult | null;
   companyAddressLine2: string;
   settings: FlowSettings;
@@ -121,6 +123,7 @@ export function initialFlowState(init: FlowInit = {}): FlowState {
       startWithRoles: init.startWithRoles ?? null,
       applicantType: null,
       companyName: '',
+      companyNameError: null,
       companyAddress: null,
       companyAddressLine2: '',
       settings: { ...DEFAULT_FLOW_SETTINGS, ...init.settings },

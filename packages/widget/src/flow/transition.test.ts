@@ -208,6 +208,26 @@ describe('flow machine: the form', () => {
   });
 });
 
+describe('flow machine: a taken company name (issue 18)', () => {
+  const TAKEN = 'Company name has already been taken, please try another name!';
+  const company = stateAt('apply-contractor', { applicantType: 'Contractor', companyName: 'Acme', companyAddress });
+
+  it('a taken answer for the name shown blocks Next; an answer for an older name is ignored; typing clears it', () => {
+    const taken = run(company, { type: 'COMPANY_NAME_CHECKED', name: 'Acme ', available: false });
+    expect(taken.context.companyNameError).toBe(TAKEN);
+    expect(transition(taken, NEXT)).toBe(taken);
+    expect(transition(company, { type: 'COMPANY_NAME_CHECKED', name: 'Ac', available: false })).toBe(company);
+    const retyped = run(taken, { type: 'FIELD_CHANGED', field: 'companyName', value: 'Acme West' });
+    expect(retyped.context.companyNameError).toBeNull();
+    expect(run(retyped, NEXT).step).toBe('create-password');
+  });
+
+  it('refused at Create Account: back to the company step with the message and everything kept', () => {
+    const s = run(stateAt('create-password', { ...company.context, email: 'ann@example.com', totp: 'k' }), { type: 'COMPANY_NAME_TAKEN' });
+    expect(s).toMatchObject({ step: 'apply-contractor', context: { companyNameError: TAKEN, companyName: 'Acme', companyAddress, email: 'ann@example.com', totp: 'k' } });
+  });
+});
+
 describe('tracked workflow steps', () => {
   const track = (s: FlowState, e: FlowEvent) => trackedSteps(s, e, transition(s, e));
   it('names the role, the existing customer, sign-in, sign-up, permit started and the success page', () => {

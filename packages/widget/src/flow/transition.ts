@@ -58,6 +58,10 @@ export type FlowEvent =
   | { type: 'VERIFIED_ADVANCE' }
   | { type: 'APPLY_TYPE_CHOSEN'; role: ApplicantRole }
   | { type: 'COMPANY_ADDRESS_SELECTED'; address: AddressSearchResult | null }
+  /** The name check answered for `name` (ignored when the user has typed on since). */
+  | { type: 'COMPANY_NAME_CHECKED'; name: string; available: boolean }
+  /** The account creation refused the company name (409 COMPANY_NAME_TAKEN): back to the company step. */
+  | { type: 'COMPANY_NAME_TAKEN' }
   | { type: 'NOTICE_TOGGLED'; accepted: boolean }
   | { type: 'RESET_CODE_SENT' }
   | { type: 'PASSWORD_RESET' }
@@ -162,7 +166,8 @@ export function transition(state: FlowState, event: FlowEvent): FlowState {
     case 'BACK':
       return back(state);
     case 'FIELD_CHANGED':
-      return { ...state, context: { ...c, [event.field]: event.value } };
+      // A changed company name is unchecked again: its error goes until the check answers.
+      return { ...state, context: { ...c, [event.field]: event.value, ...(event.field === 'companyName' ? { companyNameError: null } : {}) } };
     case 'SETTINGS_LOADED':
       return { ...state, context: { ...c, settings: { ...c.settings, ...event.settings } } };
     case 'ADDRESS_SELECTED':
@@ -217,6 +222,11 @@ export function transition(state: FlowState, event: FlowEvent): FlowState {
       if (state.step !== 'enter-apply-type') return state;
       if (event.role === DO_IT_YOURSELFER && !isDiyOffered(c)) return state;
       return afterRole(state, event.role);
+    case 'COMPANY_NAME_CHECKED':
+      if (event.name.trim() !== c.companyName.trim()) return state;
+      return { ...state, context: { ...c, companyNameError: event.available ? null : MESSAGES.companyNameTaken } };
+    case 'COMPANY_NAME_TAKEN':
+      return at(state, 'apply-contractor', { companyNameError: MESSAGES.companyNameTaken });
     case 'COMPANY_ADDRESS_SELECTED':
       return { ...state, context: { ...c, companyAddress: event.address } };
     case 'NOTICE_TOGGLED':

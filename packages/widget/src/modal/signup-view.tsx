@@ -135,7 +135,8 @@ function SignupStep({ runtime, flow, alert, busy, options, start }: ViewProps) {
       return (
         <CompanyStep
           companyName={context.companyName}
-          onCompanyName={(value) => actions.setField('companyName', value)}
+          onCompanyName={actions.changeCompanyName}
+          error={context.companyNameError}
           search={runtime.searchAddresses}
           companyAddress={context.companyAddress}
           onCompanyAddress={actions.selectCompanyAddress}

@@ -1,5 +1,6 @@
 // Apply contractor (SPEC §2.5, 'Tell us about your company'): Company Name, Company Address (the address
-// search box) and its optional second line. Next shows only with a name and a selected address.
+// search box) and its optional second line. Next shows only with a name (not known to be taken) and a
+// selected address; a taken name's message shows at the name field (issue 18).
 import type { AddressSearchResult } from '@permitdesk/core';
 import { companyNameSchema } from '@permitdesk/core';
 import { AddressSearchBox } from '../address/address-search-box.js';
@@ -18,6 +19,7 @@ export interface CompanyStepProps {
   line2: string;
   onLine2(value: string): void;
   showNext: boolean;
+  /** The company name refused by the server ('Company name has already been taken...'): shown at the field. */
   error?: string | null;
   onBack(): void;
   onNext(): void;
@@ -25,9 +27,10 @@ export interface CompanyStepProps {
 
 export function CompanyStep(props: CompanyStepProps) {
   const checks = useChecks({ name: [companyNameSchema, props.companyName] });
+  const name = checks.field('name');
   return (
-    <StepForm onSubmit={() => props.showNext && props.onNext()} onBack={props.onBack} submit={props.showNext ? 'Next' : null} message={props.error}>
-      <TextField label="Company Name" autoComplete="organization" value={props.companyName} onValue={props.onCompanyName} {...checks.field('name')} maxLength={200} />
+    <StepForm onSubmit={() => props.showNext && props.onNext()} onBack={props.onBack} submit={props.showNext ? 'Next' : null}>
+      <TextField label="Company Name" autoComplete="organization" value={props.companyName} onValue={props.onCompanyName} {...name} error={name.error ?? props.error} maxLength={200} />
       {props.companyAddress ? (
         <div className="pd-field">
           <span className="pd-label">Company Address</span>

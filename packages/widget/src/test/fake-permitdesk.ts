@@ -59,6 +59,8 @@ export async function startFakePermitDesk(): Promise<FakePermitDesk> {
 
   api.on(lookupEndpoints.globalSettings, () => state.settings);
   api.on(lookupEndpoints.servedRequests, () => ({ count: 19655 }));
+  // Like the server: one company name is taken (issue 18's company step).
+  api.on(lookupEndpoints.companyNameAvailable, ({ query }) => ({ available: (query.get('name') ?? '').trim().toLowerCase() !== 'summit builders' }));
   api.on(lookupEndpoints.searchAddresses, ({ query }) => {
     const words = (query.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
     return ADDRESSES.filter((a) => words.every((w) => a.place_name.toLowerCase().includes(w)));
