@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { Secret, TOTP } from 'otpauth';
 import { chromium } from 'playwright-core';
 import { apiCaller } from '../support/api-call.mjs';
+import { mailboxOf, personOf, registrar } from '../support/accounts.mjs';
 import { closeTour, pageLooker } from '../support/page-checks.mjs';
 import { signInToDashboard } from '../support/sign-in.mjs';
 
@@ -20,7 +21,7 @@ const base = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const here = dirname(fileURLToPath(import.meta.url));
 const shots = join(here, '..', '..', 'artifacts', 'screenshots', 'account');
 const tag = Date.now().toString(36);
-const person = (local, name) => ({ email: `${local}.${tag}@${local}-${tag}.example`, password: `${name.split(' ')[0]}-pass-7`, name });
+const person = personOf(tag);
 const owner = { ...person('olive', 'Olive Owner'), company: `Olive Roofing ${tag}` };
 const member = person('max', 'Max Member');
 
@@ -29,22 +30,9 @@ const errors = [];
 const call = apiCaller(base);
 const look = pageLooker({ shots, errors });
 
-const mailFor = async (to, wanted) => {
-  for (let i = 0; i < 40; i += 1) {
-    const found = (await (await fetch(`${base}/dev/mailbox.json?to=${encodeURIComponent(to)}`)).json()).find(wanted);
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no such mail to ${to}`);
-};
+const mailFor = mailboxOf(base);
 
-const register = async (who) => {
-  await call('POST', '/auth/sign-up', undefined, { email: who.email, password: who.password, fullName: who.name });
-  const code = (await mailFor(who.email, (m) => /\b\d{6}\b/.test(m.text))).text.match(/\b(\d{6})\b/)[1];
-  await call('POST', '/auth/confirm-registration', undefined, { email: who.email, code });
-  who.token = (await call('POST', '/auth/authenticate', undefined, { email: who.email, password: who.password })).tokens.accessToken;
-  who.sub = (await call('GET', '/auth/profile', who.token)).sub;
-};
+const register = registrar(base);
 
 const openPage = async () => {
   const page = await (await browser.newContext({ acceptDownloads: true })).newPage();

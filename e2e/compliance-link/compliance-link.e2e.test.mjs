@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { closeTour, pageLooker } from '../support/page-checks.mjs';
 import { apiCaller } from '../support/api-call.mjs';
+import { registrar } from '../support/accounts.mjs';
 import { signInToDashboard } from '../support/sign-in.mjs';
 
 const base = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
@@ -29,19 +30,7 @@ const errors = [];
 
 const call = apiCaller(base);
 
-/** Signs up through the API, confirms with the mailed code, opens a company. */
-const register = async (who) => {
-  await call('POST', '/auth/sign-up', undefined, { email: who.email, password: who.password, fullName: who.name });
-  let code;
-  for (let i = 0; i < 40 && !code; i += 1) {
-    const mails = await (await fetch(`${base}/dev/mailbox.json?to=${encodeURIComponent(who.email)}`)).json();
-    code = mails.map((m) => m.text.match(/\b(\d{6})\b/)?.[1]).find(Boolean);
-    if (!code) await new Promise((r) => setTimeout(r, 250));
-  }
-  await call('POST', '/auth/confirm-registration', undefined, { email: who.email, code });
-  who.token = (await call('POST', '/auth/authenticate', undefined, { email: who.email, password: who.password })).tokens.accessToken;
-  who.companyId = (await call('POST', '/v4/companies', who.token, { name: who.company })).id;
-};
+const register = registrar(base);
 
 const watch = (page) => {
   page.on('console', (m) => m.type() === 'error' && errors.push(`${page.url()}: ${m.text()}`));

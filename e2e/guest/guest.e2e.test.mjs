@@ -13,13 +13,14 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { closeTour as skipTour, pageLooker } from '../support/page-checks.mjs';
 import { apiCaller } from '../support/api-call.mjs';
+import { mailboxOf, personOf, registrar } from '../support/accounts.mjs';
 import { signInToDashboard } from '../support/sign-in.mjs';
 
 const base = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const here = dirname(fileURLToPath(import.meta.url));
 const shots = join(here, '..', '..', 'artifacts', 'screenshots', 'guest');
 const tag = Date.now().toString(36);
-const person = (local, name, company) => ({ email: `${local}.${tag}@${local}-${tag}.example`, password: `${name.split(' ')[0]}-pass-7`, name, company: `${company} ${tag}` });
+const person = personOf(tag);
 const hostOwner = person('hana', 'Hana Host', 'Harbor Builders');
 const guestOwner = person('gil', 'Gil Guest', 'Gull Electric');
 const crewOwner = person('cory', 'Cory Crew', 'Crew Carpentry');
@@ -29,24 +30,9 @@ const errors = [];
 
 const call = apiCaller(base);
 
-/** The newest mail to `to` that passes `wanted`, polling the dev mailbox. */
-const mailFor = async (to, wanted) => {
-  for (let i = 0; i < 40; i += 1) {
-    const found = (await (await fetch(`${base}/dev/mailbox.json?to=${encodeURIComponent(to)}`)).json()).find(wanted);
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no such mail to ${to}`);
-};
+const mailFor = mailboxOf(base);
 
-/** Signs up through the API, confirms with the mailed code, opens a company: the token and company id. */
-const register = async (who) => {
-  await call('POST', '/auth/sign-up', undefined, { email: who.email, password: who.password, fullName: who.name });
-  const code = (await mailFor(who.email, (m) => /\b\d{6}\b/.test(m.text))).text.match(/\b(\d{6})\b/)[1];
-  await call('POST', '/auth/confirm-registration', undefined, { email: who.email, code });
-  who.token = (await call('POST', '/auth/authenticate', undefined, { email: who.email, password: who.password })).tokens.accessToken;
-  who.companyId = (await call('POST', '/v4/companies', who.token, { name: who.company })).id;
-};
+const register = registrar(base);
 
 /** A permit of the host's company through form 52, as the widget sends it; answers { projectId, permitId }. */
 const permitFor = async (who, site, customerName) => {

@@ -12,6 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { apiCaller } from '../support/api-call.mjs';
+import { personOf, registrar } from '../support/accounts.mjs';
 import { pageLooker } from '../support/page-checks.mjs';
 import { signInToDashboard } from '../support/sign-in.mjs';
 
@@ -19,7 +20,7 @@ const base = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const here = dirname(fileURLToPath(import.meta.url));
 const shots = join(here, '..', '..', 'artifacts', 'screenshots', 'sharing');
 const tag = Date.now().toString(36);
-const person = (local, name, company) => ({ email: `${local}.${tag}@${local}-${tag}.example`, password: `${name.split(' ')[0]}-pass-7`, name, company: `${company} ${tag}` });
+const person = personOf(tag);
 const alma = person('alma', 'Alma Alpha', 'Alpha Roofing');
 const bea = person('bea', 'Bea Beta', 'Beta Builders');
 const vic = person('vic', 'Vic Vento', 'Vento Electric');
@@ -30,24 +31,8 @@ const errors = [];
 const call = apiCaller(base);
 const look = pageLooker({ shots, errors });
 
-/** The newest mail to `to` that passes `wanted`, polling the dev mailbox. */
-const mailFor = async (to, wanted) => {
-  for (let i = 0; i < 40; i += 1) {
-    const found = (await (await fetch(`${base}/dev/mailbox.json?to=${encodeURIComponent(to)}`)).json()).find(wanted);
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no such mail to ${to}`);
-};
 
-/** Signs up through the API, confirms with the mailed code, opens a company: the token and company id. */
-const register = async (who) => {
-  await call('POST', '/auth/sign-up', undefined, { email: who.email, password: who.password, fullName: who.name });
-  const code = (await mailFor(who.email, (m) => /\b\d{6}\b/.test(m.text))).text.match(/\b(\d{6})\b/)[1];
-  await call('POST', '/auth/confirm-registration', undefined, { email: who.email, code });
-  who.token = (await call('POST', '/auth/authenticate', undefined, { email: who.email, password: who.password })).tokens.accessToken;
-  who.companyId = (await call('POST', '/v4/companies', who.token, { name: who.company })).id;
-};
+const register = registrar(base);
 
 /** A vault item of `who`'s company with a stored file: its id. */
 const itemWithFile = async (who, plural, body, documentableType, fileName) => {
