@@ -154,8 +154,9 @@ function decodePdf(base64: string): Uint8Array {
   return bytes;
 }
 
-async function templateFacts(db: Db, permitId: number, now: Date) {
-  const permit = await db
+/** What a permit's cancellation document names: the permit, its customer, job address, municipality and task. */
+export const cancellationFacts = (db: Db, permitId: number) =>
+  db
     .selectFrom('permits as p')
     .innerJoin('projects as pr', 'pr.id', 'p.project_id')
     .innerJoin('municipalities as m', 'm.id', 'p.municipality_id')
@@ -163,6 +164,9 @@ async function templateFacts(db: Db, permitId: number, now: Date) {
     .select(['p.id', 'pr.customer_name', 'pr.project_address', 'm.name as municipality', 't.name as task'])
     .where('p.id', '=', permitId)
     .executeTakeFirstOrThrow();
+
+async function templateFacts(db: Db, permitId: number, now: Date) {
+  const permit = await cancellationFacts(db, permitId);
   return { permitId: permit.id, customerName: permit.customer_name, address: permit.project_address, municipality: permit.municipality, task: permit.task, prepared: isoDate(now) };
 }
 

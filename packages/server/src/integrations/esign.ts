@@ -10,6 +10,7 @@ import type { AuthUser } from '../identity/user.js';
 import { notFound } from '../http/errors.js';
 import { escapeHtml } from '../mail/html.js';
 import { requirePermitAccess } from '../permits/access.js';
+import { cancellationFacts } from '../esign/envelopes.js';
 import type { AppServices } from '../services.js';
 import type { Db } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
@@ -42,14 +43,7 @@ async function toDocument(db: Db, row: DocumentRow): Promise<EsignDocument> {
 }
 
 async function render(db: Db, permitId: number, signer: string, now: Date): Promise<{ title: string; html: string }> {
-  const permit = await db
-    .selectFrom('permits as p')
-    .innerJoin('projects as pr', 'pr.id', 'p.project_id')
-    .innerJoin('municipalities as m', 'm.id', 'p.municipality_id')
-    .innerJoin('permit_tasks as t', 't.id', 'p.task_id')
-    .select(['p.id', 'pr.customer_name', 'pr.project_address', 'm.name as municipality', 't.name as task'])
-    .where('p.id', '=', permitId)
-    .executeTakeFirstOrThrow();
+  const permit = await cancellationFacts(db, permitId);
   const title = `Cancellation request for permit ${permit.id}`;
   const rows = [
     ['Permit', String(permit.id)],
