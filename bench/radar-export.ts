@@ -7,14 +7,9 @@
 // It loads the demo data into the database it is given (a fresh one: PGlite in memory when no
 // DATABASE_URL), unless --reuse says the data is already there.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../packages/server/src/config.js';
-import { migrateToLatest } from '../packages/server/src/db/migrate.js';
-import { openDatabase } from '../packages/server/src/db/database.js';
+import { withDemoRadar } from './demo-radar.js';
 import { radarCsvStream } from '../packages/server/src/exports/radar-export.js';
 import { parseSearchParams } from '../packages/server/src/projects/search/search-projects.js';
-import { seedAll } from '../packages/server/src/reference/seed-all.js';
-import { loadDemoData } from '../packages/server/src/reference/demo-data.js';
-import { closeServices, createServices } from '../packages/server/src/services.js';
 
 const { values } = parseArgs({
   options: {
@@ -27,23 +22,8 @@ const { values } = parseArgs({
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-const config = loadConfig();
-const database = await openDatabase(config, { inMemory: !config.DATABASE_URL });
-const services = await createServices(config, { database });
-try {
-  await migrateToLatest(database);
-  await seedAll(services);
-  const summary = values.reuse
-    ? null
-    : await loadDemoData(services, {
-        projects: Number(values.projects),
-        companies: Number(values.companies),
-        largest: Number(values.largest),
-        log: (line) => console.log(`[load] ${line}`),
-      });
-  const owner = await services.identity.findByEmail('demo@permitdesk.test');
-  const scope = { userId: owner!.id, companyId: summary?.companyId ?? 1 };
-  console.log(`${services.dbKind}: ${summary?.permits ?? '?'} permits, demo company ~${values.largest}`);
+await withDemoRadar({ projects: Number(values.projects), companies: Number(values.companies), largest: Number(values.largest), reuse: values.reuse }, async ({ services, scope, permits }) => {
+  console.log(`${services.dbKind}: ${permits ?? '?'} permits, demo company ~${values.largest}`);
   // With PGlite the database lives in this process too (its WASM memory is in the RSS); the JS heap is the export's own.
   console.log('| view | rows | bytes | seconds | rows/s | RSS before | peak RSS | JS heap before | peak JS heap |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
@@ -77,6 +57,4 @@ try {
     const rows = lines - 1;
     console.log(`| ${name} | ${rows} | ${mb(bytes)} | ${seconds.toFixed(1)} | ${Math.round(rows / seconds)} | ${mb(before)} | ${mb(peak)} | ${mb(heapBefore)} | ${mb(heap)} |`);
   }
-} finally {
-  await closeServices(services);
-}
+});
