@@ -69,9 +69,8 @@ const nextCode = () => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secr
 before(async () => {
   await mkdir(shots, { recursive: true });
   browser = await chromium.launch({ executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-  await register(owner);
+  await register(owner); // opens owner.company too
   await register(member);
-  owner.companyId = (await call('POST', '/v4/companies', owner.token, { name: owner.company })).id;
   const invitation = await call('POST', '/v4/invitations/user-type', owner.token, { companyId: owner.companyId, email: member.email, role: 'pm' });
   await call('PUT', `/v4/invitations/accept/${invitation.invitationId}/user-type`, member.token);
 });
