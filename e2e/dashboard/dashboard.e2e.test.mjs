@@ -210,7 +210,7 @@ describe('a company signs up and uses the dashboard', () => {
 
     await visit(page, '/project-radar');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Erin/ }).click();
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
     await page.waitForURL(/\/sign-in$/);
     await page.getByText('Successfully Logged Out').waitFor();
     await visit(page, '/profile');

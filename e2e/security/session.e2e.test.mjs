@@ -103,7 +103,7 @@ describe('the dashboard session', () => {
 
     // Sign out: the access token dies at once, the cookie goes, a reload asks for sign-in.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Sid/ }).click();
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
     await page.waitForURL(/\/sign-in$/);
     assert.equal((await api('GET', '/auth/profile', { token: live })).status, 401);
     assert.deepEqual((await context.cookies()).filter((c) => c.name === 'permitdesk_refresh'), []);
