@@ -24,6 +24,13 @@ export const configSchema = v.object({
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   /** Key of the TOTP secrets at rest (AES-256-GCM); derived from JWT_SECRET (or the generated secret) when unset. */
   TWO_FACTOR_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  /** Key (≥ 32 characters) of the secrets the server reads back (platform tokens, webhook secrets): AES-256-GCM; derived from JWT_SECRET when unset. */
+  SECRETS_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  /** Rotation: the previous SECRETS_KEY values, comma-separated, still accepted for reading. */
+  SECRETS_KEY_PREVIOUS: v.optional(
+    v.pipe(v.string(), v.transform((keys) => keys.split(',').map((key) => key.trim()).filter(Boolean))),
+    '',
+  ),
   /** nodemailer transport URL (smtp://user:pass@host:587); mail goes to the dev mailbox when unset. */
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
   MAIL_FROM: v.optional(v.string(), 'PermitDesk <no-reply@permitdesk.local>'),

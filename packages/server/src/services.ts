@@ -22,7 +22,8 @@ import { createRefreshTokens } from './identity/refresh-tokens.js';
 import { createSecretHasher } from './identity/secrets.js';
 import { createThrottle } from './identity/throttle.js';
 import { createTwoFactor } from './identity/two-factor.js';
-import { createSecretBox } from './identity/two-factor-crypto.js';
+import { createTwoFactorBox } from './identity/two-factor-crypto.js';
+import { createSecretBox, secretKeyMaterial, type SecretBox } from './security/secret-box.js';
 import { createMailService, type MailService } from './mail/mail-service.js';
 import { createMailWorker, type MailWorker } from './mail/mail-worker.js';
 import { createMailTransport } from './mail/transport.js';
@@ -59,6 +60,8 @@ export interface AppServices {
   rateLimits: RateLimiter;
   /** The approximate place of a public compliance link's visitor (IP_GEOLOCATION; 'none' by default). */
   ipLocator: IpLocator;
+  /** A secret box for one purpose ('platform-tokens', 'webhook-secrets'), keyed by SECRETS_KEY (rotation: SECRETS_KEY_PREVIOUS). */
+  secretBox(purpose: string): SecretBox;
 }
 
 export interface ServiceOptions {
@@ -93,7 +96,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     throttle: createThrottle(db, clock),
     limits: rateLimits,
     mail,
-    twoFactor: createTwoFactor({ box: createSecretBox(secret, config.TWO_FACTOR_KEY), hash: hasher, signingKey: secret, clock }),
+    twoFactor: createTwoFactor({ box: createTwoFactorBox(secret, config.TWO_FACTOR_KEY), hash: hasher, signingKey: secret, clock }),
   });
 
   const files = createFilesRecord(db, clock);
@@ -110,8 +113,10 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const geo = createGeoService({ GOOGLE_MAPS_API_KEY: config.GOOGLE_MAPS_API_KEY, GEOCODER: config.GEOCODER });
   const emailVerifier = createEmailVerifier(config, log);
   const ipLocator = createIpLocator(config);
+  const secretKeys = secretKeyMaterial(secret, config.SECRETS_KEY, config.SECRETS_KEY_PREVIOUS);
+  const secretBox = (purpose: string) => createSecretBox({ purpose, keys: secretKeys });
   const exportLinks = createUrlSigner(secret, 'permitdesk/export-links');
-  return { config, db, dbKind: database.kind, database, clock, log, identity, companies, mail, mailWorker, storage, localStorage, exportLinks, geo, emailVerifier, rateLimits, ipLocator };
+  return { config, db, dbKind: database.kind, database, clock, log, identity, companies, mail, mailWorker, storage, localStorage, exportLinks, geo, emailVerifier, rateLimits, ipLocator, secretBox };
 }
 
 /** Stops background work and closes the database. */
