@@ -1,6 +1,7 @@
 // The messages of a permit's conversations, oldest first, with their attachments: one rendering for the
 // customer's permit page and the permit team's desk.
 import { DATE_FORMATS, formatDate, type Conversation } from '@permitdesk/core';
+import { LinkedText } from '../../ui/linked-text.js';
 import { openDocument } from './documents-panel.js';
 
 export interface MessageListProps {
@@ -23,7 +24,7 @@ export function MessageList({ messages, customerLabel, emptyText }: MessageListP
               {formatDate(message.createdAt, DATE_FORMATS.usDateTime)}
             </time>
           </div>
-          <p className="message__body">{message.body}</p>
+          <p className="message__body"><LinkedText text={message.body} /></p>
           {message.attachments?.length ? (
             <ul className="message__attachments" aria-label="Attachments">
               {message.attachments.map((file) => (
