@@ -2,6 +2,7 @@
 // views, bulk assignment and bulk stage moves. Staff only (403 otherwise); PUT sla needs a service admin.
 import * as v from 'valibot';
 import { idParamSchema, okSchema } from '../schemas/common.js';
+import { globalSettingSchema, noticeWallUpdateSchema } from '../schemas/lookup.js';
 import {
   opsBulkAssignSchema,
   opsBulkResultSchema,
@@ -51,6 +52,12 @@ export const opsQueueEndpoints = {
   updateSla: endpoint({
     method: 'PUT', path: '/v4/operator/sla', auth: 'bearer', summary: 'Set stages\' SLA targets (service admin)',
     body: opsSlaUpdateSchema, response: opsSlaSchema,
+  }),
+  updateNoticeWall: endpoint({
+    method: 'PUT', path: '/v4/operator/notice-walls/{kind}', auth: 'bearer',
+    summary: 'Turn a notice wall on or off and set its texts (service admin); answers the global settings',
+    params: v.object({ kind: v.picklist(['company', 'doItYourself'], 'Unknown notice wall') }), body: noticeWallUpdateSchema,
+    response: v.array(globalSettingSchema),
   }),
   teamMembers: endpoint({
     method: 'GET', path: '/v4/operator/team-members', auth: 'bearer', summary: 'The permit team: who permits can be assigned to',

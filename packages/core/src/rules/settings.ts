@@ -95,9 +95,26 @@ export const isNotificationWallOn = (
     false,
   );
 
-/** The settings whose key contains EDIT_NOTIFICATION_WALL_ (SPEC §9), as stored. */
+/** The settings whose key contains EDIT_NOTIFICATION_WALL_ (SPEC §9), as stored: the walls the permit team edits. */
 export const notificationWallSettings = (settings: readonly GlobalSetting[]): GlobalSetting[] =>
   settings.filter((setting) => setting.settingKey.includes(EDIT_NOTIFICATION_WALL_MARKER));
+
+/** The two settings of a kind of applicant's wall: its on/off flag and its texts. */
+export const noticeWallKeys = (kind: NotificationWallKind) =>
+  kind === 'company'
+    ? { flag: SETTING_KEYS.notificationWallCompany, texts: SETTING_KEYS.editNotificationWallCompany }
+    : { flag: SETTING_KEYS.notificationWallDoItYourself, texts: SETTING_KEYS.editNotificationWallDoItYourself };
+
+/** Which applicants an editable wall setting is for (null for a key of no known kind). */
+export const noticeWallKindOf = (settingKey: string): NotificationWallKind | null =>
+  settingKey === SETTING_KEYS.editNotificationWallCompany ? 'company' : settingKey === SETTING_KEYS.editNotificationWallDoItYourself ? 'doItYourself' : null;
+
+/** The editable walls, each with its kind, whether it shows, and its texts (unfilled: {municipalityName} kept). */
+export const editableNoticeWalls = (settings: readonly GlobalSetting[]) =>
+  notificationWallSettings(settings).flatMap((setting) => {
+    const kind = noticeWallKindOf(setting.settingKey);
+    return kind ? [{ kind, enabled: isNotificationWallOn(settings, kind), wall: notificationWall(settings, kind, MUNICIPALITY_NAME_PLACEHOLDER) }] : [];
+  });
 
 /** Replaces every {municipalityName} in each text of a notice wall. */
 export function substituteMunicipality(wall: NotificationWall, municipalityName: string): NotificationWall {

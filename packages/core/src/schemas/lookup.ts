@@ -164,3 +164,17 @@ export const notificationWallSettingSchema = v.object({
   value: notificationWallSchema,
 });
 export type NotificationWallSetting = v.InferOutput<typeof notificationWallSettingSchema>;
+
+const wallText = v.pipe(v.string(), v.trim(), v.nonEmpty('Please enter this text'), v.maxLength(2000, 'Please keep this text under 2,000 characters'));
+/** A service admin's edit of one notice wall (PUT /v4/operator/notice-walls/{kind}): shown or not, and its texts. */
+export const noticeWallUpdateSchema = v.object({
+  enabled: v.boolean(),
+  wall: v.object({
+    titleHeaderForm: wallText,
+    descriptionsHeaderForm: wallText,
+    textCheckBox: wallText,
+    descriptionsFooterForm: wallText,
+    titleFooterForm: wallText,
+  }),
+});
+export type NoticeWallUpdate = v.InferOutput<typeof noticeWallUpdateSchema>;

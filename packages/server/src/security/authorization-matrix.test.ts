@@ -722,6 +722,10 @@ const MATRIX: Record<string, Row> = {
   'DELETE /v4/operator/queue/views/{id}': { expect: STAFF_ONLY, call: () => ({ params: { id: 1 } }) },
   'GET /v4/operator/sla': { expect: STAFF_ONLY, call: () => ({}) },
   'PUT /v4/operator/sla': { expect: STAFF_ONLY, call: () => ({ body: { targets: [{ stage: 10, targetHours: 1 }] } }) },
+  'PUT /v4/operator/notice-walls/{kind}': {
+    expect: STAFF_ONLY,
+    call: () => ({ params: { kind: 'company' }, body: { enabled: true, wall: { titleHeaderForm: 'T', descriptionsHeaderForm: 'D', textCheckBox: 'C', descriptionsFooterForm: 'F', titleFooterForm: 'E' } } }),
+  },
   'GET /v4/operator/team-members': { expect: STAFF_ONLY, call: () => ({}) },
 };
 

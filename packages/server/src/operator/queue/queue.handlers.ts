@@ -1,6 +1,6 @@
 // The permit team's queue calls (core's opsQueue endpoint group): the queue, bulk actions, saved views,
-// SLA targets and the team's members. Every call needs the staff flag (403 otherwise); PUT sla a
-// service admin.
+// SLA targets, the notice walls and the team's members. Every call needs the staff flag (403 otherwise);
+// PUT sla and the notice walls a service admin.
 import type { endpoints } from '@permitdesk/core';
 import { auditActor } from '../../http/audit-actor.js';
 import type { EndpointHandler } from '../../http/register.js';
@@ -9,6 +9,8 @@ import { inTransaction } from '../../db/transaction.js';
 import { bulkAssign, bulkMoveStage } from './bulk.js';
 import { searchQueue } from './queue-search.js';
 import { deleteView, listViews, saveView } from './saved-views.js';
+import { globalSettings } from '../../lookups/settings.repository.js';
+import { updateNoticeWall } from './notice-walls.js';
 import { loadSlaTargets, slaView, updateSlaTargets } from './sla.js';
 import { teamMembers } from './team.js';
 
@@ -60,4 +62,10 @@ export const putSla: EndpointHandler<Queue['updateSla']> = async ({ services, us
 export const listTeamMembers: EndpointHandler<Queue['teamMembers']> = async ({ services, user }) => {
   await requireStaff(services.db, user.sub);
   return teamMembers(services.db);
+};
+
+export const putNoticeWall: EndpointHandler<Queue['updateNoticeWall']> = async ({ services, user, c }, { params, body }) => {
+  await requireServiceAdmin(services.db, user.sub);
+  await inTransaction(services.db, (trx) => updateNoticeWall(trx, auditActor(c, user, 'service_admin'), params.kind, body, services.clock()));
+  return globalSettings(services.db);
 };

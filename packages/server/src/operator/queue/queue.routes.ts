@@ -14,5 +14,6 @@ export function registerOpsQueueRoutes(app: App): void {
   registerEndpoint(app, api.deleteView, h.deleteQueueView);
   registerEndpoint(app, api.sla, h.getSla);
   registerEndpoint(app, api.updateSla, h.putSla);
+  registerEndpoint(app, api.updateNoticeWall, h.putNoticeWall);
   registerEndpoint(app, api.teamMembers, h.listTeamMembers);
 }
