@@ -10,7 +10,8 @@ import type { App } from './http/context.js';
 import { registerStaticRoutes } from './http/static-files.js';
 import { isLoopback } from './mail/mailbox.routes.js';
 import { closeServices, createServices, type AppServices } from './services.js';
-import { DEMO_PASSWORD, DEMO_USERS, loadDemoData } from './reference/demo-data.js';
+import { DEMO_PASSWORD, DEMO_USERS, loadDemoData, showcaseOf } from './reference/demo-data.js';
+import { seedDemoShowcase } from './reference/demo-showcase.js';
 import { DEMO_OPERATOR, ensureDemoOperator } from './operator/demo-operator.js';
 
 export interface Running {
@@ -75,7 +76,8 @@ async function seedDemoDataOnce(services: AppServices): Promise<void> {
   const owner = DEMO_USERS[0];
   if (!projects || !owner || (await services.identity.findByEmail(owner.email))) return;
   const summary = await loadDemoData(services, { projects, companies: 1, log: (line) => services.log.info(`[demo-data] ${line}`) });
-  await ensureDemoOperator(services);
+  const teamUserId = await ensureDemoOperator(services);
+  await seedDemoShowcase(services, showcaseOf(summary, teamUserId));
   services.log.info(`Demo data: ${summary.projects} projects and ${summary.permits} permits.`);
   services.log.info(`  sign in as ${DEMO_USERS.map((u) => u.email).join(', ')} or the permit team ${DEMO_OPERATOR.email}, password ${DEMO_PASSWORD}`);
 }
