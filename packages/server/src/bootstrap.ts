@@ -11,7 +11,7 @@ import { registerStaticRoutes } from './http/static-files.js';
 import { isLoopback } from './mail/mailbox.routes.js';
 import { closeServices, createServices, type AppServices } from './services.js';
 import { DEMO_PASSWORD, DEMO_USERS, loadDemoData, showcaseOf } from './reference/demo-data.js';
-import { seedDemoShowcase } from './reference/demo-showcase.js';
+import { seedDemoShowcase } from './cli/demo-showcase.js';
 import { DEMO_OPERATOR, ensureDemoOperator } from './operator/demo-operator.js';
 
 export interface Running {

@@ -6,7 +6,7 @@ import { loadConfig } from '../config.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedAll } from '../reference/seed-all.js';
 import { DEMO_PASSWORD, DEMO_USERS, loadDemoData, showcaseOf } from '../reference/demo-data.js';
-import { seedDemoShowcase } from '../reference/demo-showcase.js';
+import { seedDemoShowcase } from './demo-showcase.js';
 import { closeServices, createServices } from '../services.js';
 import { DEMO_OPERATOR, ensureDemoOperator } from '../operator/demo-operator.js';
 

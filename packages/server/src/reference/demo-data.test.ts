@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSearchParams, searchProjects } from '../projects/search/search-projects.js';
 import { createTestContext, databaseTargets } from '../test/harness.js';
 import { DEMO_PASSWORD, DEMO_USERS, loadDemoData, showcaseOf, splitProjects, type DemoSummary } from './demo-data.js';
-import { seedDemoShowcase } from './demo-showcase.js';
+import { seedDemoShowcase } from '../cli/demo-showcase.js';
 
 type Ctx = Awaited<ReturnType<typeof createTestContext>>;
 
