@@ -31,6 +31,7 @@ export async function bootstrap(config: Config): Promise<Running> {
   // Before listening: else the first address picked after a restart waits ~2 s for the gazetteer.
   services.geo.warm();
   services.mailWorker.start();
+  services.jobs.start();
 
   const app = createApp(services, {
     extraRoutes: (a) =>

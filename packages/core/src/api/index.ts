@@ -6,6 +6,7 @@ import { exportEndpoints } from './exports.endpoints.js';
 import { esignEndpoints } from './esign.endpoints.js';
 import { formEndpoints } from './forms.endpoints.js';
 import { guestAccessEndpoints } from './guest-access.endpoints.js';
+import { jobEndpoints } from './jobs.endpoints.js';
 import { accountSelfServiceEndpoints } from './account.endpoints.js';
 import { accountEndpoints, identityEndpoints } from './identity.endpoints.js';
 import { integrationEndpoints } from './integrations.endpoints.js';
@@ -36,6 +37,7 @@ export {
   identityEndpoints,
   integrationEndpoints,
   invitationEndpoints,
+  jobEndpoints,
   lookupEndpoints,
   operatorEndpoints,
   opsQuoteEndpoints,
@@ -70,5 +72,6 @@ export const endpoints = {
   guestAccess: guestAccessEndpoints,
   complianceLinks: complianceLinkEndpoints,
   esign: esignEndpoints,
+  jobs: jobEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;
