@@ -17,6 +17,7 @@ import { opsDeskEndpoints } from './ops-desk.endpoints.js';
 import { opsQueueEndpoints } from './ops-queue.endpoints.js';
 import { permitEndpoints, projectEndpoints } from './permits.endpoints.js';
 import { verificationEndpoints } from './verification.endpoints.js';
+import { statusLinkEndpoints } from './status-links.endpoints.js';
 
 export * from './endpoint.js';
 export { municipalityLocationQuery } from './lookup.endpoints.js';
@@ -44,6 +45,7 @@ export {
   permitEndpoints,
   projectEndpoints,
   roleEndpoints,
+  statusLinkEndpoints,
   verificationEndpoints,
 };
 
@@ -70,5 +72,6 @@ export const endpoints = {
   guestAccess: guestAccessEndpoints,
   complianceLinks: complianceLinkEndpoints,
   esign: esignEndpoints,
+  statusLinks: statusLinkEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;

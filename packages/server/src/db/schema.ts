@@ -20,6 +20,7 @@ import type { RateLimitTables } from './tables/rate-limits.js';
 import type { ReferenceTables } from './tables/reference.js';
 import type { SharedAccessTables } from './tables/shared-access.js';
 import type { SignupTables } from './tables/signup.js';
+import type { StatusLinkTables } from './tables/status-links.js';
 
 export interface Database
   extends IdentityTables,
@@ -40,7 +41,8 @@ export interface Database
     GuestAccessTables,
     ComplianceLinkTables,
     SharedAccessTables,
-    EsignTables {}
+    EsignTables,
+    StatusLinkTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
 export type Db = Kysely<Database>;
@@ -73,4 +75,5 @@ export const TABLES = [
   'user_two_factor', 'user_recovery_codes',
   'shared_file_downloads',
   'esign_envelopes', 'esign_signers',
+  'permit_status_links', 'permit_status_subscribers',
 ] as const satisfies readonly (keyof Database)[];
