@@ -18,6 +18,7 @@ import { opsDeskEndpoints } from './ops-desk.endpoints.js';
 import { opsQueueEndpoints } from './ops-queue.endpoints.js';
 import { permitEndpoints, projectEndpoints } from './permits.endpoints.js';
 import { verificationEndpoints } from './verification.endpoints.js';
+import { statusLinkEndpoints } from './status-links.endpoints.js';
 
 export * from './endpoint.js';
 export { municipalityLocationQuery } from './lookup.endpoints.js';
@@ -46,6 +47,7 @@ export {
   permitEndpoints,
   projectEndpoints,
   roleEndpoints,
+  statusLinkEndpoints,
   verificationEndpoints,
 };
 
@@ -73,5 +75,6 @@ export const endpoints = {
   complianceLinks: complianceLinkEndpoints,
   esign: esignEndpoints,
   jobs: jobEndpoints,
+  statusLinks: statusLinkEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;

@@ -21,6 +21,7 @@ import type { RateLimitTables } from './tables/rate-limits.js';
 import type { ReferenceTables } from './tables/reference.js';
 import type { SharedAccessTables } from './tables/shared-access.js';
 import type { SignupTables } from './tables/signup.js';
+import type { StatusLinkTables } from './tables/status-links.js';
 
 export interface Database
   extends IdentityTables,
@@ -42,7 +43,8 @@ export interface Database
     ComplianceLinkTables,
     SharedAccessTables,
     EsignTables,
-    JobTables {}
+    JobTables,
+    StatusLinkTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
 export type Db = Kysely<Database>;
@@ -76,4 +78,5 @@ export const TABLES = [
   'shared_file_downloads',
   'esign_envelopes', 'esign_signers',
   'jobs', 'job_schedules', 'webhook_subscriptions', 'webhook_deliveries', 'webhook_delivery_attempts',
+  'permit_status_links', 'permit_status_subscribers',
 ] as const satisfies readonly (keyof Database)[];
