@@ -7,6 +7,7 @@ import { esignEndpoints } from './esign.endpoints.js';
 import { formEndpoints } from './forms.endpoints.js';
 import { guestAccessEndpoints } from './guest-access.endpoints.js';
 import { jobEndpoints } from './jobs.endpoints.js';
+import { webhookEndpoints } from './webhooks.endpoints.js';
 import { accountSelfServiceEndpoints } from './account.endpoints.js';
 import { accountEndpoints, identityEndpoints } from './identity.endpoints.js';
 import { integrationEndpoints } from './integrations.endpoints.js';
@@ -47,6 +48,7 @@ export {
   projectEndpoints,
   roleEndpoints,
   verificationEndpoints,
+  webhookEndpoints,
 };
 
 export const endpoints = {
@@ -73,5 +75,6 @@ export const endpoints = {
   complianceLinks: complianceLinkEndpoints,
   esign: esignEndpoints,
   jobs: jobEndpoints,
+  webhooks: webhookEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;

@@ -14,6 +14,7 @@ import { checkPermitVersion } from './permit-version.js';
 import { recordProjectUpdate } from './project-updates.js';
 import { customerRecipient } from './recipients.js';
 import type { Tx } from '../db/schema.js';
+import { emitEvent } from '../webhooks/index.js';
 
 /** An issued permit stays valid this long unless the permit team says otherwise. */
 export const PERMIT_VALIDITY_DAYS = 180;
@@ -129,6 +130,14 @@ export async function changeStage(trx: Tx, services: Services, change: StageChan
   });
 
   if (change.by === 'permit_team') await mailCustomer(trx, services, permit, change, now);
+  if (permit.company_id !== null) {
+    await emitEvent(trx, {
+      companyId: permit.company_id,
+      type: 'permit.stage_changed',
+      data: { permitId: permit.id, projectId: permit.project_id, fromStage: permit.stage, toStage: change.stage, stageName: name, permitNumber: updated.permit_number ?? null, version },
+      at: now,
+    });
+  }
   return { fromStage: permit.stage, toStage: change.stage, changed, version };
 }
 
