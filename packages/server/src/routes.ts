@@ -30,6 +30,7 @@ import { registerTeamRoutes } from './team/team.routes.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerJobRoutes } from './jobs/jobs.routes.js';
 import { registerStatusLinkRoutes } from './permits/status-links/status-links.routes.js';
+import { registerWebhookRoutes } from './webhooks/webhooks.routes.js';
 
 export function registerRoutes(app: App): void {
   registerRateLimits(app); // first: the limits run before the endpoints they guard
@@ -62,4 +63,5 @@ export function registerRoutes(app: App): void {
   registerDirectoryRoutes(app);
   registerJobRoutes(app);
   registerStatusLinkRoutes(app);
+  registerWebhookRoutes(app);
 }

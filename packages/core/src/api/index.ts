@@ -7,6 +7,7 @@ import { esignEndpoints } from './esign.endpoints.js';
 import { formEndpoints } from './forms.endpoints.js';
 import { guestAccessEndpoints } from './guest-access.endpoints.js';
 import { jobEndpoints } from './jobs.endpoints.js';
+import { webhookEndpoints } from './webhooks.endpoints.js';
 import { accountSelfServiceEndpoints } from './account.endpoints.js';
 import { accountEndpoints, identityEndpoints } from './identity.endpoints.js';
 import { integrationEndpoints } from './integrations.endpoints.js';
@@ -49,6 +50,7 @@ export {
   roleEndpoints,
   statusLinkEndpoints,
   verificationEndpoints,
+  webhookEndpoints,
 };
 
 export const endpoints = {
@@ -76,5 +78,6 @@ export const endpoints = {
   esign: esignEndpoints,
   jobs: jobEndpoints,
   statusLinks: statusLinkEndpoints,
+  webhooks: webhookEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;

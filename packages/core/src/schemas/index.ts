@@ -21,3 +21,4 @@ export * from './exports.js';
 export * from './esign.js';
 export * from './jobs.js';
 export * from './status-links.js';
+export * from './webhooks.js';

@@ -57,6 +57,8 @@ export const queryKeys = {
     /** The operators a permit can be assigned to. */
     teamMembers: ['ops', 'team-members'],
     sla: ['ops', 'sla'],
+    /** The job queue's page for a filter (pages/ops/jobs). */
+    jobs: (query: Record<string, string>) => ['ops', 'jobs', query],
   },
   /** A company's audit trail (its owner's /companies/:id/activity). */
   companyActivity: (companyId: string, page: number) => ['company-activity', companyId, page],

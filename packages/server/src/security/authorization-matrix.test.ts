@@ -119,6 +119,9 @@ interface Fx {
   guestGrantId: number;
   /** Issue 13: a permit of A whose assignment of A's vendor company was removed. */
   removedPermitId: number;
+  /** Issue 14: a webhook subscription of A and a delivery of it, made fresh for the callers allowed to act on them. */
+  webhookId?: string;
+  deliveryId?: string;
   /** Issue 13 (public compliance links): A's link for the owner calls, and another company's live and revoked links for the public ones. */
   linkA: number;
   publicLink: { token: string; revokedToken: string; licenseId: number };
@@ -279,6 +282,16 @@ const newVault = (kind: string, body: Record<string, unknown>, key: keyof Fx) =>
   const made = await ok(as(fx.users.owner, 'POST', `/v4/companies/${fx.A}/${kind}`, { body }));
   return { [key]: made[key === 'documentationId' ? 'documentId' : key] } as Partial<Fx>;
 };
+
+const NO_UUID = '00000000-0000-4000-8000-000000000000';
+/** Issue 14: a fresh webhook of A (and a failed delivery of it, for a replay). */
+async function freshWebhook(fx: Fx, withDelivery = false): Promise<Partial<Fx>> {
+  const made = await ok(as(fx.users.owner, 'POST', `/v4/companies/${fx.A}/webhooks`, { body: { url: 'https://hooks.example.com/fresh', events: ['permit.created'] } }));
+  if (!withDelivery) return { webhookId: made.id };
+  const deliveryId = crypto.randomUUID();
+  await t.services.db.insertInto('webhook_deliveries').values({ id: deliveryId, subscription_id: made.id, company_id: fx.A, event_id: crypto.randomUUID(), event_type: 'permit.created', body: '{}', status: 'failed', retry_since: new Date(), created_at: new Date() }).execute();
+  return { webhookId: made.id, deliveryId };
+}
 
 // ---------------------------------------------------------------------------------------------------
 // The matrix, keyed by `${method} ${path}` exactly as the catalogue writes it
@@ -733,6 +746,17 @@ const MATRIX: Record<string, Row> = {
   // The durable job queue (issue 16): the permit team only; a retry's states (409, 404) in jobs/jobs.test.ts.
   'GET /v4/operator/jobs': { expect: STAFF_ONLY, call: () => ({ query: { status: 'failed' } }) },
   'POST /v4/operator/jobs/{id}/retry': { expect: STAFF_ONLY, call: () => ({ params: { id: 1 } }) },
+  // Outbound webhooks (issue 14): A's owner and administrators only; the others are refused before the
+  // subscription is looked up (403), so a made-up id tells them nothing. States (404, 409) in webhooks.test.ts.
+  'GET /v4/companies/{id}/webhooks': { expect: COMPANY_MANAGE, call: (fx) => ({ params: { id: fx.A } }) },
+  'POST /v4/companies/{id}/webhooks': { expect: COMPANY_MANAGE, call: (fx) => ({ params: { id: fx.A }, body: { url: 'https://hooks.example.com/permitdesk', events: ['permit.created'] } }) },
+  'DELETE /v4/companies/{id}/webhooks/{wid}': { expect: COMPANY_MANAGE, call: (fx) => ({ params: { id: fx.A, wid: fx.webhookId ?? NO_UUID } }), fresh: (fx) => freshWebhook(fx) },
+  'GET /v4/companies/{id}/webhooks/{wid}/deliveries': { expect: COMPANY_MANAGE, call: (fx) => ({ params: { id: fx.A, wid: fx.webhookId ?? NO_UUID } }), fresh: (fx) => freshWebhook(fx) },
+  'POST /v4/companies/{id}/webhooks/{wid}/deliveries/{did}/replay': {
+    expect: COMPANY_MANAGE,
+    call: (fx) => ({ params: { id: fx.A, wid: fx.webhookId ?? NO_UUID, did: fx.deliveryId ?? NO_UUID } }),
+    fresh: (fx) => freshWebhook(fx, true),
+  },
 };
 
 // ---------------------------------------------------------------------------------------------------
