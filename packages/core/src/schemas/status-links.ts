@@ -20,7 +20,7 @@ export const STATUS_LINK_MESSAGES = {
   /** An unknown, used or foreign confirmation link. */
   confirmInvalid: 'This confirmation link is not valid. Subscribe again from the status page.',
   unsubscribed: 'You are unsubscribed: you will get no more e-mails about this permit.',
-  unsubscribeInvalid: 'This unsubscribe link is not valid.',
+  unsubscribeInvalid: 'This unsubscribe link is not valid or no longer available.',
 } as const;
 
 /** Tokens (link, confirmation, unsubscribe): 32 random bytes as base64url. Anything else is a 404. */

@@ -3,7 +3,7 @@
 // became of the status link; a forged token changes nothing and says so.
 import { isApiRequestError } from '@permitdesk/core/client';
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { api } from '../../session/api.js';
 import { Alert } from '../../ui/alert.js';
 import { Spinner } from '../../ui/spinner.js';
@@ -32,6 +32,9 @@ export default function UnsubscribePage() {
     <div className="container container--text">
       <h1 className="page-title">Permit status e-mails</h1>
       {result ? <Alert kind={result.kind}>{result.text}</Alert> : <Spinner label="Unsubscribing" />}
+      <Link className="btn btn--ghost" to="/">
+        Go to the home page
+      </Link>
     </div>
   );
 }
