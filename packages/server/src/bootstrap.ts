@@ -12,6 +12,7 @@ import { isLoopback } from './mail/mailbox.routes.js';
 import { closeServices, createServices, type AppServices } from './services.js';
 import { DEMO_PASSWORD, DEMO_USERS, loadDemoData } from './reference/demo-data.js';
 import { DEMO_OPERATOR, ensureDemoOperator } from './operator/demo-operator.js';
+import { startExpiryWatchdog } from './compliance/reminders/watchdog-runner.js';
 
 export interface Running {
   app: App;
@@ -30,6 +31,7 @@ export async function bootstrap(config: Config): Promise<Running> {
   // Before listening: else the first address picked after a restart waits ~2 s for the gazetteer.
   services.geo.warm();
   services.mailWorker.start();
+  const watchdog = startExpiryWatchdog(services);
 
   const app = createApp(services, {
     extraRoutes: (a) =>
@@ -55,6 +57,7 @@ export async function bootstrap(config: Config): Promise<Running> {
   const stop = () =>
     (stopping ??= (async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await watchdog.stop();
       await closeServices(services);
     })());
   return { app, services, server, url, stop };

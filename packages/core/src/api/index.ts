@@ -17,6 +17,7 @@ import { opsDeskEndpoints } from './ops-desk.endpoints.js';
 import { opsQueueEndpoints } from './ops-queue.endpoints.js';
 import { permitEndpoints, projectEndpoints } from './permits.endpoints.js';
 import { verificationEndpoints } from './verification.endpoints.js';
+import { reminderEndpoints } from './reminders.endpoints.js';
 
 export * from './endpoint.js';
 export { municipalityLocationQuery } from './lookup.endpoints.js';
@@ -43,6 +44,7 @@ export {
   opsQueueEndpoints,
   permitEndpoints,
   projectEndpoints,
+  reminderEndpoints,
   roleEndpoints,
   verificationEndpoints,
 };
@@ -70,5 +72,6 @@ export const endpoints = {
   guestAccess: guestAccessEndpoints,
   complianceLinks: complianceLinkEndpoints,
   esign: esignEndpoints,
+  reminders: reminderEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;

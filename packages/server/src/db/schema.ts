@@ -17,6 +17,7 @@ import type { OpsDeskTables } from './tables/ops-desk.js';
 import type { OpsTables } from './tables/ops.js';
 import type { PermitTables } from './tables/permits.js';
 import type { RateLimitTables } from './tables/rate-limits.js';
+import type { ReminderTables } from './tables/reminders.js';
 import type { ReferenceTables } from './tables/reference.js';
 import type { SharedAccessTables } from './tables/shared-access.js';
 import type { SignupTables } from './tables/signup.js';
@@ -40,7 +41,8 @@ export interface Database
     GuestAccessTables,
     ComplianceLinkTables,
     SharedAccessTables,
-    EsignTables {}
+    EsignTables,
+    ReminderTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
 export type Db = Kysely<Database>;
@@ -73,4 +75,5 @@ export const TABLES = [
   'user_two_factor', 'user_recovery_codes',
   'shared_file_downloads',
   'esign_envelopes', 'esign_signers',
+  'expiry_reminders', 'expiry_digests', 'company_reminder_settings', 'calendar_feeds',
 ] as const satisfies readonly (keyof Database)[];
