@@ -67,9 +67,21 @@ async function partnerPage(url = `${server.base}/examples/partner-site/`, contex
   return { page, context, problems };
 }
 
+/** Waits for the page's finite animations and transitions (the widget's 300 ms fade, in its shadow root too) to end. */
+async function animationsDone(page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity) // not a spinner
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** Screenshot plus axe-core: no serious or critical violation inside the widget. */
 async function check(page, name) {
-  await page.waitForTimeout(350); // the 300 ms fade
+  await animationsDone(page);
   await page.screenshot({ path: join(shots, `${String(++shotNumber).padStart(2, '0')}-${name}.png`) });
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async (selector) => {
@@ -218,7 +230,7 @@ describe('the widget on a partner page', { timeout: 240_000 }, () => {
     assert.match(p.url(), /\/success\?type=APPLY_FOR_PROJECT_PERMIT&session=[^&]+$/);
     const signedIn = await p.evaluate(() => JSON.parse(localStorage.getItem('permitdesk.session.profile') ?? 'null')?.email);
     assert.equal(signedIn, email);
-    await p.waitForTimeout(500);
+    await animationsDone(p);
     await p.screenshot({ path: join(shots, `${String(++shotNumber).padStart(2, '0')}-success-page.png`) });
     assert.deepEqual(other.problems, []);
     await other.context.close();
@@ -333,8 +345,20 @@ describe('the widget on a partner page', { timeout: 240_000 }, () => {
     assert.equal(await frame.locator('input[role=combobox]').inputValue(), '350 5th Ave New York NY');
     await page.screenshot({ path: join(shots, `${String(++shotNumber).padStart(2, '0')}-iframe-host.png`) });
     // A protocol message from a window other than the frame is ignored.
-    await page.evaluate(() => window.postMessage({ source: 'permitdesk', type: 'state', payload: { state: 'failed' } }, '*'));
-    await page.waitForTimeout(300);
+    // Then a marker from the same window: messages are delivered in order, so once the marker arrives the
+    // forged message has been handled (no waiting on the clock).
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          addEventListener('message', function marker(event) {
+            if (event.data !== 'e2e-marker') return;
+            removeEventListener('message', marker);
+            resolve();
+          });
+          window.postMessage({ source: 'permitdesk', type: 'state', payload: { state: 'failed' } }, '*');
+          window.postMessage('e2e-marker', '*');
+        }),
+    );
     assert.equal(await page.locator('#state').textContent(), 'ready');
     assert.deepEqual(await page.evaluate(() => window.__csp), []);
     assert.deepEqual(problems, []);
@@ -346,7 +370,7 @@ describe('the widget on a partner page', { timeout: 240_000 }, () => {
     await page.addStyleTag({ url: '/examples/partner-site/aggressive.css' });
     await page.locator('permit-lookup [part=launcher]').click();
     await atStep(page, 'enter-address');
-    await page.waitForTimeout(400);
+    await animationsDone(page);
     const look = await page.evaluate(() => {
       const root = document.querySelector('permit-lookup').shadowRoot;
       const style = (el) => getComputedStyle(el);

@@ -10,9 +10,10 @@ import type { App } from './http/context.js';
 import { registerStaticRoutes } from './http/static-files.js';
 import { isLoopback } from './mail/mailbox.routes.js';
 import { closeServices, createServices, type AppServices } from './services.js';
-import { DEMO_PASSWORD, DEMO_USERS, loadDemoData } from './reference/demo-data.js';
+import { DEMO_PASSWORD, DEMO_USERS, loadDemoData, showcaseOf } from './reference/demo-data.js';
+import { seedDemoShowcase } from './cli/demo-showcase.js';
 import { DEMO_OPERATOR, ensureDemoOperator } from './operator/demo-operator.js';
-import { startExpiryWatchdog } from './compliance/reminders/watchdog-runner.js';
+import { enqueueStartupWatchdog } from './compliance/reminders/watchdog-job.js';
 
 export interface Running {
   app: App;
@@ -31,7 +32,8 @@ export async function bootstrap(config: Config): Promise<Running> {
   // Before listening: else the first address picked after a restart waits ~2 s for the gazetteer.
   services.geo.warm();
   services.mailWorker.start();
-  const watchdog = startExpiryWatchdog(services);
+  await enqueueStartupWatchdog(services);
+  services.jobs.start();
 
   const app = createApp(services, {
     extraRoutes: (a) =>
@@ -57,7 +59,6 @@ export async function bootstrap(config: Config): Promise<Running> {
   const stop = () =>
     (stopping ??= (async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await watchdog.stop();
       await closeServices(services);
     })());
   return { app, services, server, url, stop };
@@ -78,7 +79,8 @@ async function seedDemoDataOnce(services: AppServices): Promise<void> {
   const owner = DEMO_USERS[0];
   if (!projects || !owner || (await services.identity.findByEmail(owner.email))) return;
   const summary = await loadDemoData(services, { projects, companies: 1, log: (line) => services.log.info(`[demo-data] ${line}`) });
-  await ensureDemoOperator(services);
+  const teamUserId = await ensureDemoOperator(services);
+  await seedDemoShowcase(services, showcaseOf(summary, teamUserId));
   services.log.info(`Demo data: ${summary.projects} projects and ${summary.permits} permits.`);
   services.log.info(`  sign in as ${DEMO_USERS.map((u) => u.email).join(', ')} or the permit team ${DEMO_OPERATOR.email}, password ${DEMO_PASSWORD}`);
 }

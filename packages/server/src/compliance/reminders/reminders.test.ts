@@ -8,6 +8,8 @@ import type { MailService } from '../../mail/mail-service.js';
 import { shareWallet } from '../../invitations/relations.js';
 import { companyOf, jobSite, operator, requestPermit } from '../../test/permit-fixtures.js';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../../test/harness.js';
+import { createJobRunner, enqueueJob } from '../../jobs/index.js';
+import { EXPIRY_WATCHDOG_JOB } from './watchdog-job.js';
 import { runExpiryWatchdog, type WatchdogDeps } from './watchdog.js';
 
 const DAY = 86_400_000;
@@ -124,6 +126,27 @@ describe.each(databaseTargets())('expiry watchdog on %s', (target) => {
     await runTwice(201);
     const got = await mails(outsider, 'expiry_reminder');
     expect(got.map((m) => (m.data as { itemName: string }).itemName).sort()).toEqual(['Cert A', 'Cert B', 'Cert C']);
+  });
+
+  it('runs as a durable job: two workers draining two watchdog jobs at once send each step once', async () => {
+    const jobCo = await companyOf(t, outsider, 'Job Runners');
+    for (const name of ['W1', 'W2']) expect((await post(outsider, `/v4/companies/${jobCo}/insurances`, { name, expiresOn: dayOf(250) })).status).toBe(200);
+    const workers = [1, 2].map(() => {
+      const runner = createJobRunner({ db: t.services.db, clock: () => at(220), log: t.services.log });
+      runner.register(EXPIRY_WATCHDOG_JOB, async (_payload, ctx) => {
+        await runExpiryWatchdog(deps, ctx.clock());
+      });
+      return runner;
+    });
+    // Two jobs for the same day (the daily slot and a start-up run, or a job re-run after a lost lease).
+    await enqueueJob(t.services.db, { kind: EXPIRY_WATCHDOG_JOB, key: 'test-a', runAt: at(220) });
+    await enqueueJob(t.services.db, { kind: EXPIRY_WATCHDOG_JOB, key: 'test-b', runAt: at(220) });
+    const handled = await Promise.all(workers.map((worker) => worker.drain()));
+    expect(handled[0]! + handled[1]!).toBe(2);
+    const got = (await mails(outsider, 'expiry_reminder')).filter((m) => (m.data as { companyName: string }).companyName === 'Job Runners');
+    expect(got.map((m) => (m.data as { itemName: string; days: number }).itemName).sort()).toEqual(['W1', 'W2']);
+    const jobs = await t.services.db.selectFrom('jobs').select('status').where('kind', '=', EXPIRY_WATCHDOG_JOB).where('key', 'in', ['test-a', 'test-b']).execute();
+    expect(jobs.map((job) => job.status)).toEqual(['done', 'done']);
   });
 
   it('folds more than five due reminders into one weekly digest per recipient', async () => {
