@@ -83,7 +83,7 @@ async function visit(path) {
 
 const sidebar = () => page.getByRole('complementary', { name: 'Compliance companies' });
 const companyNav = () => sidebar().getByRole('list', { name: `${companyName} sections` });
-/** The accessible name of the Licenses tab: 'Licenses', 'Licenses (current)' or 'Licenses (unknown)'. */
+/** The accessible name of the Licenses tab: 'Licenses (Up to date)', 'Licenses (Expiring soon)' or 'Licenses (Expired)' (issue 16: never hidden). */
 async function licensesTab(expected) {
   await companyNav().getByRole('link', { name: expected, exact: true }).waitFor();
 }
@@ -124,7 +124,7 @@ describe('compliance center', () => {
     await entry.waitFor();
     assert.equal(await entry.getAttribute('aria-expanded'), 'true');
     assert.equal(await entry.locator('.role-label').textContent(), 'Owner');
-    await licensesTab('Licenses (unknown)');
+    await licensesTab('Licenses (Up to date)');
     await page.getByText('No active licenses, insurance or certificates yet.').waitFor();
     await photograph('compliance-center');
     assert.deepEqual(await seriousViolations(), []);
@@ -152,7 +152,7 @@ describe('compliance center', () => {
     const row = page.locator('tr', { has: page.getByText(licenseName, { exact: true }) });
     await row.getByRole('button', { name: 'Download roofing-license.pdf' }).waitFor();
     assert.equal(await row.locator('td[data-column="expiresOn"]').getByText(expires).count(), 1);
-    await licensesTab('Licenses (current)');
+    await licensesTab('Licenses (Up to date)');
     await photograph('licenses-with-file');
     assert.deepEqual(await seriousViolations(), []);
 
@@ -168,11 +168,11 @@ describe('compliance center', () => {
     assert.equal(indicators[0].license, true);
   });
 
-  it('archives the license (indicator hidden) and restores it (indicator current again)', async () => {
+  it('archives the license (indicator red, no longer hidden) and restores it (green again)', async () => {
     await page.getByRole('button', { name: `Archive ${licenseName}` }).click();
     await page.getByText('The license has been archived.').first().waitFor();
     await page.getByText('No licenses yet.').waitFor();
-    await licensesTab('Licenses');
+    await licensesTab('Licenses (Expired)');
     await photograph('licenses-archived');
 
     await page.getByLabel('Show').selectOption('archived');
@@ -181,7 +181,7 @@ describe('compliance center', () => {
     await photograph('licenses-archive-list');
     await restore.click();
     await page.getByText('The license has been restored.').first().waitFor();
-    await licensesTab('Licenses (current)');
+    await licensesTab('Licenses (Up to date)');
     await page.getByLabel('Show').selectOption('active');
     await page.getByRole('button', { name: `Archive ${licenseName}` }).waitFor();
     const [license] = await api('GET', `/v4/companies/${companyId}/licenses?status=active`);

@@ -18,6 +18,7 @@ import { registerOpsQueueRoutes } from './operator/queue/queue.routes.js';
 import { registerPolicyRoutes } from './policies/policies.routes.js';
 import { registerComplianceRoutes } from './compliance/compliance.routes.js';
 import { registerComplianceLinkRoutes } from './compliance/public-links/links.routes.js';
+import { registerReminderRoutes } from './compliance/reminders/reminders.routes.js';
 import { registerCompanyCreateRoute, registerInvitationRoutes } from './invitations/invitations.routes.js';
 import { registerVendorRoutes } from './vendors/vendors.routes.js';
 import { registerIntegrationRoutes } from './integrations/integrations.routes.js';
@@ -55,6 +56,7 @@ export function registerRoutes(app: App): void {
   registerPolicyRoutes(app);
   registerComplianceRoutes(app);
   registerComplianceLinkRoutes(app);
+  registerReminderRoutes(app);
   registerInvitationRoutes(app);
   registerVendorRoutes(app);
   registerIntegrationRoutes(app);

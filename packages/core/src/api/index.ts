@@ -20,6 +20,7 @@ import { opsQueueEndpoints } from './ops-queue.endpoints.js';
 import { permitEndpoints, projectEndpoints } from './permits.endpoints.js';
 import { verificationEndpoints } from './verification.endpoints.js';
 import { statusLinkEndpoints } from './status-links.endpoints.js';
+import { reminderEndpoints } from './reminders.endpoints.js';
 
 export * from './endpoint.js';
 export { municipalityLocationQuery } from './lookup.endpoints.js';
@@ -47,6 +48,7 @@ export {
   opsQueueEndpoints,
   permitEndpoints,
   projectEndpoints,
+  reminderEndpoints,
   roleEndpoints,
   statusLinkEndpoints,
   verificationEndpoints,
@@ -76,6 +78,7 @@ export const endpoints = {
   guestAccess: guestAccessEndpoints,
   complianceLinks: complianceLinkEndpoints,
   esign: esignEndpoints,
+  reminders: reminderEndpoints,
   jobs: jobEndpoints,
   statusLinks: statusLinkEndpoints,
   webhooks: webhookEndpoints,

@@ -161,6 +161,13 @@ export const indicatorsSchema = v.object({
   insurance: v.nullable(v.boolean()),
   certificate: v.nullable(v.boolean()),
   agreement: v.nullable(v.boolean()),
+  /** Issue 16: each tab's colour (core's indicatorColour): red expired, amber expiring, green otherwise. */
+  colours: v.optional(v.object({
+    license: v.picklist(['red', 'amber', 'green']),
+    insurance: v.picklist(['red', 'amber', 'green']),
+    certificate: v.picklist(['red', 'amber', 'green']),
+    agreement: v.picklist(['red', 'amber', 'green']),
+  })),
 });
 export type Indicators = v.InferOutput<typeof indicatorsSchema>;
 

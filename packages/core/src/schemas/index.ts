@@ -19,6 +19,7 @@ export * from './account.js';
 export * from './shared-access.js';
 export * from './exports.js';
 export * from './esign.js';
+export * from './reminders.js';
 export * from './jobs.js';
 export * from './status-links.js';
 export * from './webhooks.js';

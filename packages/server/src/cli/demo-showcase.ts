@@ -180,6 +180,8 @@ export async function seedDemoShowcase(services: AppServices, options: ShowcaseO
       .execute();
   }
 
+  await seedPermitNearExpiry(services, companyId, now);
+
   // Conversations with the permit team on the demo company's most recent permits in progress.
   const permits = await sql<{ id: number }>`
     SELECT r.id FROM permits r JOIN projects p ON p.id = r.project_id
@@ -204,4 +206,29 @@ export async function seedDemoShowcase(services: AppServices, options: ShowcaseO
       conversationId = conversation.id;
     }
   }
+}
+
+/**
+ * Issue 16: one issued permit of the demo company lapses in 6 days with its final inspection booked but not
+ * passed, so the expiry watchdog's start-up run flags it (the customer and the permit team get 'Action
+ * needed') and the calendar feed shows the inspection. Skipped when a permit already lapses within 30 days.
+ */
+async function seedPermitNearExpiry(services: AppServices, companyId: number, now: Date): Promise<void> {
+  const near = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM permits r JOIN projects p ON p.id = r.project_id
+    WHERE p.company_id = ${companyId} AND r.expires_at BETWEEN ${now} AND ${new Date(now.getTime() + 30 * DAY_MS)}`.execute(services.db);
+  if (Number(near.rows[0]?.n ?? 0) > 0) return;
+  const { rows } = await sql<{ id: number }>`
+    SELECT r.id FROM permits r JOIN projects p ON p.id = r.project_id
+    WHERE p.company_id = ${companyId} AND r.stage = 50 AND NOT r.dismissed ORDER BY r.id DESC LIMIT 1`.execute(services.db);
+  const permit = rows[0];
+  if (!permit) return;
+  const permitId = Number(permit.id);
+  await inTransaction(services.db, async (trx) => {
+    await sql`UPDATE permits SET expires_at = ${new Date(now.getTime() + 6 * DAY_MS)} WHERE id = ${permitId}`.execute(trx);
+    const order = await sql<{ n: number }>`SELECT COALESCE(max(perform_order), 0)::int AS n FROM permit_inspections WHERE permit_id = ${permitId}`.execute(trx);
+    const at = new Date(Math.floor((now.getTime() + 3 * DAY_MS) / DAY_MS) * DAY_MS + 15 * 60 * 60 * 1000);
+    await sql`INSERT INTO permit_inspections (permit_id, inspection_name, status, perform_order, scheduled_at, created_at)
+      VALUES (${permitId}, 'Final', 'scheduled', ${Number(order.rows[0]?.n ?? 0) + 1}, ${at}, ${now})`.execute(trx);
+  });
 }

@@ -241,17 +241,17 @@ describe.each(databaseTargets())('compliance center on %s', (target) => {
   it('answers the indicators by kind: true with a current item, false with only expired or archived ones, null with none', async () => {
     const fresh = await companyOf(t, owner, 'Indicator Works');
     const indicators = async (user = owner) => (await t.request('GET', '/v4/indicators/companies', { ...as(user), query: { ids: `${fresh},${companyId}` } })).body;
-    expect((await indicators())[0]).toEqual({ companyId: fresh, license: null, insurance: null, certificate: null, agreement: null });
+    expect((await indicators())[0]).toEqual({ companyId: fresh, license: null, insurance: null, certificate: null, agreement: null, colours: { license: 'green', insurance: 'green', certificate: 'green', agreement: 'green' } });
 
     const current = await license(owner, { name: 'General Contractor', expiresOn: isoDay(30) }, fresh);
     await post(owner, `/v4/companies/${fresh}/insurances`, { name: 'General Liability', expiresOn: isoDay(-1) });
     await post(owner, `/v4/companies/${fresh}/documentations`, { name: 'No file yet' });
-    expect((await indicators())[0]).toEqual({ companyId: fresh, license: true, insurance: false, certificate: null, agreement: null });
+    expect((await indicators())[0]).toEqual({ companyId: fresh, license: true, insurance: false, certificate: null, agreement: null, colours: { license: 'amber', insurance: 'red', certificate: 'green', agreement: 'green' } });
 
     await t.request('DELETE', `/v4/companies/${fresh}/licenses/${current.body.licenseId}`, as(owner));
     await upload(owner, { documentableType: 'Company', fileName: 'agreement.pdf' }, undefined, fresh);
     const [freshNow, main] = await indicators();
-    expect(freshNow).toEqual({ companyId: fresh, license: false, insurance: false, certificate: null, agreement: true });
+    expect(freshNow).toEqual({ companyId: fresh, license: false, insurance: false, certificate: null, agreement: true, colours: { license: 'red', insurance: 'red', certificate: 'green', agreement: 'green' } });
     expect(main.companyId).toBe(companyId);
     // Expiry is checked against the server's clock: a license expiring in 30 days is expired after 31.
     await t.request('POST', `/v4/companies/${fresh}/licenses/${current.body.licenseId}/restore`, as(owner));

@@ -1,7 +1,7 @@
 // Compliance indicators per company (license, insurance, certificate, agreement) by core's rule, and
 // the expiration credentials of a company (SPEC §3, §7.3). An agreement is a documentation of the
 // company with its file (documentation does not expire).
-import { complianceIndicator, todayIso, type credentialSchema, type IndicatorItem, type Indicators } from '@permitdesk/core';
+import { complianceIndicator, indicatorColour, todayIso, type credentialSchema, type IndicatorItem, type Indicators } from '@permitdesk/core';
 import { sql } from 'kysely';
 import type * as v from 'valibot';
 import { idArray } from '../rows/values.js';
@@ -38,6 +38,13 @@ export async function companyIndicators(db: Db, companyIds: readonly number[], n
     insurance: complianceIndicator(items(companyId, 'insurance'), today),
     certificate: complianceIndicator(items(companyId, 'certificate'), today),
     agreement: complianceIndicator(items(companyId, 'agreement'), today),
+    // Issue 16: the tabs' colours, so a kind whose items have all expired shows red instead of nothing.
+    colours: {
+      license: indicatorColour(items(companyId, 'license'), today),
+      insurance: indicatorColour(items(companyId, 'insurance'), today),
+      certificate: indicatorColour(items(companyId, 'certificate'), today),
+      agreement: indicatorColour(items(companyId, 'agreement'), today),
+    },
   }));
 }
 

@@ -18,6 +18,7 @@ import type { OpsDeskTables } from './tables/ops-desk.js';
 import type { OpsTables } from './tables/ops.js';
 import type { PermitTables } from './tables/permits.js';
 import type { RateLimitTables } from './tables/rate-limits.js';
+import type { ReminderTables } from './tables/reminders.js';
 import type { ReferenceTables } from './tables/reference.js';
 import type { SharedAccessTables } from './tables/shared-access.js';
 import type { SignupTables } from './tables/signup.js';
@@ -44,7 +45,8 @@ export interface Database
     SharedAccessTables,
     EsignTables,
     JobTables,
-    StatusLinkTables {}
+    StatusLinkTables,
+    ReminderTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
 export type Db = Kysely<Database>;
@@ -77,6 +79,7 @@ export const TABLES = [
   'user_two_factor', 'user_recovery_codes',
   'shared_file_downloads',
   'esign_envelopes', 'esign_signers',
+  'expiry_reminders', 'expiry_digests', 'company_reminder_settings', 'calendar_feeds',
   'jobs', 'job_schedules', 'webhook_subscriptions', 'webhook_deliveries', 'webhook_delivery_attempts',
   'permit_status_links', 'permit_status_subscribers',
 ] as const satisfies readonly (keyof Database)[];

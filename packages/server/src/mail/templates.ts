@@ -57,6 +57,15 @@ export interface TemplateData {
    * `unsubscribePostUrl` the RFC 8058 List-Unsubscribe target (see mailHeaders).
    */
   status_update: { taskName: string; address: string; stageName: string; message: string; link: string; unsubscribeUrl: string; unsubscribePostUrl: string };
+  /**
+   * The expiry watchdog (issue 16): one vault item of `companyName` lapses in `days` days (0: today,
+   * negative: lapsed). `shared` when the reader's company holds a share of it (a vendor's COI).
+   */
+  expiry_reminder: { name?: string | null; companyName: string; kindLabel: string; itemName: string; expiresOn: string; days: number; shared: boolean; link: string };
+  /** The expiry watchdog's weekly digest: more than five of a company's reminders due at once. */
+  expiry_digest: { name?: string | null; companyName: string; items: { kindLabel: string; itemName: string; expiresOn: string; days: number }[]; shared: boolean; link: string };
+  /** A permit lapses in `days` days; `noFinalInspection` adds what to do (extension, book the final inspection). */
+  permit_expiring: { name?: string | null; permitId: number; customerName: string; taskName: string; expiresOn: string; days: number; noFinalInspection: boolean; forTeam: boolean; link: string };
 }
 export type TemplateName = keyof TemplateData;
 
@@ -85,6 +94,14 @@ const button = (href: string, label: string) =>
   `<a href="${escapeHtml(href)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a>`;
 const codeBlock = (code: string) =>
   `<span style="font-size:28px;letter-spacing:6px;font-weight:bold;font-family:monospace">${escapeHtml(code)}</span>`;
+
+/** 'expires in 7 days (2026-12-04)', 'expires today (…)', 'expired 2 days ago (…)'. */
+function lapseWords(days: number, expiresOn: string): string {
+  if (days > 1) return `expires in ${days} days (${expiresOn})`;
+  if (days === 1) return `expires tomorrow (${expiresOn})`;
+  if (days === 0) return `expires today (${expiresOn})`;
+  return `expired ${-days === 1 ? 'yesterday' : `${-days} days ago`} (${expiresOn})`;
+}
 
 type Renderers = { [K in TemplateName]: (data: TemplateData[K]) => RenderedMail };
 
@@ -288,6 +305,48 @@ const renderers: Renderers = {
       `<a href="${escapeHtml(unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a> from e-mails about this permit.`,
     ]),
   }),
+  expiry_reminder: ({ name, companyName, kindLabel, itemName, expiresOn, days, shared, link }) => {
+    const when = lapseWords(days, expiresOn);
+    const line = `${shared ? `${companyName}'s` : `The`} ${kindLabel} "${itemName}" ${when}.`;
+    const next = shared ? `Ask ${companyName} for the renewed document.` : 'Upload the renewed document in the compliance center to keep it current.';
+    return {
+      subject: `${days < 0 ? 'Expired' : 'Expiring'}: ${kindLabel} ${itemName} (${companyName})`,
+      text: `${hello(name)}\n\n${line}\n${next}\n\nOpen it: ${link}\n`,
+      html: layout(days < 0 ? 'Expired' : 'Expiring soon', [escapeHtml(hello(name)), escapeHtml(line), escapeHtml(next), button(link, 'Open the compliance center')]),
+    };
+  },
+  expiry_digest: ({ name, companyName, items, shared, link }) => {
+    const lines = items.map((item) => `${item.kindLabel} "${item.itemName}" ${lapseWords(item.days, item.expiresOn)}`);
+    const intro = `${items.length} ${shared ? `of ${companyName}'s shared documents` : `documents of ${companyName}`} need attention this week:`;
+    return {
+      subject: `This week: ${items.length} documents of ${companyName} expire`,
+      text: `${hello(name)}\n\n${intro}\n${lines.map((line) => `- ${line}`).join('\n')}\n\nOpen them: ${link}\n`,
+      html: layout('Expiring this week', [
+        escapeHtml(hello(name)),
+        escapeHtml(intro),
+        `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
+        button(link, 'Open the compliance center'),
+      ]),
+    };
+  },
+  permit_expiring: ({ name, permitId, customerName, taskName, expiresOn, days, noFinalInspection, forTeam, link }) => {
+    const line = `Permit #${permitId} (${taskName}, ${customerName}) ${lapseWords(days, expiresOn)}.`;
+    const todo = noFinalInspection
+      ? forTeam
+        ? 'Its final inspection has not passed: contact the customer, book the inspection or file for an extension with the municipality.'
+        : 'Its final inspection has not passed yet. Book the final inspection before that day, or ask us to request an extension from the municipality.'
+      : '';
+    return {
+      subject: `${noFinalInspection ? 'Action needed: ' : ''}permit #${permitId} ${days < 0 ? 'expired' : 'expires soon'}`,
+      text: `${hello(name)}\n\n${line}\n${todo ? `${todo}\n` : ''}\nOpen it: ${link}\n`,
+      html: layout(noFinalInspection ? 'Action needed: permit expiring' : 'Permit expiring', [
+        escapeHtml(hello(name)),
+        escapeHtml(line),
+        ...(todo ? [escapeHtml(todo)] : []),
+        button(link, 'Open the permit'),
+      ]),
+    };
+  },
   access_ended: ({ name, title, intro, link, action }) => ({
     subject: title,
     text: `${hello(name)}\n\n${intro}\n\n${action}: ${link}\n`,

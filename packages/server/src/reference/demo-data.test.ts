@@ -7,6 +7,7 @@ import { parseSearchParams, searchProjects } from '../projects/search/search-pro
 import { createTestContext, databaseTargets } from '../test/harness.js';
 import { DEMO_PASSWORD, DEMO_USERS, loadDemoData, showcaseOf, splitProjects, type DemoSummary } from './demo-data.js';
 import { seedDemoShowcase } from '../cli/demo-showcase.js';
+import { runExpiryWatchdog } from '../compliance/reminders/watchdog.js';
 
 type Ctx = Awaited<ReturnType<typeof createTestContext>>;
 
@@ -96,5 +97,18 @@ describe.each(databaseTargets())('the demo showcase on %s', (target) => {
     expect(await count(`SELECT count(*)::int AS n FROM conversations c JOIN permits r ON r.id = c.permit_id JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${id}`)).toBe(3);
     expect(await count(`SELECT count(*)::int AS n FROM conversation_messages WHERE author_role = 'permit_team'`)).toBe(4);
     for (const email of ['solar@permitdesk.test', 'summit@permitdesk.test']) expect((await ctx.signIn(email, DEMO_PASSWORD)).email).toBe(email);
+  });
+
+  it('shows the expiry watchdog at work (issue 16): its start-up run mails what lapses soon and flags the permit near expiry', async () => {
+    const id = summary.companyId;
+    expect(await count(`SELECT count(*)::int AS n FROM permits r JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${id} AND r.expires_at BETWEEN now() AND now() + interval '7 days'`)).toBe(1);
+    const result = await runExpiryWatchdog(ctx.services, ctx.services.clock());
+    expect(result.reminders).toBeGreaterThanOrEqual(4); // the license in 21 days, WC in 44, the vendor's COI in 12, the permit in 6
+    const owner = DEMO_USERS[0]!.email;
+    const mails = (await ctx.mailbox(owner)).map((m) => m.subject);
+    expect(mails.some((subject) => subject.startsWith('Action needed: permit #'))).toBe(true);
+    expect(mails.some((subject) => subject.startsWith('Expiring: license C-10 Electrical Contractor'))).toBe(true);
+    // The vendor whose COI lapses in 12 days hears of it (its client would too, had it a share of that wallet).
+    expect((await ctx.mailbox('summit@permitdesk.test')).map((m) => m.subject)).toContain('Expiring: insurance policy Certificate of Insurance (General Liability) (Summit Plumbing Co.)');
   });
 });

@@ -125,6 +125,8 @@ interface Fx {
   /** Issue 13 (public compliance links): A's link for the owner calls, and another company's live and revoked links for the public ones. */
   linkA: number;
   publicLink: { token: string; revokedToken: string; licenseId: number };
+  /** Issue 16: another company's calendar feed file names (secret.ics), live and rotated away. */
+  calendarFeed: { file: string; rotatedFile: string };
   /** Issue 13 (e-signature): an envelope of A's, and another company's envelope with a live and a voided signing token. */
   envelopeA: string;
   signing: { token: string; voidedToken: string };
@@ -890,6 +892,31 @@ const PUBLIC_LINK_ROWS: Record<string, Row> = {
 Object.assign(MATRIX, PUBLIC_LINK_ROWS);
 
 // ---------------------------------------------------------------------------------------------------
+// Issue 16: the expiry watchdog's steps (members read, owner and administrators change) and the calendar
+// feed (its address is a capability: owner and administrators only). The .ics takes no account: another
+// company's ('calco') live address opens for anyone holding it; its rotated address and a guessed one are
+// the same 404 for everyone.
+
+async function calendarFeedFixture(): Promise<Fx['calendarFeed']> {
+  const calCo = await companyWithOwner('calco');
+  const rotate = async () => new URL((await ok(as(calCo.user, 'POST', `/v4/companies/${calCo.companyId}/calendar-feed/rotate`))).url).pathname.slice('/calendar/'.length);
+  const rotatedFile = await rotate();
+  return { file: await rotate(), rotatedFile };
+}
+const REMINDER_ROWS: Record<string, Row> = {
+  'GET /v4/companies/{companyId}/reminder-settings': { expect: COMPANY_READ, call: (fx) => ({ params: { companyId: fx.A } }) },
+  'PUT /v4/companies/{companyId}/reminder-settings': { expect: COMPANY_MANAGE, call: (fx) => ({ params: { companyId: fx.A }, body: { steps: [60, 30, 7, 0] } }) },
+  'GET /v4/companies/{companyId}/calendar-feed': { expect: COMPANY_MANAGE, call: (fx) => ({ params: { companyId: fx.A } }) },
+  'POST /v4/companies/{companyId}/calendar-feed/rotate': { expect: COMPANY_MANAGE, call: (fx) => ({ params: { companyId: fx.A } }) },
+  'GET /calendar/{file}': [
+    { label: 'a live feed', expect: PUBLIC, call: (fx) => ({ params: { file: fx.calendarFeed.file } }) },
+    { label: 'a rotated feed', expect: NOBODY, call: (fx) => ({ params: { file: fx.calendarFeed.rotatedFile } }) },
+    { label: 'a guessed secret', expect: NOBODY, call: () => ({ params: { file: `${'G'.repeat(43)}.ics` } }) },
+  ],
+};
+Object.assign(MATRIX, REMINDER_ROWS);
+
+// ---------------------------------------------------------------------------------------------------
 // Issue 13: e-signature envelopes. The sender's calls: A's Owner, Administrator and PM send and manage
 // A's envelopes (the Observer reads them); through a permit, whoever edits (reads) the permit. The
 // signer's calls take no account: the token is the key. They run against another company's envelope
@@ -1168,7 +1195,7 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
       licenseId, insuranceId, certificateId, documentationId, companyFileKey, vendorId: vendor.companyId, vendorInsuranceId, vendorFileKey, sharedFileKey: '', esignDocId, integrationId, quoteId,
       deskQuoteId: '',
       guestProjectId: guestShared.projectId, guestPermitId: guestShared.permitId, guestGrantId, removedPermitId: removed.permitId,
-      linkA: 0, publicLink: { token: '', revokedToken: '', licenseId: 0 },
+      linkA: 0, publicLink: { token: '', revokedToken: '', licenseId: 0 }, calendarFeed: { file: '', rotatedFile: '' },
       envelopeA: '', signing: { token: '', voidedToken: '' },
       statusLinkA: 0, statusPage: { token: '', revokedToken: '', permitId: 0, owner: null },
       inv: {} as Fx['inv'],
@@ -1177,6 +1204,7 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
     // Issue 13: public compliance links (see PUBLIC_LINK_ROWS).
     fx.linkA = await newLinkOfA(fx);
     fx.publicLink = await publicLinkFixture();
+    fx.calendarFeed = await calendarFeedFixture();
     fx.sharedFileKey = (await sharedWithA(fx, true)).fileKey;
     // Issue 13: e-signature (see ESIGN_ROWS).
     fx.envelopeA = await newEnvelopeOfA(fx);

@@ -211,20 +211,32 @@ describe('assigned projects, access and the overview', () => {
     expect(calls('POST', '/v4/invitations/guest-access')[0]!.body).toEqual({ companyId: 12, email: 'boss@guest.example', scope: { vault: false, projectIds: [41] } });
   });
 
-  it('shows each kind with its indicator and the expiration dates on the overview', async () => {
+  it('shows Expired and Expiring soon first, each kind with its colour, the expiration dates, and the reminder settings', async () => {
     signInWith([OWNED], '11');
+    const soon = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     network({
-      'GET /v4/indicators/companies': () => ({ body: [indicators(11, { license: true, insurance: false })] }),
-      'GET /v4/credentials': () => ({ body: [{ kind: 'insurance', id: 1, name: 'General Liability', expiresOn: '2020-01-01' }, { kind: 'certificate', id: 2, name: 'OSHA 30-Hour', expiresOn: null }] }),
+      'GET /v4/indicators/companies': () => ({ body: [{ ...indicators(11, { license: true, insurance: false }), colours: { license: 'amber', insurance: 'red', certificate: 'green', agreement: 'green' } }] }),
+      'GET /v4/credentials': () => ({ body: [{ kind: 'insurance', id: 1, name: 'General Liability', expiresOn: '2020-01-01' }, { kind: 'license', id: 3, name: 'Roofing', expiresOn: soon }, { kind: 'certificate', id: 2, name: 'OSHA 30-Hour', expiresOn: null }] }),
+      'GET /v4/companies/11/reminder-settings': () => ({ body: { steps: [60, 30, 7, 0], isDefault: true } }),
+      'GET /v4/companies/11/calendar-feed': () => ({ body: { url: 'http://permitdesk.test/calendar/abc.ics', createdAt: '2026-11-01T00:00:00.000Z' } }),
     });
     renderCompliance('/compliance-center');
     const main = (await screen.findByRole('heading', { name: 'Compliance Center' })).closest('section')!;
-    await waitFor(() => expect(within(main).getByRole('link', { name: /Licenses/ }).textContent).toContain('Current items on file'));
-    expect(within(main).getByRole('link', { name: /Insurance/ }).textContent).toContain('Only expired or archived items');
-    expect(within(main).getByRole('link', { name: /Certifications/ }).textContent).toContain('Nothing on file yet');
-    const row = (await within(main).findByText('General Liability')).closest('tr')!;
-    expect(within(row).getByText('2020-01-01')).toBeTruthy();
+    const expired = await within(main).findByRole('region', { name: 'Expired' });
+    expect(within(expired).getByRole('link', { name: 'Insurance: General Liability' }).getAttribute('href')).toBe('/insurances?company=11');
+    const expiring = within(main).getByRole('region', { name: 'Expiring soon' });
+    expect(within(expiring).getByText(/^in 10 days/)).toBeTruthy();
+    await waitFor(() => expect(within(main).getByRole('link', { name: /^Licenses \(/ }).textContent).toContain('Current items on file'));
+    expect(within(main).getByRole('link', { name: 'Licenses (Expiring soon) Current items on file' })).toBeTruthy();
+    expect(within(main).getByRole('link', { name: /^Insurance \(Expired\)/ }).textContent).toContain('Only expired or archived items');
+    expect(within(main).getByRole('link', { name: /^Certifications \(Up to date\)/ }).textContent).toContain('Nothing on file yet');
+    const row = within(main).getByRole('table', { name: 'Expiration dates' }).querySelector<HTMLElement>('tr:has(td)')!;
+    expect(within(row).getByText('General Liability')).toBeTruthy();
     expect(within(row).getByText('Expired')).toBeTruthy();
-    expect(within(within(main).getByText('OSHA 30-Hour').closest('tr')!).getByText('Does not expire')).toBeTruthy();
+    const reminders = within(main).getByRole('region', { name: 'Expiry reminders' });
+    await waitFor(() => expect((within(reminders).getByLabelText('Remind us this many days before a lapse') as HTMLInputElement).value).toBe('60, 30, 7, 0'));
+    expect((within(reminders).getByLabelText(/Calendar feed/) as HTMLInputElement).value).toBe('http://permitdesk.test/calendar/abc.ics');
+    expect(within(reminders).getByRole('button', { name: 'Rotate' })).toBeTruthy();
   });
+
 });

@@ -1,6 +1,9 @@
-// /compliance-center: the compliance layout with an overview of the company in scope: each vault kind
-// with its indicator, and the expiration dates of its licenses, insurance and certificates.
-import { DATE_FORMATS, formatDate, type IndicatorKind } from '@permitdesk/core';
+// /compliance-center: the compliance layout with an overview of the company in scope: at the top what has
+// expired and what expires soon (issue 16), each vault kind with its red/amber/green indicator, the
+// expiration dates of its licenses, insurance and certificates, and (owners and administrators) the
+// reminder steps and the calendar feed.
+import { canCreateAccess, DATE_FORMATS, daysUntil, expiryState, formatDate, todayIso, type credentialSchema, type IndicatorKind } from '@permitdesk/core';
+import type * as v from 'valibot';
 import { Link } from 'react-router';
 import { DataState } from '../../../ui/data-state.js';
 import { FOR_SESSION } from '../../../data/query-client.js';
@@ -9,7 +12,8 @@ import { useQuery } from '../../../data/use-query.js';
 import { api } from '../../../session/api.js';
 import { PlainTable } from '../../../ui/plain-table.js';
 import { CompanyRequired } from '../layout/company-required.js';
-import { TabIndicator } from '../layout/company-nav.js';
+import { colourOf, TabIndicator } from '../layout/company-nav.js';
+import { RemindersCard } from './reminders-card.js';
 import { SECTIONS, type SectionKey } from '../compliance-messages.js';
 import { sectionHref } from '../compliance-scope.js';
 import { ComplianceLayout } from '../layout/compliance-layout.js';
@@ -24,8 +28,47 @@ const KINDS: readonly [SectionKey, IndicatorKind][] = [
 ];
 const INDICATOR_TEXT = { true: 'Current items on file', false: 'Only expired or archived items', null: 'Nothing on file yet' } as const;
 const KIND_LABEL = { license: 'License', insurance: 'Insurance', certificate: 'Certificate' } as const;
+const KIND_SECTION = { license: 'licenses', insurance: 'insurances', certificate: 'certificates' } as const;
+type Credential = v.InferOutput<typeof credentialSchema>;
 
-function Overview({ companyId }: { companyId: string }) {
+/** 'Expired' and 'Expiring soon' (within 30 days, core's expiryState), soonest first, each linking to its tab. */
+function ExpiryAlerts({ companyId, credentials }: { companyId: string; credentials: Credential[] }) {
+  const today = todayIso();
+  const expired = credentials.filter((c) => expiryState(c.expiresOn, today) === 'expired');
+  const expiring = credentials.filter((c) => expiryState(c.expiresOn, today) === 'expiring');
+  if (expired.length === 0 && expiring.length === 0) return null;
+  const list = (items: Credential[], words: (c: Credential) => string) => (
+    <ul className="expiry-alerts__list">
+      {items.map((c) => (
+        <li key={`${c.kind}-${c.id}`}>
+          <Link to={sectionHref(KIND_SECTION[c.kind], companyId)}>
+            {KIND_LABEL[c.kind]}: {c.name}
+          </Link>
+          <span className="muted">{words(c)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+  const days = (c: Credential) => Math.abs(daysUntil(c.expiresOn, today) ?? 0);
+  return (
+    <div className="expiry-alerts">
+      {expired.length > 0 && (
+        <section className="card expiry-alerts--expired" aria-labelledby="expired-title">
+          <h2 className="card__title" id="expired-title">Expired</h2>
+          {list(expired, (c) => `expired ${days(c) === 1 ? 'yesterday' : `${days(c)} days ago`}`)}
+        </section>
+      )}
+      {expiring.length > 0 && (
+        <section className="card expiry-alerts--expiring" aria-labelledby="expiring-title">
+          <h2 className="card__title" id="expiring-title">Expiring soon</h2>
+          {list(expiring, (c) => (days(c) === 0 ? 'expires today' : `in ${days(c)} day${days(c) === 1 ? '' : 's'} (${formatDate(c.expiresOn!, DATE_FORMATS.date)})`))}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function Overview({ companyId, manager }: { companyId: string; manager: boolean }) {
   const indicators = useIndicators([companyId]).get(Number(companyId));
   const credentials = useQuery({
     queryKey: queryKeys.compliance.credentials(companyId),
@@ -34,6 +77,7 @@ function Overview({ companyId }: { companyId: string }) {
   });
   return (
     <>
+      {credentials.data && <ExpiryAlerts companyId={companyId} credentials={credentials.data} />}
       <div className="overview-grid">
         {KINDS.map(([section, kind]) => {
           const value = indicators ? indicators[kind] : undefined;
@@ -41,7 +85,7 @@ function Overview({ companyId }: { companyId: string }) {
             <Link key={section} className="card overview-card" to={sectionHref(section, companyId)}>
               <span className="overview-card__title">
                 {SECTIONS[section].label}
-                {value !== undefined && value !== false && <TabIndicator value={value} />}
+                {indicators && <TabIndicator colour={colourOf(indicators, kind)} />}
               </span>
               <span className="muted">{value === undefined ? 'Checking…' : INDICATOR_TEXT[String(value) as keyof typeof INDICATOR_TEXT]}</span>
             </Link>
@@ -69,6 +113,7 @@ function Overview({ companyId }: { companyId: string }) {
           )
         }
       </DataState>
+      {manager && <RemindersCard companyId={companyId} />}
     </>
   );
 }
@@ -76,7 +121,7 @@ function Overview({ companyId }: { companyId: string }) {
 export default function ComplianceCenterPage() {
   return (
     <ComplianceLayout title="Compliance Center">
-      <CompanyRequired>{(scope) => (scope.vendorFor ? <p className="card">Open a section of a vendor on the left.</p> : <Overview companyId={scope.companyId} />)}</CompanyRequired>
+      <CompanyRequired>{(scope) => (scope.vendorFor ? <p className="card">Open a section of a vendor on the left.</p> : <Overview companyId={scope.companyId} manager={canCreateAccess(scope.role)} />)}</CompanyRequired>
     </ComplianceLayout>
   );
 }

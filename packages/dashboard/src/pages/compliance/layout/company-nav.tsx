@@ -1,7 +1,9 @@
 // The sections of one company in the sidebar (SPEC §2.9), each a link to its page for that company (and
-// client, in vendor mode). The Licenses, Insurance, Certifications and Documentation tabs show an
-// indicator when the company's indicator for that kind is true or unknown (core's showsTabIndicator).
-import { showsTabIndicator, type IndicatorKind, type Indicators } from '@permitdesk/core';
+// client, in vendor mode). The Licenses, Insurance, Certifications and Documentation tabs always show an
+// indicator once the indicators are known (issue 16): red when nothing current is left, amber when
+// something lapses soon, green otherwise. (It used to follow core's showsTabIndicator, which hides the
+// indicator when the kind's value is false, so a company whose items had all expired showed nothing.)
+import { colourOfIndicator, INDICATOR_COLOUR_LABELS, type IndicatorColour, type IndicatorKind, type Indicators } from '@permitdesk/core';
 import { Link, useLocation } from 'react-router';
 import { SECTIONS, type SectionKey } from '../compliance-messages.js';
 import { sectionHref, useComplianceScope } from '../compliance-scope.js';
@@ -13,9 +15,12 @@ const KIND_OF_SECTION: Partial<Record<SectionKey, IndicatorKind>> = {
   documentations: 'agreement',
 };
 
-export function TabIndicator({ value }: { value: boolean | null }) {
-  const text = value === true ? 'current' : 'unknown';
-  return <span className={`tab-indicator tab-indicator--${text}`} role="img" aria-label={`(${text})`} title={value === true ? 'Current items on file' : 'Not known yet'} />;
+/** The colour of one kind's tab: the server's, or read from the plain indicator when it sent none. */
+export const colourOf = (indicators: Indicators, kind: IndicatorKind): IndicatorColour => indicators.colours?.[kind] ?? colourOfIndicator(indicators[kind]);
+
+export function TabIndicator({ colour }: { colour: IndicatorColour }) {
+  const text = INDICATOR_COLOUR_LABELS[colour];
+  return <span className={`tab-indicator tab-indicator--${colour}`} role="img" aria-label={`(${text})`} title={text} />;
 }
 
 export function CompanyNav({ companyId, sections, vendorFor = null, indicators, label }: {
@@ -38,7 +43,7 @@ export function CompanyNav({ companyId, sections, vendorFor = null, indicators, 
           <li key={section}>
             <Link className="sidebar__link" to={href} aria-current={current ? 'page' : undefined}>
               <span>{SECTIONS[section].label}</span>
-              {kind && indicators && showsTabIndicator(indicators, kind) && <TabIndicator value={indicators[kind]} />}
+              {kind && indicators && <TabIndicator colour={colourOf(indicators, kind)} />}
             </Link>
           </li>
         );

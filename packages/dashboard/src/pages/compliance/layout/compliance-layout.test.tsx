@@ -56,7 +56,7 @@ describe('compliance sidebar', () => {
     expect(await within(sidebar()).findByText('There are no companies to display')).toBeTruthy();
   });
 
-  it('expands a company to its sections in order, links carrying the company, and indicators only when true or unknown', async () => {
+  it('expands a company to its sections in order, links carrying the company, and an indicator on every vault tab, red when all has expired (issue 16: never hidden)', async () => {
     signInWith(COMPANIES, '11');
     network();
     renderCompliance('/compliance-center');
@@ -67,11 +67,11 @@ describe('compliance sidebar', () => {
       '/companies/11/profile', '/users?company=11', '/licenses?company=11', '/insurances?company=11', '/certificates?company=11',
       '/documentations?company=11', '/assigned-projects?company=11', '/access?company=11', '/public-links?company=11', '/shared-with-us?company=11', '/shared-by-us?company=11',
     ]);
-    // license true: shown; insurance false: hidden; certificate unknown: shown; agreement false: hidden.
-    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Licenses (current)' })).toBeTruthy());
-    expect(within(nav).getByRole('link', { name: 'Insurance' })).toBeTruthy();
-    expect(within(nav).getByRole('link', { name: 'Certifications (unknown)' })).toBeTruthy();
-    expect(within(nav).getByRole('link', { name: 'Documentation' })).toBeTruthy();
+    // Every kind shows its colour: license true and certificate unknown green; insurance and agreement false red.
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Licenses (Up to date)' })).toBeTruthy());
+    expect(within(nav).getByRole('link', { name: 'Insurance (Expired)' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Certifications (Up to date)' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Documentation (Expired)' })).toBeTruthy();
     expect(within(sidebar()).getByRole('switch', { name: 'Vendors of Summit Roofing' }).getAttribute('aria-checked')).toBe('false');
     // Another company opens on click.
     await userEvent.click(within(sidebar()).getByRole('button', { name: /Acme Admin/ }));

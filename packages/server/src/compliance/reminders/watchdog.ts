@@ -1,0 +1,251 @@
+// The expiry watchdog (issue 16): once a day, every active license, insurance and certificate, and every
+// open permit with an expiry date, is checked against its company's reminder steps (core's dueStep) and the
+// people who must know (recipients.ts) get one mail per step.
+//
+// Safe to run twice and concurrently (two replicas, two job workers, a retry after a crash): each reminder
+// is claimed by inserting its row in expiry_reminders, whose unique key is (item kind, item id, step,
+// expiry date), and its mails are written to the outbox in the same transaction. A second run's insert
+// waits for the first's transaction and then finds the row (ON CONFLICT DO NOTHING): it sends nothing.
+// A crash rolls back the reminder being sent with its mails; the next run sends it once.
+//
+// Digest (core's DIGEST_THRESHOLD, weekOf): when more than five of a company's vault reminders are due on
+// one run, and the company had no digest this week, they are claimed together with the week's digest row
+// and each recipient gets one digest mail listing them. Permits are never folded into a digest: each asks
+// for an action of its own.
+import {
+  DEFAULT_REMINDER_STEPS,
+  DIGEST_THRESHOLD,
+  LATE_LAPSE_DAYS,
+  REMINDER_STEP_LIMITS,
+  daysUntil,
+  dueStep,
+  todayIso,
+  weekOf,
+} from '@permitdesk/core';
+import { sql } from 'kysely';
+import type { Config } from '../../config.js';
+import { inTransaction } from '../../db/transaction.js';
+import type { Db, Tx } from '../../db/schema.js';
+import type { Logger } from '../../http/logger.js';
+import type { MailService } from '../../mail/mail-service.js';
+import type { VaultKind } from '../vault-items.js';
+import { CLOSED_STAGES, permitCustomerRecipients, permitTeamRecipients, vaultItemRecipients, type Recipient } from './recipients.js';
+import { customSteps } from './settings.js';
+
+export interface WatchdogDeps {
+  db: Db;
+  mail: Pick<MailService, 'send'>;
+  config: Pick<Config, 'PUBLIC_URL'>;
+  log?: Pick<Logger, 'info' | 'warn'>;
+}
+
+export interface WatchdogResult {
+  /** Reminders claimed and sent by this run (digested ones included). */
+  reminders: number;
+  digests: number;
+  mails: number;
+}
+
+export const KIND_LABELS: Record<VaultKind, string> = { license: 'license', insurance: 'insurance policy', certificate: 'certificate' };
+
+interface VaultDue {
+  kind: VaultKind;
+  id: number;
+  companyId: number;
+  companyName: string;
+  name: string;
+  expiresOn: string;
+  step: number;
+}
+
+interface PermitDue {
+  id: number;
+  projectId: number;
+  companyId: number | null;
+  customerName: string;
+  taskName: string;
+  assignedTo: string | null;
+  expiresOn: string;
+  step: number;
+  noFinalInspection: boolean;
+}
+
+const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Claims one reminder; true when this run owns it (its row is new). */
+async function claim(trx: Tx, due: { kind: string; id: number; companyId: number | null; step: number; expiresOn: string }, delivery: 'single' | 'digest', now: Date, week: string | null): Promise<number | null> {
+  const { rows } = await sql<{ id: number }>`
+    INSERT INTO expiry_reminders (company_id, item_kind, item_id, step, expires_on, delivery, digest_week, sent_at)
+    VALUES (${due.companyId}, ${due.kind}, ${due.id}, ${due.step}, ${due.expiresOn}::date, ${delivery}, ${week}::date, ${now})
+    ON CONFLICT (item_kind, item_id, step, expires_on) DO NOTHING RETURNING id`.execute(trx);
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+const countRecipients = (trx: Tx, id: number, n: number) => sql`UPDATE expiry_reminders SET recipients = ${n} WHERE id = ${id}`.execute(trx);
+
+/** The vault items and permits with a step due today that no run has sent yet. */
+async function dueItems(db: Db, today: string): Promise<{ vault: VaultDue[]; permits: PermitDue[] }> {
+  const from = addDays(today, -LATE_LAPSE_DAYS);
+  const to = addDays(today, REMINDER_STEP_LIMITS.max);
+  const steps = await customSteps(db);
+  const stepsOf = (companyId: number | null) => (companyId !== null && steps.get(companyId)) || DEFAULT_REMINDER_STEPS;
+  const { rows: vaultRows } = await sql<{ kind: VaultKind; id: number; company_id: number; company_name: string; name: string; expires_on: string }>`
+    SELECT i.kind, i.id, i.company_id, c.name AS company_name, i.name, to_char(i.expires_on, 'YYYY-MM-DD') AS expires_on FROM (
+      SELECT 'license' AS kind, id, company_id, name, expires_on FROM company_licenses WHERE status = 'active' AND expires_on BETWEEN ${from}::date AND ${to}::date
+      UNION ALL
+      SELECT 'insurance', id, company_id, name, expires_on FROM company_insurances WHERE status = 'active' AND expires_on BETWEEN ${from}::date AND ${to}::date
+      UNION ALL
+      SELECT 'certificate', id, company_id, name, expires_on FROM company_certificates WHERE status = 'active' AND expires_on BETWEEN ${from}::date AND ${to}::date
+    ) i JOIN companies c ON c.id = i.company_id
+    ORDER BY i.company_id, i.expires_on, i.kind, i.id`.execute(db);
+  const { rows: permitRows } = await sql<{ id: number; project_id: number; company_id: number | null; customer_name: string; task_name: string; assigned_to: string | null; expires_on: string; final_passed: boolean }>`
+    SELECT r.id, r.project_id, p.company_id, r.customer_name, t.name AS task_name, r.assigned_to,
+           to_char(r.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS expires_on,
+           COALESCE((SELECT i.status = 'passed' FROM permit_inspections i WHERE i.permit_id = r.id
+                     ORDER BY i.perform_order DESC, i.id DESC LIMIT 1), false) AS final_passed
+    FROM permits r JOIN projects p ON p.id = r.project_id JOIN permit_tasks t ON t.id = r.task_id
+    WHERE r.expires_at IS NOT NULL AND NOT r.dismissed AND r.stage NOT IN (${sql.join([...CLOSED_STAGES])})
+      AND (r.expires_at AT TIME ZONE 'UTC')::date BETWEEN ${from}::date AND ${to}::date
+    ORDER BY r.expires_at, r.id`.execute(db);
+  const sent = await sql<{ item_kind: string; item_id: number; step: number; expires_on: string }>`
+    SELECT item_kind, item_id, step, to_char(expires_on, 'YYYY-MM-DD') AS expires_on FROM expiry_reminders WHERE expires_on >= ${from}::date`.execute(db);
+  const done = new Set(sent.rows.map((row) => `${row.item_kind}:${row.item_id}:${row.step}:${row.expires_on}`));
+  const vault: VaultDue[] = [];
+  for (const row of vaultRows) {
+    const companyId = Number(row.company_id);
+    const step = dueStep(row.expires_on, today, stepsOf(companyId));
+    if (step === null || done.has(`${row.kind}:${row.id}:${step}:${row.expires_on}`)) continue;
+    vault.push({ kind: row.kind, id: Number(row.id), companyId, companyName: row.company_name, name: row.name, expiresOn: row.expires_on, step });
+  }
+  const permits: PermitDue[] = [];
+  for (const row of permitRows) {
+    const companyId = row.company_id === null ? null : Number(row.company_id);
+    const step = dueStep(row.expires_on, today, stepsOf(companyId));
+    if (step === null || done.has(`permit:${row.id}:${step}:${row.expires_on}`)) continue;
+    permits.push({
+      id: Number(row.id), projectId: Number(row.project_id), companyId, customerName: row.customer_name, taskName: row.task_name,
+      assignedTo: row.assigned_to, expiresOn: row.expires_on, step, noFinalInspection: !row.final_passed,
+    });
+  }
+  return { vault, permits };
+}
+
+export function complianceLink(config: Pick<Config, 'PUBLIC_URL'>, companyId: number | null): string {
+  return companyId === null ? `${config.PUBLIC_URL}/compliance-center` : `${config.PUBLIC_URL}/compliance-center?companyId=${companyId}`;
+}
+
+async function sendSingle(deps: WatchdogDeps, due: VaultDue, today: string, now: Date): Promise<number | null> {
+  return inTransaction(deps.db, async (trx) => {
+    const id = await claim(trx, due, 'single', now, null);
+    if (id === null) return null;
+    const recipients = await vaultItemRecipients(trx, due.companyId, due.kind);
+    for (const r of recipients) {
+      await deps.mail.send('expiry_reminder', r.email, {
+        name: r.name, companyName: due.companyName, kindLabel: KIND_LABELS[due.kind], itemName: due.name, expiresOn: due.expiresOn,
+        days: daysUntil(due.expiresOn, today)!, shared: r.shared, link: complianceLink(deps.config, r.shared ? r.companyId : due.companyId),
+      }, { db: trx });
+    }
+    await countRecipients(trx, id, recipients.length);
+    return recipients.length;
+  });
+}
+
+/** The company's digest, when this run is the week's first to claim it; null when another run holds it. */
+async function sendDigest(deps: WatchdogDeps, items: VaultDue[], today: string, now: Date): Promise<{ claimed: VaultDue[]; mails: number } | null> {
+  const companyId = items[0]!.companyId;
+  const week = weekOf(today);
+  return inTransaction(deps.db, async (trx) => {
+    const digest = await sql<{ company_id: number }>`
+      INSERT INTO expiry_digests (company_id, week_of, items, sent_at) VALUES (${companyId}, ${week}::date, 0, ${now})
+      ON CONFLICT (company_id, week_of) DO NOTHING RETURNING company_id`.execute(trx);
+    if (!digest.rows[0]) return null;
+    const claimed: VaultDue[] = [];
+    for (const due of items) if ((await claim(trx, due, 'digest', now, week)) !== null) claimed.push(due);
+    if (claimed.length <= DIGEST_THRESHOLD) {
+      // Another run took some of them meanwhile: too few left for a digest. Give the week back and let
+      // the caller send these one by one.
+      throw new DigestTooSmall();
+    }
+    // Each recipient reads the items it may know of: a company holding a share sees only the kinds shared with it.
+    const perRecipient = new Map<string, { r: Recipient; items: VaultDue[] }>();
+    for (const kind of ['license', 'insurance', 'certificate'] as const) {
+      const ofKind = claimed.filter((due) => due.kind === kind);
+      if (ofKind.length === 0) continue;
+      for (const r of await vaultItemRecipients(trx, companyId, kind)) {
+        const entry = perRecipient.get(r.email) ?? { r, items: [] };
+        entry.items.push(...ofKind);
+        perRecipient.set(r.email, entry);
+      }
+    }
+    for (const { r, items: its } of perRecipient.values()) {
+      its.sort((a, b) => a.expiresOn.localeCompare(b.expiresOn) || a.kind.localeCompare(b.kind) || a.id - b.id);
+      await deps.mail.send('expiry_digest', r.email, {
+        name: r.name, companyName: claimed[0]!.companyName, shared: r.shared, link: complianceLink(deps.config, r.shared ? r.companyId : companyId),
+        items: its.map((due) => ({ kindLabel: KIND_LABELS[due.kind], itemName: due.name, expiresOn: due.expiresOn, days: daysUntil(due.expiresOn, today)! })),
+      }, { db: trx });
+    }
+    await sql`UPDATE expiry_digests SET items = ${claimed.length} WHERE company_id = ${companyId} AND week_of = ${week}::date`.execute(trx);
+    await sql`UPDATE expiry_reminders SET recipients = ${perRecipient.size} WHERE delivery = 'digest' AND company_id = ${companyId} AND digest_week = ${week}::date AND sent_at = ${now}`.execute(trx);
+    return { claimed, mails: perRecipient.size };
+  }).catch((error: unknown) => {
+    if (error instanceof DigestTooSmall) return null;
+    throw error;
+  });
+}
+
+class DigestTooSmall extends Error {}
+
+async function sendPermit(deps: WatchdogDeps, due: PermitDue, today: string, now: Date): Promise<number | null> {
+  return inTransaction(deps.db, async (trx) => {
+    const id = await claim(trx, { ...due, kind: 'permit' }, 'single', now, null);
+    if (id === null) return null;
+    const days = daysUntil(due.expiresOn, today)!;
+    const base = { permitId: due.id, customerName: due.customerName, taskName: due.taskName, expiresOn: due.expiresOn, days, noFinalInspection: due.noFinalInspection };
+    const customers = await permitCustomerRecipients(trx, due.projectId);
+    for (const r of customers) {
+      await deps.mail.send('permit_expiring', r.email, { ...base, name: r.name, forTeam: false, link: `${deps.config.PUBLIC_URL}/projects/${due.projectId}/${due.id}` }, { db: trx });
+    }
+    // The permit team is told when the permit lapses without its final inspection passed.
+    const team = due.noFinalInspection ? (await permitTeamRecipients(trx, due.assignedTo)).filter((r) => !customers.some((c) => c.email === r.email)) : [];
+    for (const r of team) {
+      await deps.mail.send('permit_expiring', r.email, { ...base, name: r.name, forTeam: true, link: `${deps.config.PUBLIC_URL}/ops/permits/${due.id}` }, { db: trx });
+    }
+    await countRecipients(trx, id, customers.length + team.length);
+    return customers.length + team.length;
+  });
+}
+
+/** One run of the watchdog at `now` (the day is now's UTC date). */
+export async function runExpiryWatchdog(deps: WatchdogDeps, now: Date): Promise<WatchdogResult> {
+  const today = todayIso(now);
+  const { vault, permits } = await dueItems(deps.db, today);
+  const result: WatchdogResult = { reminders: 0, digests: 0, mails: 0 };
+  const byCompany = new Map<number, VaultDue[]>();
+  for (const due of vault) byCompany.set(due.companyId, [...(byCompany.get(due.companyId) ?? []), due]);
+  for (const items of byCompany.values()) {
+    let singles = items;
+    if (items.length > DIGEST_THRESHOLD) {
+      const digest = await sendDigest(deps, items, today, now);
+      if (digest) {
+        result.digests += 1;
+        result.reminders += digest.claimed.length;
+        result.mails += digest.mails;
+        singles = [];
+      }
+    }
+    for (const due of singles) {
+      const mails = await sendSingle(deps, due, today, now);
+      if (mails === null) continue;
+      result.reminders += 1;
+      result.mails += mails;
+    }
+  }
+  for (const due of permits) {
+    const mails = await sendPermit(deps, due, today, now);
+    if (mails === null) continue;
+    result.reminders += 1;
+    result.mails += mails;
+  }
+  if (result.reminders > 0) deps.log?.info('expiry watchdog', { day: today, ...result });
+  return result;
+}
