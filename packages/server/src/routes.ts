@@ -27,6 +27,7 @@ import { registerDirectoryRoutes } from './operator/directory/directory.routes.j
 import { registerActivityRoutes } from './activity/activity.routes.js';
 import { registerExportRoutes } from './exports/exports.routes.js';
 import { registerTeamRoutes } from './team/team.routes.js';
+import { registerGateRoutes } from './gate/gate.routes.js';
 import { registerRateLimits } from './http/rate-limit.js';
 
 export function registerRoutes(app: App): void {
@@ -58,4 +59,5 @@ export function registerRoutes(app: App): void {
   registerEsignRoutes(app);
   registerDeskQuoteRoutes(app);
   registerDirectoryRoutes(app);
+  registerGateRoutes(app);
 }

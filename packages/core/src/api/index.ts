@@ -5,6 +5,7 @@ import { complianceLinkEndpoints } from './compliance-links.endpoints.js';
 import { exportEndpoints } from './exports.endpoints.js';
 import { esignEndpoints } from './esign.endpoints.js';
 import { formEndpoints } from './forms.endpoints.js';
+import { gateEndpoints } from './gate.endpoints.js';
 import { guestAccessEndpoints } from './guest-access.endpoints.js';
 import { accountSelfServiceEndpoints } from './account.endpoints.js';
 import { accountEndpoints, identityEndpoints } from './identity.endpoints.js';
@@ -32,6 +33,7 @@ export {
   exportEndpoints,
   esignEndpoints,
   formEndpoints,
+  gateEndpoints,
   guestAccessEndpoints,
   identityEndpoints,
   integrationEndpoints,
@@ -70,5 +72,6 @@ export const endpoints = {
   guestAccess: guestAccessEndpoints,
   complianceLinks: complianceLinkEndpoints,
   esign: esignEndpoints,
+  gate: gateEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;

@@ -7,6 +7,7 @@ import type { ComplianceLinkTables } from './tables/compliance-links.js';
 import type { DirectoryTables } from './tables/directory.js';
 import type { EsignTables } from './tables/esign.js';
 import type { FileTables } from './tables/files.js';
+import type { GateTables } from './tables/gate.js';
 import type { GuestAccessTables } from './tables/guest-access.js';
 import type { IdempotencyTables } from './tables/idempotency.js';
 import type { IdentityTables } from './tables/identity.js';
@@ -40,7 +41,8 @@ export interface Database
     GuestAccessTables,
     ComplianceLinkTables,
     SharedAccessTables,
-    EsignTables {}
+    EsignTables,
+    GateTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
 export type Db = Kysely<Database>;
@@ -73,4 +75,5 @@ export const TABLES = [
   'user_two_factor', 'user_recovery_codes',
   'shared_file_downloads',
   'esign_envelopes', 'esign_signers',
+  'gate_requirements',
 ] as const satisfies readonly (keyof Database)[];
