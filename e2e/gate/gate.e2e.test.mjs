@@ -137,12 +137,11 @@ describe('the pre-filing gate in the widget', { timeout: 300_000 }, () => {
 
     // The permit team sees the gate's answer on the request.
     const { tokens } = await call('POST', '/auth/authenticate', undefined, OPERATOR);
-    const permits = await call('GET', `/v4/permits?session=${encodeURIComponent(session)}`, contractor.token);
-    const permitId = (Array.isArray(permits) ? permits[0] : permits).id ?? (Array.isArray(permits) ? permits[0] : permits).permitId;
-    const desk = await call('GET', `/v4/operator/permits/${permitId}/gate`, tokens.accessToken);
-    assert.equal(desk.ok, false);
-    assert.equal(desk.acknowledged, true);
-    assert.deepEqual(desk.missing.map((m) => [m.type, m.reason]), [['Electrical Contractor', 'lapses']]);
+    const permit = await call('GET', `/v4/permits?session=${encodeURIComponent(session)}`, contractor.token);
+    const { gate } = await call('GET', `/v4/operator/permits/${permit.id}/desk`, tokens.accessToken);
+    assert.equal(gate.ok, false);
+    assert.equal(gate.acknowledged, true);
+    assert.deepEqual(gate.missing.map((m) => [m.type, m.reason]), [['Electrical Contractor', 'lapses']]);
   });
 
   it('lets a do-it-yourself homeowner through: no trade license asked', async () => {
