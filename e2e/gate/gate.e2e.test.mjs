@@ -89,8 +89,8 @@ async function toTheForm(who) {
   await field(page, 'Contact Phone Number').pressSequentially('4155550199');
   await field(page, 'Description of Work').fill('Rewire the kitchen and two bedrooms, 8 new circuits.');
   await field(page, 'Job Value').fill('$9,800');
-  await field(page, 'Estimated Start Date').fill(isoDay(20));
-  await field(page, 'Estimated Completion Date').fill(isoDay(50));
+  await field(page, 'Estimated Start Date (optional)').fill(isoDay(20));
+  await field(page, 'Estimated Completion Date (optional)').fill(isoDay(50));
   return { page, context, problems };
 }
 

@@ -127,6 +127,7 @@ export const opsRoutes: PageRoute[] = [
   p('/ops/team', 'protected', 'Permit team', () => import('../pages/ops/team-page.js')),
   p('/ops', 'protected', 'Permit queue', () => import('../pages/ops/queue/ops-queue-page.js')),
   p('/ops/settings', 'protected', 'Workspace settings', () => import('../pages/ops/settings/ops-settings-page.js')),
+  p('/ops/gate', 'protected', 'Pre-filing gate', () => import('../pages/ops/gate-requirements-page.js')),
 ];
 
 export const pageRoutes: PageRoute[] = [...publicRoutes, ...protectedRoutes, ...opsRoutes];

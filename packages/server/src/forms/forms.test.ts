@@ -105,7 +105,7 @@ describe.each(databaseTargets())('forms on %s', (target) => {
     expect((await t.services.db.selectFrom('form_entries').select('id').where('user_id', '=', owner.sub).execute()).length).toBe(0);
 
     // The accepted request stores what the server derived, line 2 as typed.
-    const made = await submit({ addressLine2: 'Suite 4200' });
+    const made = await submit({ addressLine2: 'Suite 4200', acknowledgeGate: true });
     expect(made.status, made.text).toBe(200);
     const stored = await t.services.db.selectFrom('form_entries').select('entry').where('id', '=', made.body.entryId).executeTakeFirstOrThrow();
     const kept = (typeof stored.entry === 'string' ? JSON.parse(stored.entry) : stored.entry) as typeof entry;
