@@ -39,7 +39,7 @@ const permitFor = async (who, site, customerName) => {
   const q = new URLSearchParams({ taskId: site.taskId, addressId: site.addressId, companyId: who.companyId });
   const entry = await call('GET', `/v4/forms/52/entry-data?${q}`, who.token);
   const answers = { CustomerName: customerName, ContactEmail: 'client@example.com', ContactPhoneNumber: '(212) 555-0142', DescriptionOfWork: 'New deck', JobValue: '$12,000.00', ProjectIdentifier: `PO-${tag}` };
-  return call('POST', '/v4/forms/52/entries', who.token, { formId: 52, taskId: entry.TaskID, addressId: entry.AddressID, companyId: entry.CompanyID, municipalityId: entry.MunicipalityID, answers });
+  return call('POST', '/v4/forms/52/entries', who.token, { formId: 52, taskId: entry.TaskID, addressId: entry.AddressID, companyId: entry.CompanyID, municipalityId: entry.MunicipalityID, answers, acknowledgeGate: true });
 };
 
 const openPage = async () => {

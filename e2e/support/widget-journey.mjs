@@ -132,6 +132,9 @@ export async function requestPermitAsNewContractor(context, base, { name, email,
   await field(page, 'Description of Work').fill(description);
   await field(page, 'Job Value').fill('$18,500');
   await button(page, 'Request Permit').click();
+  // A new company's vault is empty: the pre-filing gate asks for its general liability insurance.
+  await host(page).getByText('No General Liability insurance on file.').waitFor({ timeout: 20_000 });
+  await button(page, 'Submit anyway; the permit team will ask for it').click();
   await page.waitForURL(/\/success\?type=APPLY_FOR_PROJECT_PERMIT&session=/, { timeout: 20_000 });
   await page.getByRole('heading', { name: 'Request received' }).waitFor({ timeout: 20_000 });
   return page;

@@ -30,3 +30,4 @@ export * from './rules/compliance-links.js';
 export * from './rules/esign.js';
 export * from './rules/status-page.js';
 export * from './rules/reminders.js';
+export * from './rules/gate.js';

@@ -28,6 +28,7 @@ import { registerDirectoryRoutes } from './operator/directory/directory.routes.j
 import { registerActivityRoutes } from './activity/activity.routes.js';
 import { registerExportRoutes } from './exports/exports.routes.js';
 import { registerTeamRoutes } from './team/team.routes.js';
+import { registerGateRoutes } from './gate/gate.routes.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerJobRoutes } from './jobs/jobs.routes.js';
 import { registerStatusLinkRoutes } from './permits/status-links/status-links.routes.js';
@@ -66,4 +67,5 @@ export function registerRoutes(app: App): void {
   registerJobRoutes(app);
   registerStatusLinkRoutes(app);
   registerWebhookRoutes(app);
+  registerGateRoutes(app);
 }

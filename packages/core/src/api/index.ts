@@ -5,6 +5,7 @@ import { complianceLinkEndpoints } from './compliance-links.endpoints.js';
 import { exportEndpoints } from './exports.endpoints.js';
 import { esignEndpoints } from './esign.endpoints.js';
 import { formEndpoints } from './forms.endpoints.js';
+import { gateEndpoints } from './gate.endpoints.js';
 import { guestAccessEndpoints } from './guest-access.endpoints.js';
 import { jobEndpoints } from './jobs.endpoints.js';
 import { webhookEndpoints } from './webhooks.endpoints.js';
@@ -36,6 +37,7 @@ export {
   exportEndpoints,
   esignEndpoints,
   formEndpoints,
+  gateEndpoints,
   guestAccessEndpoints,
   identityEndpoints,
   integrationEndpoints,
@@ -82,5 +84,6 @@ export const endpoints = {
   jobs: jobEndpoints,
   statusLinks: statusLinkEndpoints,
   webhooks: webhookEndpoints,
+  gate: gateEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;

@@ -20,6 +20,8 @@ const jobValue = {
   help: 'The estimated value of the work in dollars, labor and materials included.',
 } as const;
 const estimatedStartDate = { name: 'EstimatedStartDate', label: 'Estimated Start Date', type: 'date', required: false } as const;
+// The pre-filing gate checks the company's credentials through the end of the work.
+const estimatedCompletionDate = { name: 'EstimatedCompletionDate', label: 'Estimated Completion Date', type: 'date', required: false } as const;
 // A homeowner doing the work has no contractor licenses or purchase orders: those are asked of companies.
 const forCompanies: ['Company'] = ['Company'];
 const stateLicenseNumber = { name: 'StateLicenseNumber', label: 'State License Number', type: 'text', required: false, maxLength: 100, applicants: forCompanies } as const;
@@ -46,6 +48,7 @@ export const serviceRequestPermitForm: FormDefinition = {
     jobValue,
     { name: 'ProjectIdentifier', label: 'Project Identifier', type: 'text', required: false, maxLength: 100, help: 'Your purchase order or job number, if you have one.', applicants: forCompanies },
     estimatedStartDate,
+    estimatedCompletionDate,
     { name: 'HomeBuiltDate', label: 'Year the Home Was Built', type: 'text', required: false, maxLength: 20 },
     stateLicenseNumber,
     localLicenseNumber,
@@ -63,6 +66,7 @@ export const projectPermitForm: FormDefinition = {
     descriptionOfWork,
     jobValue,
     estimatedStartDate,
+    estimatedCompletionDate,
     stateLicenseNumber,
     localLicenseNumber,
   ],

@@ -87,6 +87,8 @@ export const formSubmissionSchema = v.strictObject(
     permitId: v.optional(v.nullable(idSchema)),
     municipalityId: v.optional(idSchema),
     answers: v.record(v.string(), v.union([v.string(), v.number(), v.boolean(), v.null()])),
+    /** 'Submit anyway; the permit team will ask for it': files a request the pre-filing gate finds incomplete. */
+    acknowledgeGate: v.optional(v.boolean()),
   },
   (issue) =>
     issue.expected === 'never'
@@ -94,7 +96,7 @@ export const formSubmissionSchema = v.strictObject(
       : 'A form submission must be an object.',
 );
 export type FormSubmission = v.InferInput<typeof formSubmissionSchema>;
-export type FormChoices = Omit<FormSubmission, 'formId' | 'answers'>;
+export type FormChoices = Omit<FormSubmission, 'formId' | 'answers' | 'acknowledgeGate'>;
 
 /** The choices behind an entry prefill: what a client sends back with the answers. */
 export function formChoices(entry: PermitFormEntry): FormChoices {

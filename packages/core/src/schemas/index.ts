@@ -23,3 +23,4 @@ export * from './reminders.js';
 export * from './jobs.js';
 export * from './status-links.js';
 export * from './webhooks.js';
+export * from './gate.js';

@@ -3,6 +3,7 @@
 // municipality's permit number and fees.
 import * as v from 'valibot';
 import { idSchema, timestampSchema } from './common.js';
+import { gateResultSchema } from './gate.js';
 import { documentSchema } from './company.js';
 import { permitSchema, permitStageHistoryEntrySchema } from './permit.js';
 import { permitVersionSchema } from './operator.js';
@@ -114,6 +115,8 @@ export const permitDeskSchema = v.object({
   request: v.nullable(v.object({ formId: v.number(), title: v.string(), submittedAt: timestampSchema, answers: v.array(formAnswerRowSchema) })),
   company: v.nullable(v.object({ id: idSchema, name: v.string(), owner: v.nullable(person) })),
   compliance: v.object({ licenses: v.array(deskVaultItemSchema), insurances: v.array(deskVaultItemSchema) }),
+  /** The pre-filing gate's answer when the request was filed (null: filed before the gate, or not through a form). */
+  gate: v.optional(v.nullable(gateResultSchema)),
   documents: v.array(documentSchema),
   fees: v.array(permitFeeSchema),
   quotes: v.array(v.object({ quoteId: v.string(), total: v.number(), status: v.string(), expiryDate: v.nullable(dateOnly), createdAt: timestampSchema })),

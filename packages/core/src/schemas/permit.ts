@@ -203,6 +203,8 @@ export const updateProjectSchema = v.partial(v.pick(createProjectSchema, ['name'
 export const addPermitsSchema = v.object({
   taskIds: v.pipe(v.array(idSchema), v.minLength(1), v.maxLength(20)),
   municipalityId: v.optional(idSchema),
+  /** 'Submit anyway; the permit team will ask for it': files requests the pre-filing gate finds incomplete. */
+  acknowledgeGate: v.optional(v.boolean()),
 });
 
 export const PROJECT_STATUS_FILTERS = ['AllProject', 'HasPermit'] as const;

@@ -131,6 +131,7 @@ export const opsRoutes: PageRoute[] = [
   p('/ops', 'protected', 'Permit queue', () => import('../pages/ops/queue/ops-queue-page.js')),
   p('/ops/settings', 'protected', 'Workspace settings', () => import('../pages/ops/settings/ops-settings-page.js')),
   p('/ops/jobs', 'protected', 'Background jobs', () => import('../pages/ops/jobs/jobs-page.js')),
+  p('/ops/gate', 'protected', 'Pre-filing gate', () => import('../pages/ops/gate-requirements-page.js')),
 ];
 
 export const pageRoutes: PageRoute[] = [...publicRoutes, ...protectedRoutes, ...opsRoutes];

@@ -7,6 +7,7 @@ import type { ComplianceLinkTables } from './tables/compliance-links.js';
 import type { DirectoryTables } from './tables/directory.js';
 import type { EsignTables } from './tables/esign.js';
 import type { FileTables } from './tables/files.js';
+import type { GateTables } from './tables/gate.js';
 import type { GuestAccessTables } from './tables/guest-access.js';
 import type { IdempotencyTables } from './tables/idempotency.js';
 import type { IdentityTables } from './tables/identity.js';
@@ -46,7 +47,8 @@ export interface Database
     EsignTables,
     JobTables,
     StatusLinkTables,
-    ReminderTables {}
+    ReminderTables,
+    GateTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
 export type Db = Kysely<Database>;
@@ -82,4 +84,5 @@ export const TABLES = [
   'expiry_reminders', 'expiry_digests', 'company_reminder_settings', 'calendar_feeds',
   'jobs', 'job_schedules', 'webhook_subscriptions', 'webhook_deliveries', 'webhook_delivery_attempts',
   'permit_status_links', 'permit_status_subscribers',
+  'gate_requirements',
 ] as const satisfies readonly (keyof Database)[];

@@ -105,7 +105,7 @@ describe.each(databaseTargets())('forms on %s', (target) => {
     expect((await t.services.db.selectFrom('form_entries').select('id').where('user_id', '=', owner.sub).execute()).length).toBe(0);
 
     // The accepted request stores what the server derived, line 2 as typed.
-    const made = await submit({ addressLine2: 'Suite 4200' });
+    const made = await submit({ addressLine2: 'Suite 4200', acknowledgeGate: true });
     expect(made.status, made.text).toBe(200);
     const stored = await t.services.db.selectFrom('form_entries').select('entry').where('id', '=', made.body.entryId).executeTakeFirstOrThrow();
     const kept = (typeof stored.entry === 'string' ? JSON.parse(stored.entry) : stored.entry) as typeof entry;
@@ -157,13 +157,13 @@ describe.each(databaseTargets())('forms on %s', (target) => {
     const entry = await t.request('GET', '/v4/forms/31/entry-data', { token: owner.accessToken, query: { permitId } });
     expect(entry.body).toMatchObject({ ProjectId: projectId, PermitId: permitId, IsReadOnlyAddressPermit: true, CompanyID: companyId, CustomerName: 'Hannah Homeowner', JobValue: '2450' });
     const answers = { JobSiteAddress: '350 5th Ave', CustomerName: 'Hannah Homeowner', DescriptionOfWork: 'Replace the water heater.', JobValue: 2600 };
-    const applied = await t.request('POST', '/v4/forms/31/entries', { token: owner.accessToken, body: { formId: 31, ...formChoices(entry.body), answers } });
+    const applied = await t.request('POST', '/v4/forms/31/entries', { token: owner.accessToken, body: { formId: 31, ...formChoices(entry.body), answers, acknowledgeGate: true } });
     expect(applied.status, applied.text).toBe(200);
     expect(applied.body).toMatchObject({ formId: 31, projectId, permitId });
     const permit = (await t.request<Permit>('GET', `/v3/permits/${permitId}`, { token: owner.accessToken })).body;
     expect(permit).toMatchObject({ stage: STAGE.Requested, projectValue: 2600, scopeOfWork: 'Replace the water heater.' });
 
-    const again = await t.request('POST', '/v4/forms/31/entries', { token: owner.accessToken, body: { formId: 31, ...formChoices(entry.body), answers } });
+    const again = await t.request('POST', '/v4/forms/31/entries', { token: owner.accessToken, body: { formId: 31, ...formChoices(entry.body), answers, acknowledgeGate: true } });
     expect(again.status).toBe(200);
     expect(again.body.permitId).not.toBe(permitId);
     const project = await t.request('GET', `/v3/projects/${projectId}`, { token: owner.accessToken });

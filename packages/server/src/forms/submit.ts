@@ -2,6 +2,7 @@
 // answers; the answers are checked against the form's definition (400 naming every failing field), the
 // server rebuilds the entry from the choices (the job site and its municipality from the address id),
 // then each form does its work in one transaction and the derived entry is stored with what it created:
+// Forms 52 and 31 pass the pre-filing gate first (gate/gate.ts): incomplete and not acknowledged → 422.
 //  52 creates a project and its permit (stage 10 Requested, a session for /success), counts the address
 //     and mails the customer a confirmation;
 //  31 applies for a permit on an existing project (a project still at the permit-needed question moves
@@ -46,6 +47,7 @@ import { CANCELLATION_REASONS, formDefinition } from './definitions.js';
 import { buildEntryData, geocodeJobSite, MUNICIPALITY_MISMATCH_MESSAGE } from './entry-data.js';
 import type { Db, Tx } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
+import { computeGate, enforceGate } from '../gate/gate.js';
 
 export const CANCELLATION_EXISTS_MESSAGE = 'A cancellation has already been requested for this permit.';
 export const NOT_CANCELLABLE_MESSAGE = 'This permit can no longer be canceled.';
@@ -59,6 +61,8 @@ interface Work {
   actor: AuditActor;
   choices: FormChoices;
   answers: FormAnswers;
+  /** 'Submit anyway; the permit team will ask for it' (the pre-filing gate). */
+  acknowledgeGate?: boolean | undefined;
   now: Date;
 }
 
@@ -135,6 +139,18 @@ async function mailConfirmation(trx: Tx, work: Work, permit: { id: number; proje
   );
 }
 
+/** The pre-filing gate of a permit request: refused (422) when incomplete and not acknowledged. */
+async function gateFor(work: Work, place: { taskId: number; municipalityId: number; companyId: number | null }) {
+  const { answers } = work;
+  const result = await computeGate(work.services.db, { ...place, start: text(answers.EstimatedStartDate), end: text(answers.EstimatedCompletionDate), now: work.now });
+  return enforceGate(result, work.acknowledgeGate);
+}
+
+const completionOf = (answers: FormAnswers): Date | null => {
+  const day = text(answers.EstimatedCompletionDate);
+  return day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00Z`) : null;
+};
+
 async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
   const { services, user, choices, answers } = work;
   const companyId = choices.companyId ?? null;
@@ -152,6 +168,7 @@ async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
   const address = jobSiteOf(entry);
   const geocoded = entry.AddressID ? await geocodeJobSite(services, entry.AddressID) : null;
   const customerName = text(answers.CustomerName) ?? entry.CustomerName ?? entry.FullName ?? '';
+  const gateResult = await gateFor(work, { taskId: entry.TaskID, municipalityId: municipality.id, companyId });
 
   return inTransaction(services.db, async (trx) => {
     const projectId = await insertProject(trx, {
@@ -177,6 +194,8 @@ async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
       actor: work.actor,
       scopeOfWork: text(answers.DescriptionOfWork),
       projectValue: amount(answers.JobValue),
+      estCompletionAt: completionOf(answers),
+      gateResult,
       now: work.now,
     });
     if (entry.AddressID && geocoded) {
@@ -214,12 +233,17 @@ async function submitProjectPermit(work: Work): Promise<FormEntryResult> {
   const entry: DerivedEntry = { ProjectId: project.id, PermitId: existing?.id ?? null, TaskID: taskId, MunicipalityID: municipalityId, CompanyID: access.companyId };
   const scopeOfWork = text(answers.DescriptionOfWork);
   const projectValue = amount(answers.JobValue);
+  const gateResult = await gateFor(work, { taskId, municipalityId, companyId: access.companyId });
 
   if (existing && [STAGE.Unsorted, STAGE.NoPermit, STAGE.NoPermitNeeded].includes(existing.stage as 70)) {
     // The project was waiting at the permit-needed question: this application is its permit request.
     return inTransaction(services.db, async (trx) => {
       const session = existing.session ?? randomUUID();
-      await trx.updateTable('permits').set({ scope_of_work: scopeOfWork, project_value: projectValue, session, updated_at: work.now }).where('id', '=', existing.id).execute();
+      await trx
+        .updateTable('permits')
+        .set({ scope_of_work: scopeOfWork, project_value: projectValue, session, gate_result: JSON.stringify(gateResult), updated_at: work.now })
+        .where('id', '=', existing.id)
+        .execute();
       await changeStage(trx, services, { permitId: existing.id, stage: STAGE.Requested, userId: user.sub, by: 'customer', actor: work.actor, note: 'Permit application submitted.' });
       await mailConfirmation(trx, work, { id: existing.id, projectId: project.id, customerName: project.customer_name });
       return storeEntry(trx, work, entry, FORM_IDS.project, { companyId: access.companyId, projectId: project.id, permitId: existing.id, session });
@@ -227,7 +251,9 @@ async function submitProjectPermit(work: Work): Promise<FormEntryResult> {
   }
   await assertTasks(db, [taskId]);
   return inTransaction(services.db, async (trx) => {
-    const permit = await insertPermit(trx, { projectId: project.id, taskId, municipalityId, createdBy: user.sub, actor: work.actor, scopeOfWork, projectValue, now: work.now });
+    const permit = await insertPermit(trx, {
+      projectId: project.id, taskId, municipalityId, createdBy: user.sub, actor: work.actor, scopeOfWork, projectValue, estCompletionAt: completionOf(answers), gateResult, now: work.now,
+    });
     await mailConfirmation(trx, work, { id: permit.id, projectId: project.id, customerName: project.customer_name });
     return storeEntry(trx, work, entry, FORM_IDS.project, { companyId: access.companyId, projectId: project.id, permitId: permit.id, session: permit.session });
   });
@@ -313,9 +339,9 @@ const SUBMIT: Readonly<Record<FormId, (work: Work) => Promise<FormEntryResult>>>
 };
 
 export async function submitForm(services: AppServices, user: AuthUser, formId: FormId, submission: FormSubmission, actor: AuditActor): Promise<FormEntryResult> {
-  const { formId: submittedFormId, answers: submittedAnswers, ...choices } = submission;
+  const { formId: submittedFormId, answers: submittedAnswers, acknowledgeGate, ...choices } = submission;
   if (submittedFormId !== formId) throw badRequest('The form id does not match the address of the form.', 'FORM_MISMATCH', { formId: 'The form id does not match.' });
   const applicant = formId === FORM_IDS.serviceRequestPermit || formId === FORM_IDS.project ? applicantType(choices.companyId ?? null) : undefined;
   const answers = checkAnswers(formId, submittedAnswers, applicant);
-  return SUBMIT[formId]({ services, user, actor, choices, answers, now: services.clock() });
+  return SUBMIT[formId]({ services, user, actor, choices, answers, acknowledgeGate, now: services.clock() });
 }

@@ -69,7 +69,8 @@ describe.each(databaseTargets())('main path on %s', (target) => {
     const before = (await t.request('GET', `/address-count/${encodeURIComponent(site.addressId)}`, { token: user.accessToken })).body.count as number;
     const submitted = await t.request('POST', '/v4/forms/52/entries', {
       token: user.accessToken,
-      body: { formId: 52, ...formChoices(entry.body), answers: { ...FORM_52_ANSWERS, ...COMPANY_ANSWERS, CustomerName: 'Marge Simpson' } },
+      // The new company's vault is empty: filed past the pre-filing gate (gate/gate.test.ts).
+      body: { formId: 52, ...formChoices(entry.body), answers: { ...FORM_52_ANSWERS, ...COMPANY_ANSWERS, CustomerName: 'Marge Simpson' }, acknowledgeGate: true },
     });
     expect(submitted.status, submitted.text).toBe(200);
     const { projectId, permitId, session } = submitted.body;

@@ -1,7 +1,7 @@
 // The permit repository: a new permit (stage 10 Requested, its timeline started) and the checks of what
 // a permit is requested for (an offered task, an existing municipality). Projects and forms both add
 // permits through it.
-import { STAGE } from '@permitdesk/core';
+import { STAGE, type GateResult } from '@permitdesk/core';
 import { randomUUID } from 'node:crypto';
 import { recordAudit, type AuditActor } from '../audit/audit.js';
 import { badRequest } from '../http/errors.js';
@@ -19,6 +19,8 @@ export interface NewPermit {
   projectValue?: number | null | undefined;
   estCompletionAt?: Date | null | undefined;
   redirectUrl?: string | null | undefined;
+  /** The pre-filing gate's answer (forms 52 and 31), kept for the permit team. */
+  gateResult?: GateResult | null | undefined;
   /** Who asked for it, for the audit trail. */
   actor: AuditActor;
   now: Date;
@@ -40,6 +42,7 @@ export async function insertPermit(trx: Tx, permit: NewPermit): Promise<{ id: nu
       project_value: permit.projectValue ?? null,
       est_completion_at: permit.estCompletionAt ?? null,
       redirect_url: permit.redirectUrl ?? null,
+      gate_result: permit.gateResult ? JSON.stringify(permit.gateResult) : null,
       created_by: permit.createdBy,
       created_at: permit.now,
       updated_at: permit.now,

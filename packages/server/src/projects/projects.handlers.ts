@@ -15,6 +15,7 @@ import { companyProjectUpdates, markProjectUpdatesRead } from '../permits/projec
 import { addAssignment, removeAssignment, updateAssignments } from './assignments.js';
 import { readDataCollection, saveDataCollection } from './data-collection.js';
 import { assertMunicipality, assertTasks, insertPermit } from '../permits/permits.repository.js';
+import { computeGate, enforceGates } from '../gate/gate.js';
 import { insertProject, projectDetail } from './projects.repository.js';
 import { searchProjects, type RadarSearchParams } from './search/search-projects.js';
 import { radarScopeOf, type RadarScope } from './search/scope.js';
@@ -78,9 +79,16 @@ export const addProjectPermits: EndpointHandler<Projects['addPermits']> = async 
   await assertMunicipality(db, municipalityId);
   await assertTasks(db, body.taskIds);
   const now = services.clock();
+  // Each request passes the pre-filing gate (no work dates here: valid from today).
+  const gates = enforceGates(
+    await Promise.all(body.taskIds.map((taskId) => computeGate(db, { taskId, municipalityId, companyId: access.companyId, now }))),
+    body.acknowledgeGate,
+  );
   await inTransaction(services.db, async (trx) => {
     if (project.municipality_id == null) await trx.updateTable('projects').set({ municipality_id: municipalityId }).where('id', '=', params.id).execute();
-    for (const taskId of body.taskIds) await insertPermit(trx, { projectId: params.id, taskId, municipalityId, createdBy: user.sub, actor, now });
+    for (const [index, taskId] of body.taskIds.entries()) {
+      await insertPermit(trx, { projectId: params.id, taskId, municipalityId, createdBy: user.sub, actor, gateResult: gates[index], now });
+    }
   });
   return projectDetail(db, params.id);
 };

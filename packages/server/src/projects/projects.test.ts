@@ -41,7 +41,7 @@ describe.each(databaseTargets())('projects on %s', (target) => {
     expect(created.body.projectsAssignments).toMatchObject([{ assigneeType: 'Company', accessLevel: 'owner', assignName: 'Radar Roofing' }]);
     const id = created.body.id;
     const tasks = (await t.request('GET', '/tasks')).body.slice(0, 2).map((task: { id: number }) => task.id);
-    const added = await t.request<Project>('PATCH', `/v4/projects/${id}/permits`, { token: pm.accessToken, body: { taskIds: tasks } });
+    const added = await t.request<Project>('PATCH', `/v4/projects/${id}/permits`, { token: pm.accessToken, body: { taskIds: tasks, acknowledgeGate: true } });
     expect(added.status, added.text).toBe(200);
     expect(added.body.permits.map((p) => [p.taskId, p.stage, p.municipalityName.length > 0])).toEqual(tasks.map((task: number) => [task, 10, true]));
     expect((await t.request('PATCH', `/v4/projects/${id}/permits`, { token: pm.accessToken, body: { taskIds: [999999] } })).status).toBe(400);
@@ -51,7 +51,7 @@ describe.each(databaseTargets())('projects on %s', (target) => {
     const bare = await t.request<Project>('POST', '/v4/projects', { token: owner.accessToken, body: { customerName: 'No Place', address: ADDRESS, companyId } });
     const refused = await t.request('PATCH', `/v4/projects/${bare.body.id}/permits`, { token: owner.accessToken, body: { taskIds: [tasks[0]] } });
     expect(refused.body).toMatchObject({ message: 'Municipality is required.' });
-    const placed = await t.request<Project>('PATCH', `/v4/projects/${bare.body.id}/permits`, { token: owner.accessToken, body: { taskIds: [tasks[0]], municipalityId: site.municipalityId } });
+    const placed = await t.request<Project>('PATCH', `/v4/projects/${bare.body.id}/permits`, { token: owner.accessToken, body: { taskIds: [tasks[0]], municipalityId: site.municipalityId, acknowledgeGate: true } });
     expect(placed.body.permits[0]?.municipalityId).toBe(site.municipalityId);
 
     // An observer reads but may not create or change; a project needs a customer name.

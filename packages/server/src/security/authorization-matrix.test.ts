@@ -413,8 +413,8 @@ const MATRIX: Record<string, Row> = {
   ],
   'POST /v4/forms/{formId}/entries': [
     { label: 'form 50: cancel A\'s permit', expect: PROJECT_EDIT, call: (fx) => ({ params: { formId: '50' }, body: { formId: 50, ...fx.entry[50], answers: { Reason: 'other', Acknowledge: true } } }), fresh: newPermit },
-    { label: 'form 31: a permit on A\'s project', expect: PROJECT_EDIT, call: (fx) => ({ params: { formId: '31' }, body: { formId: 31, ...fx.entry[31], answers: { JobSiteAddress: '350 5th Ave', CustomerName: 'Anyone', DescriptionOfWork: 'Work', JobValue: 100 } } }) },
-    { label: 'form 52 in A\'s name', expect: with_(COMPANY_MANAGE, { pm: 'allow' }), call: (fx) => ({ params: { formId: '52' }, body: { formId: 52, ...fx.entry[52], answers: { CustomerName: 'Anyone', ContactEmail: 'a@example.com', ContactPhoneNumber: '(212) 555-0142', DescriptionOfWork: 'Work', JobValue: '$1.00' } } }) },
+    { label: 'form 31: a permit on A\'s project', expect: PROJECT_EDIT, call: (fx) => ({ params: { formId: '31' }, body: { formId: 31, ...fx.entry[31], answers: { JobSiteAddress: '350 5th Ave', CustomerName: 'Anyone', DescriptionOfWork: 'Work', JobValue: 100 }, acknowledgeGate: true } }) },
+    { label: 'form 52 in A\'s name', expect: with_(COMPANY_MANAGE, { pm: 'allow' }), call: (fx) => ({ params: { formId: '52' }, body: { formId: 52, ...fx.entry[52], answers: { CustomerName: 'Anyone', ContactEmail: 'a@example.com', ContactPhoneNumber: '(212) 555-0142', DescriptionOfWork: 'Work', JobValue: '$1.00' }, acknowledgeGate: true } }) },
     { label: 'form 32: an integration record on A\'s permit', expect: PROJECT_EDIT, call: (fx) => ({ params: { formId: '32' }, body: { formId: 32, ...fx.entry[32], answers: { IntegrationID: unique('int-'), Platform: 'construction-platform', ExternalProjectId: '1' } } }) },
     // Was open to any signed-in caller (a record stored in A's name by anyone); now as form 52.
     { label: 'form 32: an integration record in A\'s name', expect: with_(COMPANY_MANAGE, { pm: 'allow' }), call: (fx) => ({ params: { formId: '32' }, body: { formId: 32, ...fx.entry[52], permitId: null, projectId: null, answers: { IntegrationID: unique('int-'), Platform: 'construction-platform', ExternalProjectId: '1' } } }) },
@@ -435,7 +435,7 @@ const MATRIX: Record<string, Row> = {
   // --- projects (SPEC §7.2)
   'GET /v3/projects/{id}': { expect: PROJECT_READ, call: (fx) => ({ params: { id: fx.projectId } }) },
   'PATCH /v3/projects/{id}': { expect: PROJECT_EDIT, call: (fx) => ({ params: { id: fx.projectId }, body: { customerName: 'Changed' } }), fresh: newPermit },
-  'PATCH /v4/projects/{id}/permits': { expect: PROJECT_EDIT, call: (fx) => ({ params: { id: fx.projectId }, body: { taskIds: [fx.site.taskId] } }), fresh: newPermit },
+  'PATCH /v4/projects/{id}/permits': { expect: PROJECT_EDIT, call: (fx) => ({ params: { id: fx.projectId }, body: { taskIds: [fx.site.taskId], acknowledgeGate: true } }), fresh: newPermit },
   'GET /v3/projects/{id}/permits/{permitId}': [
     { expect: PROJECT_READ, call: (fx) => ({ params: { id: fx.projectId, permitId: fx.permitId } }) },
     { label: 'B\'s project, A\'s permit', expect: CROSSED_PROJECT, call: (fx) => ({ params: { id: fx.projectB, permitId: fx.permitId } }) },
@@ -759,6 +759,15 @@ const MATRIX: Record<string, Row> = {
     call: (fx) => ({ params: { id: fx.A, wid: fx.webhookId ?? NO_UUID, did: fx.deliveryId ?? NO_UUID } }),
     fresh: (fx) => freshWebhook(fx, true),
   },
+  // --- the pre-filing gate (issue 16): the read check (what A's vault lacks: those who may file for A), the table (permit team)
+  'GET /v4/gate/check': [
+    { label: 'as a homeowner', expect: SIGNED_IN, call: (fx) => ({ query: { taskId: fx.site.taskId, municipalityId: fx.site.municipalityId } }) },
+    { label: 'for A', expect: with_(COMPANY_MANAGE, { pm: 'allow' }), call: (fx) => ({ query: { taskId: fx.site.taskId, municipalityId: fx.site.municipalityId, companyId: fx.A } }) },
+  ],
+  'GET /v4/operator/gate-requirements': { expect: STAFF_ONLY, call: () => ({}) },
+  'POST /v4/operator/gate-requirements': { expect: STAFF_ONLY, call: () => ({ body: { kind: 'certificate', credential: unique('Matrix cert '), stateCode: 'NY' } }) },
+  'PUT /v4/operator/gate-requirements/{id}': { expect: STAFF_ONLY, call: () => ({ params: { id: 1 }, body: { kind: 'insurance', credential: 'General Liability' } }) },
+  'DELETE /v4/operator/gate-requirements/{id}': { expect: STAFF_ONLY, call: () => ({ params: { id: 1 } }) },
 };
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,10 +1,15 @@
 // The form view (SPEC §2.5 step 5): loads form 52 and the entry prefill, submits the permit request,
-// then tells the host (permit-lookup:submitted), which sends the user to the success page.
+// then tells the host (permit-lookup:submitted), which sends the user to the success page. When the
+// pre-filing gate refuses (422 GATE_BLOCKED: the company lacks a credential for the work dates), it lists
+// each missing item with a link to add or renew it in the vault, and offers to submit anyway.
 import { useEffect, useState } from 'react';
 import { isApiRequestError } from '@permitdesk/core/client';
-import type { FormDefinition, PermitFormEntry } from '@permitdesk/core';
+import { GATE_MESSAGES, GATE_VAULT_PATHS, type FormDefinition, type GateCredentialKind, type PermitFormEntry } from '@permitdesk/core';
+import type { Answers } from '../form-engine/answers.js';
 import { FormStep } from '../steps/form-step.js';
+import { Button } from '../ui/button.js';
 import type { SubmittedDetail } from '../types.js';
+import { siteUrl } from './site-url.js';
 import { Styled } from './styled.js';
 import type { ViewProps } from './view-props.js';
 
@@ -14,6 +19,8 @@ export function FormBody({ runtime, options, onSubmitted }: ViewProps & { onSubm
   const [form, setForm] = useState<{ definition: FormDefinition; entry: PermitFormEntry } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The answers the gate refused and what it found missing (kind.n → why).
+  const [gate, setGate] = useState<[Answers, Record<string, string>] | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -26,34 +33,49 @@ export function FormBody({ runtime, options, onSubmitted }: ViewProps & { onSubm
     };
   }, [runtime]);
 
+  const submit = async (answers: Answers, acknowledged?: boolean) => {
+    if (!form) return;
+    setBusy(true);
+    setError(null);
+    setGate(null);
+    try {
+      const result = await runtime.submitForm(form.entry, answers, acknowledged);
+      runtime.flow.getState().formSubmitted();
+      onSubmitted({
+        session: result.session,
+        permitId: result.permitId,
+        projectId: result.projectId,
+        successUrl: await runtime.handOff(runtime.successUrl(result.session)),
+      });
+    } catch (failure) {
+      setError(messageOf(failure));
+      if (isApiRequestError(failure) && failure.code === 'GATE_BLOCKED') setGate([answers, failure.body?.fields ?? {}]);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <Styled nonce={options.nonce}>
-    <FormStep
-      definition={form?.definition ?? null}
-      entry={form?.entry ?? null}
-      busy={busy}
-      error={error}
-      onSubmit={async (answers) => {
-        if (!form) return;
-        setBusy(true);
-        setError(null);
-        try {
-          const result = await runtime.submitForm(form.entry, answers);
-          runtime.flow.getState().formSubmitted();
-          onSubmitted({
-            session: result.session,
-            permitId: result.permitId,
-            projectId: result.projectId,
-            successUrl: await runtime.handOff(runtime.successUrl(result.session)),
-          });
-        } catch (failure) {
-          setError(messageOf(failure));
-        } finally {
-          setBusy(false);
-        }
-      }}
-    />
+      <FormStep definition={form?.definition ?? null} entry={form?.entry ?? null} busy={busy} error={error} onSubmit={submit}>
+        {gate ? (
+          <div className="pd-gate">
+            <ul>
+              {Object.entries(gate[1]).map(([key, why]) => (
+                <li key={key}>
+                  {why}{' '}
+                  <a href={siteUrl(runtime.apiBase, GATE_VAULT_PATHS[key.split('.')[0] as GateCredentialKind] ?? '/compliance-center')} target="_blank" rel="noopener">
+                    Add or renew
+                  </a>
+                </li>
+              ))}
+            </ul>
+            <Button variant="secondary" onClick={() => submit(gate[0], true)}>
+              {GATE_MESSAGES.acknowledge}
+            </Button>
+          </div>
+        ) : null}
+      </FormStep>
     </Styled>
   );
 }
-

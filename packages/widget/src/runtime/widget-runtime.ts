@@ -66,7 +66,8 @@ export interface WidgetRuntime {
   servedRequests(): Promise<number | null>;
   tasks(): Promise<Task[]>;
   loadForm(): Promise<{ definition: FormDefinition; entry: PermitFormEntry }>;
-  submitForm(entry: PermitFormEntry, answers: Answers): Promise<FormEntryResult>;
+  /** acknowledgeGate: 'Submit anyway; the permit team will ask for it' after the pre-filing gate refused. */
+  submitForm(entry: PermitFormEntry, answers: Answers, acknowledgeGate?: boolean): Promise<FormEntryResult>;
   /** The radar search for the chosen address (the similar-address warning's link, SPEC §2.5). */
   similarAddressUrl(): string | null;
   /** /success?type=APPLY_FOR_PROJECT_PERMIT&session=... on the server's origin (SPEC §2.3). */
@@ -159,8 +160,8 @@ export function createWidgetRuntime(options: RuntimeOptions): WidgetRuntime {
       ]);
       return { definition, entry };
     },
-    submitForm: (entry, answers) =>
-      client.forms.submit({ params: { formId: FORM_52 }, body: { formId: FORM_IDS.serviceRequestPermit, ...formChoices(entry), answers }, silent: true }),
+    submitForm: (entry, answers, acknowledgeGate) =>
+      client.forms.submit({ params: { formId: FORM_52 }, body: { formId: FORM_IDS.serviceRequestPermit, ...formChoices(entry), answers, acknowledgeGate }, silent: true }),
     similarAddressUrl() {
       const { address } = context();
       return address ? siteUrl(apiBase, radarAddressUrl(address.place_name)) : null;

@@ -1,5 +1,6 @@
 // The permit request form (SPEC §2.5 step 5): form 52 rendered by the form engine from its definition,
 // prefilled with the entry data (license lookup included). Submitting creates the permit.
+import type { ReactNode } from 'react';
 import type { FormDefinition, PermitFormEntry } from '@permitdesk/core';
 import { FormRenderer } from '../form-engine/form-renderer.js';
 import type { Answers } from '../form-engine/answers.js';
@@ -14,9 +15,11 @@ export interface FormStepProps {
   busy: boolean;
   error?: string | null;
   onSubmit(answers: Answers): void;
+  /** Shown under the form: what the pre-filing gate found missing. */
+  children?: ReactNode;
 }
 
-export function FormStep({ definition, entry, busy, error, onSubmit }: FormStepProps) {
+export function FormStep({ definition, entry, busy, error, onSubmit, children }: FormStepProps) {
   if (!definition || !entry) {
     return error ? (
       <Alert kind="error">{error}</Alert>
@@ -29,6 +32,7 @@ export function FormStep({ definition, entry, busy, error, onSubmit }: FormStepP
   return (
     <>
       <FormRenderer definition={definition} entry={entry} onSubmit={onSubmit} busy={busy} error={error} />
+      {children}
       <p className="pd-note">{NOT_THE_MUNICIPALITY}</p>
     </>
   );

@@ -19,6 +19,7 @@ import { AddressDetail, AddressSearchBox, type AddressSearch } from '@permitdesk
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { GateNotice, missingOf, refusedItems, useGate } from '../gate/gate-notice.js';
 import * as v from 'valibot';
 import { queryKeys } from '../../data/query-keys.js';
 import { useGlobalSettings, useTasks } from '../../data/reference-data.js';
@@ -90,6 +91,9 @@ export default function NewProjectPage() {
   const [locating, setLocating] = useState(false);
   const [taskIds, setTaskIds] = useState<number[]>([]);
   const [failure, setFailure] = useState<{ title?: string; message: string } | null>(null);
+  // The pre-filing gate: what the company lacks for these permits, and the contractor's acknowledgement.
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [refused, setRefused] = useState<ReturnType<typeof refusedItems>>(null);
   // SPEC §9: INDIVIDUAL_REQUEST_PERMIT decides whether someone without a company may request permits.
   const settings = useGlobalSettings();
   const individualClosed = !companyId && settings !== undefined && !isIndividualRequestAllowed(settings);
@@ -124,7 +128,7 @@ export default function NewProjectPage() {
   const addPermits = async (project: Project, municipalityId: number | undefined) => {
     const updated = await api.projects.addPermits({
       params: { id: project.id },
-      body: { taskIds, ...(municipalityId ? { municipalityId } : {}) },
+      body: { taskIds, ...(municipalityId ? { municipalityId } : {}), ...(acknowledged ? { acknowledgeGate: true } : {}) },
       silent: true,
     });
     const first = updated.permits.find((permit) => taskIds.includes(permit.taskId)) ?? updated.permits[0];
@@ -161,10 +165,18 @@ export default function NewProjectPage() {
       });
       await addPermits(project, place.municipality?.id);
     } catch (error) {
+      setRefused(refusedItems(error));
       setFailure({ message: messageOf(error, 'The project could not be created.') });
     }
   });
 
+  const gate = useGate({
+    companyId: existing.data ? (existing.data.companyId === null ? null : String(existing.data.companyId)) : companyId,
+    municipalityId: existing.data ? existing.data.permits[0]?.municipalityId : place?.municipality?.id,
+    taskIds,
+  });
+  const gateItems = refused ?? missingOf(gate.data);
+  const gateHolds = gateItems.length > 0 && !acknowledged;
   const errors = formState.errors;
   return (
     <div className="container container--text new-project">
@@ -202,6 +214,7 @@ export default function NewProjectPage() {
           </div>
         )}
         <TaskPicker chosen={taskIds} onChosen={setTaskIds} />
+        <GateNotice items={gateItems} acknowledged={acknowledged} onAcknowledged={setAcknowledged} disabled={formState.isSubmitting} />
         {individualClosed && <Alert kind="info">{INDIVIDUAL_REQUESTS_CLOSED_MESSAGE}</Alert>}
         {failure && (
           <Alert kind="error" {...(failure.title ? { title: failure.title } : {})}>
@@ -209,7 +222,7 @@ export default function NewProjectPage() {
           </Alert>
         )}
         <div className="row">
-          <button type="submit" className="btn" disabled={formState.isSubmitting || locating || individualClosed}>
+          <button type="submit" className="btn" disabled={formState.isSubmitting || locating || individualClosed || gateHolds}>
             {formState.isSubmitting ? 'Creating…' : existingId ? 'Add Permits' : 'Create Project'}
           </button>
           <Link to="/project-radar" className="btn btn--ghost">

@@ -36,6 +36,7 @@ describe('StaffGate', () => {
     expect(within(menu).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Queue', '/ops'],
       ['Municipalities', '/ops/municipalities'],
+      ['Gate', '/ops/gate'],
     ]);
     expect(within(menu).getByRole('link', { name: 'Queue' }).getAttribute('aria-current')).toBe('page');
   });
@@ -43,6 +44,6 @@ describe('StaffGate', () => {
   it('adds templates, team and settings for a service admin', async () => {
     as('service_admin');
     const menu = await screen.findByRole('navigation', { name: 'Permit team' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Queue', 'Municipalities', 'Templates', 'Team', 'Settings']);
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Queue', 'Municipalities', 'Gate', 'Templates', 'Team', 'Settings']);
   });
 });

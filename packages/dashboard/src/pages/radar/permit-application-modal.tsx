@@ -23,6 +23,7 @@ import { api } from '../../session/api.js';
 import { useAuth } from '../../session/session.js';
 import { Modal } from '../../ui/modal.js';
 import { Spinner } from '../../ui/spinner.js';
+import { GateNotice, missingOf, refusedItems, useGate } from '../gate/gate-notice.js';
 import { applicationTitle, NOT_THE_MUNICIPALITY_NOTE, SELECT_ACCOUNT_LABEL } from './radar-messages.js';
 
 type ApplicationRow = Pick<ProjectSearchRow, 'id' | 'projectId' | 'taskId' | 'taskName' | 'municipalityId' | 'municipality' | 'address'>;
@@ -58,6 +59,11 @@ export function PermitApplicationModal({ row, onSubmitted, onClose, reloadOnCanc
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const selectId = useId();
+  // The pre-filing gate: shown before submit (today's check), or as the server refused it (the work dates).
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [refused, setRefused] = useState<ReturnType<typeof refusedItems>>(null);
+  const gate = useGate({ companyId: account, municipalityId: row.municipalityId, taskIds: row.taskId ? [row.taskId] : [] });
+  const gateItems = refused ?? missingOf(gate.data);
 
   const definition = useQuery({
     queryKey: queryKeys.forms.definition(FORM_ID),
@@ -104,11 +110,12 @@ export function PermitApplicationModal({ row, onSubmitted, onClose, reloadOnCanc
     try {
       const result = await api.forms.submit({
         params: { formId: FORM_ID },
-        body: { formId: FORM_IDS.project, ...formChoices(prefill), answers },
+        body: { formId: FORM_IDS.project, ...formChoices(prefill), answers, ...(acknowledged ? { acknowledgeGate: true } : {}) },
         silent: true,
       });
       onSubmitted(result);
     } catch (failure) {
+      setRefused(refusedItems(failure));
       setError(isApiRequestError(failure) ? failure.message : 'The application could not be sent.');
       setBusy(false);
     }
@@ -138,7 +145,10 @@ export function PermitApplicationModal({ row, onSubmitted, onClose, reloadOnCanc
             {failed instanceof Error ? failed.message : 'The application form could not be loaded.'}
           </p>
         ) : ready && prefill && definition.data ? (
-          <FormRenderer key={account ?? 'personal'} definition={definition.data} entry={prefill} onSubmit={(answers) => void submit(answers)} busy={busy} error={error} />
+          <>
+            <GateNotice items={gateItems} acknowledged={acknowledged} onAcknowledged={setAcknowledged} disabled={busy} />
+            <FormRenderer key={account ?? 'personal'} definition={definition.data} entry={prefill} onSubmit={(answers) => void submit(answers)} busy={busy} error={error} />
+          </>
         ) : (
           <div className="form-modal__loading">
             <Spinner large label="Loading the application" />

@@ -67,6 +67,8 @@ export interface PermitsTable {
   cancellation_open: Derived<boolean>;
   quote_pending_until: Derived<Date | string | null>;
   next_inspection_at: Derived<Date | null>;
+  /** migrations/0084_filing_gate.sql: the pre-filing gate's answer when the request was filed (core's GateResult). */
+  gate_result: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface PermitInspectionsTable {

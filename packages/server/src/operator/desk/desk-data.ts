@@ -103,12 +103,13 @@ interface PermitExtraRow {
   company_name: string | null;
   owner_name: string | null;
   owner_email: string | null;
+  gate_result: unknown;
 }
 
 export async function loadDesk(db: Db, permitId: number): Promise<PermitDesk> {
   const permit = await permitDetail(db, permitId); // 404 for an unknown permit
   const { rows } = await sql<PermitExtraRow>`
-    SELECT r.version, r.stage_entered_at,
+    SELECT r.version, r.stage_entered_at, r.gate_result,
       a.id::text AS assignee_id, a.name AS assignee_name, a.email AS assignee_email,
       q.name AS requester_name, q.email AS requester_email,
       c.id AS company_id, c.name AS company_name,
@@ -141,6 +142,7 @@ export async function loadDesk(db: Db, permitId: number): Promise<PermitDesk> {
     request,
     company: extra.company_id === null ? null : { id: Number(extra.company_id), name: extra.company_name ?? '', owner: person(extra.owner_name, extra.owner_email) },
     compliance,
+    gate: (typeof extra.gate_result === 'string' ? JSON.parse(extra.gate_result) : extra.gate_result) as PermitDesk['gate'],
     documents,
     fees: fees.map((fee) => ({ id: Number(fee.id), label: fee.label, amount: Number(fee.amount) })),
     quotes: quotes.map((q) => ({ quoteId: q.quote_id, total: Number(q.total), status: q.status, expiryDate: dateText(q.expiry_date), createdAt: iso(q.created_at) })),

@@ -39,10 +39,39 @@ function VaultList({ title, items, today }: { title: string; items: readonly Des
   );
 }
 
-export function CompliancePanel({ compliance, company, today = todayIso() }: { compliance: PermitDesk['compliance']; company: PermitDesk['company']; today?: string }) {
-  if (!company) return <p className="muted">A personal project: there is no company vault to check.</p>;
+/** The pre-filing gate's answer when the request was filed (issue 16). */
+export function GateSummary({ gate }: { gate: PermitDesk['gate'] }) {
+  if (!gate) return null;
+  return (
+    <section className="desk-gate" aria-label="Pre-filing gate">
+      <h3 className="desk-subtitle">Pre-filing gate</h3>
+      {gate.ok ? (
+        <p>
+          <span className="desk-badge desk-badge--valid">Passed</span> {gate.applicant === 'Individual' ? 'Do-it-yourself homeowner: no trade license asked.' : `Checked ${gate.required.map((r) => r.type).join(', ') || 'nothing required'} for ${gate.workStart} to ${gate.workEnd}.`}
+        </p>
+      ) : (
+        <>
+          <p>
+            <span className="desk-badge desk-badge--expired">{gate.acknowledged ? 'Filed anyway' : 'Missing'}</span> The contractor was told, for the work from {gate.workStart} to {gate.workEnd}:
+          </p>
+          <ul className="desk-list" aria-label="Missing credentials">
+            {gate.missing.map((item) => (
+              <li key={item.message} className="desk-list__item">
+                {item.message}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+export function CompliancePanel({ compliance, company, gate = null, today = todayIso() }: { compliance: PermitDesk['compliance']; company: PermitDesk['company']; gate?: PermitDesk['gate']; today?: string }) {
+  if (!company) return <><GateSummary gate={gate} /><p className="muted">A personal project: there is no company vault to check.</p></>;
   return (
     <div className="desk-compliance">
+      <GateSummary gate={gate} />
       <VaultList title="Licenses" items={compliance.licenses} today={today} />
       <VaultList title="Insurance" items={compliance.insurances} today={today} />
     </div>

@@ -93,7 +93,7 @@ export function PermitDeskView({ desk, templates, operatorName, run, onReload }:
           <FeesPanel key={desk.version} desk={desk} run={run} />
         </DeskSection>
         <DeskSection id="compliance" title="Company compliance">
-          <CompliancePanel compliance={desk.compliance} company={desk.company} />
+          <CompliancePanel compliance={desk.compliance} company={desk.company} gate={desk.gate ?? null} />
         </DeskSection>
         <DeskSection id="documents" title="Documents">
           <DeskDocumentsPanel permitId={p.id} documents={desk.documents} onUploaded={onReload} />

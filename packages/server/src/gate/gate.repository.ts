@@ -1,0 +1,154 @@
+// What the pre-filing gate reads (issue 16): the requirements table, the company's vault (active licenses,
+// insurances and certificates) and whether it has employees; and the permit team's edits of the table.
+import type { GateCredential, GateRequirement, GateRequirementInput } from '@permitdesk/core';
+import type { Selectable } from 'kysely';
+import { recordAudit, type AuditActor } from '../audit/audit.js';
+import type { Db, Tx } from '../db/schema.js';
+import type { GateRequirementsTable } from '../db/tables/gate.js';
+import { notFound } from '../http/errors.js';
+
+export const GATE_REQUIREMENT_NOT_FOUND = 'Requirement not found.';
+
+const isoDate = (value: Date | string | null): string | null =>
+  value === null ? null : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+
+type Row = Selectable<GateRequirementsTable> & { task_name?: string | null; municipality_name?: string | null };
+
+export const toRequirement = (row: Row): GateRequirement => ({
+  id: Number(row.id),
+  trade: row.trade,
+  taskId: row.task_id === null ? null : Number(row.task_id),
+  stateCode: row.state_code,
+  municipalityId: row.municipality_id === null ? null : Number(row.municipality_id),
+  kind: row.kind,
+  credential: row.credential,
+  scope: row.scope,
+  whenEmployees: row.when_employees,
+  diy: row.diy,
+  required: row.required,
+  source: row.source,
+  ...(row.task_name !== undefined ? { taskName: row.task_name } : {}),
+  ...(row.municipality_name !== undefined ? { municipalityName: row.municipality_name } : {}),
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+
+/** The rows that may apply to a state and municipality (the rule picks among them). */
+export async function requirementsFor(db: Db, stateCode: string, municipalityId: number): Promise<GateRequirement[]> {
+  const rows = await db
+    .selectFrom('gate_requirements')
+    .selectAll()
+    .where((eb) => eb.or([eb('state_code', 'is', null), eb('state_code', '=', stateCode)]))
+    .where((eb) => eb.or([eb('municipality_id', 'is', null), eb('municipality_id', '=', municipalityId)]))
+    .orderBy('id')
+    .execute();
+  return rows.map(toRequirement);
+}
+
+export async function listRequirements(db: Db): Promise<GateRequirement[]> {
+  const rows = await db
+    .selectFrom('gate_requirements as g')
+    .leftJoin('permit_tasks as t', 't.id', 'g.task_id')
+    .leftJoin('municipalities as m', 'm.id', 'g.municipality_id')
+    .selectAll('g')
+    .select(['t.name as task_name', 'm.name as municipality_name'])
+    .orderBy('g.state_code', (ob) => ob.nullsFirst())
+    .orderBy('g.trade', (ob) => ob.nullsFirst())
+    .orderBy('g.kind')
+    .orderBy('g.credential')
+    .orderBy('g.id')
+    .execute();
+  return rows.map(toRequirement);
+}
+
+/** The company's active vault items as the gate reads them. */
+export async function companyCredentials(db: Db, companyId: number): Promise<GateCredential[]> {
+  const [licenses, insurances, certificates] = await Promise.all([
+    db.selectFrom('company_licenses').select(['name', 'license_type', 'state_code', 'municipality_id', 'issued_on', 'expires_on']).where('company_id', '=', companyId).where('status', '=', 'active').execute(),
+    db.selectFrom('company_insurances').select(['name', 'state_code', 'issued_on', 'expires_on']).where('company_id', '=', companyId).where('status', '=', 'active').execute(),
+    db.selectFrom('company_certificates').select(['name', 'state_code', 'issued_on', 'expires_on']).where('company_id', '=', companyId).where('status', '=', 'active').execute(),
+  ]);
+  return [
+    ...licenses.map((l): GateCredential => ({
+      kind: 'license', name: l.name, licenseType: l.license_type, stateCode: l.state_code, municipalityId: l.municipality_id, issuedOn: isoDate(l.issued_on), expiresOn: isoDate(l.expires_on),
+    })),
+    ...insurances.map((i): GateCredential => ({ kind: 'insurance', name: i.name, stateCode: i.state_code, issuedOn: isoDate(i.issued_on), expiresOn: isoDate(i.expires_on) })),
+    ...certificates.map((c): GateCredential => ({ kind: 'certificate', name: c.name, stateCode: c.state_code, issuedOn: isoDate(c.issued_on), expiresOn: isoDate(c.expires_on) })),
+  ];
+}
+
+/**
+ * Whether the company has employees, for workers' compensation: an active member besides its owners
+ * (administrators, project managers, users). Guests are other companies' people, not employees.
+ */
+export async function hasEmployees(db: Db, companyId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('company_users')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('active', '=', true)
+    .where('role', 'in', ['administrator', 'pm', 'user'])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+const columns = (input: ReturnType<typeof normalized>) => ({
+  trade: input.trade,
+  task_id: input.taskId,
+  state_code: input.stateCode,
+  municipality_id: input.municipalityId,
+  kind: input.kind,
+  credential: input.credential,
+  scope: input.scope,
+  when_employees: input.whenEmployees,
+  diy: input.diy,
+  required: input.required,
+  source: input.source || null,
+});
+const normalized = (input: GateRequirementInput) => ({
+  trade: input.trade ?? null,
+  taskId: input.taskId ?? null,
+  stateCode: input.stateCode ?? null,
+  municipalityId: input.municipalityId ?? null,
+  kind: input.kind,
+  credential: input.credential,
+  scope: input.scope ?? 'any',
+  whenEmployees: input.whenEmployees ?? false,
+  diy: input.diy ?? false,
+  required: input.required ?? true,
+  source: input.source ?? null,
+});
+
+const audit = (trx: Tx, actor: AuditActor, id: number, action: string, before: unknown, after: unknown, now: Date) =>
+  recordAudit(trx, actor, { entity: 'setting', entityId: `gate_requirement:${id}`, action, before: before as Record<string, unknown> | null, after: after as Record<string, unknown> | null }, now);
+
+export async function createRequirement(trx: Tx, actor: AuditActor, input: GateRequirementInput, now: Date): Promise<GateRequirement> {
+  const row = await trx
+    .insertInto('gate_requirements')
+    .values({ ...columns(normalized(input)), updated_by: actor.userId, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const created = toRequirement(row);
+  await audit(trx, actor, created.id, 'created', null, normalized(input), now);
+  return created;
+}
+
+export async function updateRequirement(trx: Tx, actor: AuditActor, id: number, input: GateRequirementInput, now: Date): Promise<GateRequirement> {
+  const before = await trx.selectFrom('gate_requirements').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!before) throw notFound(GATE_REQUIREMENT_NOT_FOUND, 'GATE_REQUIREMENT_NOT_FOUND');
+  const row = await trx
+    .updateTable('gate_requirements')
+    .set({ ...columns(normalized(input)), updated_by: actor.userId, updated_at: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const { updatedAt: _b, ...was } = toRequirement(before);
+  await audit(trx, actor, id, 'updated', was, normalized(input), now);
+  return toRequirement(row);
+}
+
+export async function deleteRequirement(trx: Tx, actor: AuditActor, id: number, now: Date): Promise<void> {
+  const before = await trx.deleteFrom('gate_requirements').where('id', '=', id).returningAll().executeTakeFirst();
+  if (!before) throw notFound(GATE_REQUIREMENT_NOT_FOUND, 'GATE_REQUIREMENT_NOT_FOUND');
+  const { updatedAt: _u, ...was } = toRequirement(before);
+  await audit(trx, actor, id, 'deleted', was, null, now);
+}
