@@ -127,6 +127,11 @@ describe("the homeowner's status page", () => {
 
     await contractorPage.reload({ waitUntil: 'networkidle' });
     await contractorPage.getByRole('region', { name: 'Share status' }).getByText(`${homeowner} — Confirmed`).waitFor();
+    // A long subscriber address wraps: the permit page still fits a phone.
+    await contractorPage.setViewportSize({ width: 390, height: 844 });
+    const width = await contractorPage.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `the permit page is ${width} px wide on a 390 px phone`);
+    await contractorPage.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('the permit team moves the stage: the mail arrives and the page shows the new step', async () => {
