@@ -47,6 +47,16 @@ export const municipalityAlternativeSchema = v.object({
 });
 export type MunicipalityAlternative = v.InferOutput<typeof municipalityAlternativeSchema>;
 
+/**
+ * The visitor's answer when asked to choose (kept with the request, shown to the permit team): why they were
+ * asked and the municipalities offered; the one chosen is the permit's municipality.
+ */
+export const municipalityChoiceSchema = v.object({
+  reason: municipalityAlternativeSchema.entries.reason,
+  offered: v.array(v.object({ id: idSchema, name: v.string() })),
+});
+export type MunicipalityChoice = v.InferOutput<typeof municipalityChoiceSchema>;
+
 /** The municipality of a location (GET /search/), with the alternatives when the data cannot tell. */
 export const locatedMunicipalitySchema = v.object({
   ...municipalitySchema.entries,
