@@ -38,14 +38,25 @@ export type Municipality = v.InferOutput<typeof municipalitySchema>;
  * 'unincorporated-nearby' (a city answered, but unincorporated county area lies close by: the county
  * may govern the address) or 'near-city-limits' (the county answered, but a city's limits may reach it).
  */
+export const MUNICIPALITY_ALTERNATIVE_REASONS = ['unincorporated-nearby', 'near-city-limits'] as const;
 export const municipalityAlternativeSchema = v.object({
   id: idSchema,
   name: v.string(),
   slug: v.string(),
   kind: v.picklist(['city', 'county']),
-  reason: v.picklist(['unincorporated-nearby', 'near-city-limits']),
+  reason: v.picklist(MUNICIPALITY_ALTERNATIVE_REASONS),
 });
 export type MunicipalityAlternative = v.InferOutput<typeof municipalityAlternativeSchema>;
+
+/**
+ * The visitor's answer when asked to choose (kept with the request, shown to the permit team): why they were
+ * asked and the municipalities offered; the one chosen is the permit's municipality.
+ */
+export const municipalityChoiceSchema = v.object({
+  reason: v.picklist(MUNICIPALITY_ALTERNATIVE_REASONS),
+  offered: v.array(v.object({ id: idSchema, name: v.string() })),
+});
+export type MunicipalityChoice = v.InferOutput<typeof municipalityChoiceSchema>;
 
 /** The municipality of a location (GET /search/), with the alternatives when the data cannot tell. */
 export const locatedMunicipalitySchema = v.object({

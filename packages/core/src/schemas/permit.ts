@@ -1,6 +1,7 @@
 // Permits, projects, their assignments, inspections and conversations (SPEC §3, §7.1, §7.2).
 import * as v from 'valibot';
 import { idSchema, postalAddressSchema, timestampSchema } from './common.js';
+import { municipalityChoiceSchema } from './lookup.js';
 import { uploadContentTypeSchema, uploadFileNameSchema } from '../rules/uploads.js';
 
 export const ACCESS_LEVELS = ['owner', 'editor', 'view-only', 'contributor'] as const;
@@ -134,6 +135,8 @@ export const permitSchema = v.object({
   municipalityId: idSchema,
   municipalityName: v.string(),
   municipality: v.object({ id: idSchema, name: v.string() }),
+  /** When the visitor was asked which municipality governs the job site: why, and what was offered. */
+  municipalityChoice: v.optional(municipalityChoiceSchema),
   permitRedirectURL: v.nullable(v.string()),
   permitNumber: v.nullable(v.string()),
   /** True while a cancellation request exists for the permit. */

@@ -7,7 +7,7 @@ import { requireRoleInCompany } from '../companies/company-access.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { requirePermitAccess } from '../permits/access.js';
 import { permitRows } from '../permits/permit-details.js';
-import { governingMunicipality } from '../lookups/governing-municipality.js';
+import { chosenMunicipality } from '../lookups/governing-municipality.js';
 import type { AppServices } from '../services.js';
 import { lookupLicenses } from '../compliance/license-lookup.js';
 import type { Db } from '../db/schema.js';
@@ -100,10 +100,11 @@ export async function buildEntryData(services: AppServices, user: AuthUser, quer
       geocodeJobSite(services, query.addressId),
     ]);
     if (!task) throw badRequest('The selected project type does not exist.', 'TASK_NOT_FOUND', { taskId: 'The selected project type does not exist.' });
-    // The municipality is the address's, never the caller's: one sent that differs is refused.
-    const municipality = await governingMunicipality(services, address);
+    // The municipality is the address's, never the caller's: one sent that differs is refused, unless it is
+    // one the visitor was offered to choose from because the data cannot tell.
+    const municipality = await chosenMunicipality(services, address, query.municipalityId);
     if (!municipality) throw badRequest(NOT_GOVERNED_MESSAGE, 'MUNICIPALITY_NOT_FOUND', { addressId: NOT_GOVERNED_MESSAGE });
-    if (query.municipalityId !== undefined && query.municipalityId !== municipality.id) throw mismatch();
+    if (municipality === 'mismatch') throw mismatch();
     base = {
       MunicipalityID: municipality.id,
       MunicipalityName: municipality.name,

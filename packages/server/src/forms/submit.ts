@@ -34,6 +34,7 @@ import { requireRoleInCompany } from '../companies/company-access.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { answerInTransaction } from '../db/idempotency-keys.js';
 import { countAddressRequest } from '../lookups/address-counts.repository.js';
+import { municipalityChoice } from '../lookups/governing-municipality.js';
 import { requireIndividualRequestsOpen } from '../lookups/settings.repository.js';
 import { addressIdOf } from '../geo/gazetteer/address-provider.js';
 import { PROJECT_CREATOR_ROLES, requirePermitAccess, requireProjectAccess } from '../permits/access.js';
@@ -182,6 +183,7 @@ async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
       latitude: geocoded?.latitude ?? null,
       longitude: geocoded?.longitude ?? null,
       municipalityId: municipality.id,
+      municipalityChoice: geocoded ? municipalityChoice(services.geo, geocoded) : null,
       customerPhoneNumber: text(answers.ContactPhoneNumber),
       homeBuiltDate: text(answers.HomeBuiltDate),
       now: work.now,

@@ -2,7 +2,7 @@
 // project, task, municipality, inspections, assignments and cancellation flag. Used by the radar search
 // and by any handler that answers a permit (GET /v3/permits/{id}, the project's permits...), so every
 // caller maps rows the same way.
-import { assignedColumn, mainOwnerAssignment, type Permit, type PostalAddress, type ProjectAssignment } from '@permitdesk/core';
+import { assignedColumn, mainOwnerAssignment, type MunicipalityChoice, type Permit, type PostalAddress, type ProjectAssignment } from '@permitdesk/core';
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.js';
 import { idArray, iso, isoOrNull } from '../rows/values.js';
@@ -35,6 +35,7 @@ interface PermitRow {
   home_built_date: string | null;
   municipality_id: number;
   municipality_name: string;
+  municipality_choice: unknown;
   redirect_url: string | null;
   permit_number: string | null;
   cancellation_requested: boolean;
@@ -110,7 +111,7 @@ export async function loadPermits(db: Db, ids: readonly number[]): Promise<Permi
            p.customer_name, p.order_number, p.street_address, p.street_modifier, p.city, p.state, p.postal_code,
            p.project_address, p.customer_phone_number, p.customer_alt_phone_number,
            r.created_at, r.expires_at, r.issued_at, r.est_completion_at, r.scope_of_work, r.project_value::float8 AS project_value,
-           p.home_built_date, r.municipality_id, m.name AS municipality_name, r.redirect_url, r.permit_number, p.company_id, r.version,
+           p.home_built_date, r.municipality_id, m.name AS municipality_name, p.municipality_choice, r.redirect_url, r.permit_number, p.company_id, r.version,
            -- OFFSET 0: probed by index per row, never a hash of every open request (12 ms at a million permits).
            EXISTS (SELECT 1 FROM cancellation_requests cr WHERE cr.permit_id = r.id AND cr.resolved_at IS NULL OFFSET 0) AS cancellation_requested
     FROM permits r
@@ -177,6 +178,8 @@ export async function loadPermits(db: Db, ids: readonly number[]): Promise<Permi
       municipalityId: row.municipality_id,
       municipalityName: row.municipality_name,
       municipality: { id: row.municipality_id, name: row.municipality_name },
+      // Only when the visitor was asked to choose: rows without it keep their shape.
+      ...(row.municipality_choice ? { municipalityChoice: row.municipality_choice as MunicipalityChoice } : {}),
       permitRedirectURL: row.redirect_url,
       permitNumber: row.permit_number,
       cancellationRequested: Boolean(row.cancellation_requested),

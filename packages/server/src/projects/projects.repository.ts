@@ -1,6 +1,6 @@
 // Projects: creation (with the creator's owner assignment, so the main owner of SPEC §6 exists from the
 // start) and the project as the API shows it (core's projectSchema), its permits from the permits area.
-import type { PostalAddress, Project } from '@permitdesk/core';
+import type { MunicipalityChoice, PostalAddress, Project } from '@permitdesk/core';
 import { sql } from 'kysely';
 import { recordAudit, type AuditActor } from '../audit/audit.js';
 import { notFound } from '../http/errors.js';
@@ -28,6 +28,8 @@ export interface NewProject {
   municipalityId?: number | null | undefined;
   customerPhoneNumber?: string | null | undefined;
   homeBuiltDate?: string | null | undefined;
+  /** When the visitor was asked which municipality governs the job site: why, and what was offered. */
+  municipalityChoice?: MunicipalityChoice | null | undefined;
   /** Who created it, for the audit trail. */
   actor: AuditActor;
   now: Date;
@@ -52,6 +54,7 @@ export async function insertProject(trx: Tx, project: NewProject): Promise<numbe
       latitude: project.latitude ?? null,
       longitude: project.longitude ?? null,
       municipality_id: project.municipalityId ?? null,
+      municipality_choice: project.municipalityChoice ? JSON.stringify(project.municipalityChoice) : null,
       customer_phone_number: project.customerPhoneNumber ?? null,
       home_built_date: project.homeBuiltDate ?? null,
       created_by: project.createdBy,

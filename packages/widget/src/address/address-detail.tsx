@@ -1,11 +1,15 @@
 // The chosen address (SPEC §2.8 address detail view): address 1, city, state and zip read-only, the
-// second line editable, and a 'Change address' link back to the search box.
-import type { GeocodedAddress } from '@permitdesk/core';
+// second line editable, and a 'Change address' link back to the search box. Below: 'street not verified'
+// for the built-in gazetteer's answers, and, when the data cannot tell, the municipalities to choose from.
+import type { GeocodedAddress, LocatedMunicipality } from '@permitdesk/core';
 import { TextField } from '../ui/text-field.js';
 import { ADDRESS_MESSAGES } from './address-messages.js';
 
 export interface AddressDetailProps {
-  address: Pick<GeocodedAddress, 'streetAddress' | 'city' | 'state' | 'postalCode'>;
+  address: Pick<GeocodedAddress, 'streetAddress' | 'city' | 'state' | 'postalCode' | 'verified'>;
+  /** The job site's municipality: its alternatives, when any, are offered to choose from. */
+  municipality?: LocatedMunicipality | null | undefined;
+  onChoose?(choice: { slug: string }): void;
   line2: string;
   onLine2(value: string): void;
   onChange(): void;
@@ -13,13 +17,14 @@ export interface AddressDetailProps {
   line2Label?: string;
 }
 
-export function AddressDetail({ address, line2, onLine2, onChange, line2Label = 'Address 2 (optional)' }: AddressDetailProps) {
-  const readOnly = (label: string, value: string, className?: string) => (
-    <TextField label={label} value={value} onValue={() => undefined} readOnly className={className} />
+export function AddressDetail({ address, line2, onLine2, onChange, line2Label = 'Address 2 (optional)', municipality: m, onChoose }: AddressDetailProps) {
+  const readOnly = (label: string, value: string, className?: string, hint?: string | false) => (
+    <TextField label={label} value={value} onValue={() => undefined} readOnly className={className} hint={hint} />
   );
   return (
     <div className="pd-detail">
-      {readOnly('Address 1', address.streetAddress, 'pd-wide')}
+      {/* Words here, not in ADDRESS_MESSAGES: the first view does not carry them (widget size budget). */}
+      {readOnly('Address 1', address.streetAddress, 'pd-wide', address.verified === false && 'Street not verified: ZIP or city location.')}
       <TextField
         className="pd-wide"
         label={line2Label}
@@ -37,6 +42,19 @@ export function AddressDetail({ address, line2, onLine2, onChange, line2Label = 
           {ADDRESS_MESSAGES.change}
         </button>
       </div>
+      {m?.alternatives ? (
+        <fieldset className="pd-wide pd-choices">
+          <legend className="pd-label">Near city limits: who issues permits?</legend>
+          {/* The one chosen first (the widget size budget has no room for a stable order). */}
+          {[m, ...m.alternatives].map((o) => (
+            // No key: a short list drawn whole each time (widget size budget).
+            <label>
+              <input type="radio" checked={o === m} onChange={() => onChoose!(o)} /> {o.name}
+              {o.kind === 'county' && ' (unincorporated)'}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
     </div>
   );
 }

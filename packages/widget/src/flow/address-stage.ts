@@ -7,6 +7,7 @@ import {
   signupSettings,
   FLOW_MESSAGES,
   type AddressSearchResult,
+  type MunicipalityAlternative,
   type Task,
 } from '@permitdesk/core';
 import type { StageKit } from './stage-kit.js';
@@ -17,6 +18,8 @@ export interface AddressStageActions {
   /** Chooses an address: geocodes it, finds its municipality and whether it was requested before. */
   selectAddress(address: AddressSearchResult): Promise<void>;
   clearAddress(): void;
+  /** Takes another of the municipalities offered when the data cannot tell which governs the address: `pick` is the municipality or one of its `alternatives` objects (compared by identity). */
+  chooseMunicipality(pick: { slug: string }): Promise<void>;
   selectTask(task: Task | null): void;
 }
 
@@ -58,6 +61,15 @@ export function addressStage({ client, send, set, ctx, whileBusy }: StageKit): A
         }
       });
     },
+
+    chooseMunicipality: (pick) =>
+      whileBusy(async () => {
+        const shown = ctx().municipality!;
+        const found = await client.lookups.municipalityBySlug({ query: { slug: pick.slug }, silent: true });
+        // The others stay offered, so the visitor can change their mind; the server accepts only these.
+        const alternatives = [shown, ...shown.alternatives!].filter((m) => m !== pick) as MunicipalityAlternative[];
+        send({ type: 'MUNICIPALITY_LOADED', municipality: { ...found, alternatives } });
+      }),
 
     clearAddress: () => send({ type: 'ADDRESS_CLEARED' }),
     selectTask: (task) => send({ type: 'TASK_SELECTED', task }),

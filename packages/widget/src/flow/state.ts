@@ -2,7 +2,7 @@
 import {
   type AddressSearchResult,
   type GeocodedAddress,
-  type Municipality,
+  type LocatedMunicipality as Municipality,
   type NotificationWall,
   type Task,
   type EmailStatus,

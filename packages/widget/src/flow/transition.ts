@@ -4,7 +4,7 @@
 import {
   type AddressSearchResult,
   type GeocodedAddress,
-  type Municipality,
+  type LocatedMunicipality as Municipality,
   type Task,
   type EmailStatus,
   type SignupFlowState,

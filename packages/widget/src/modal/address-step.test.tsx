@@ -4,7 +4,7 @@ import { fireEvent, waitFor } from '@testing-library/dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { lookupEndpoints } from '@permitdesk/core';
 import { startFakePermitDesk, type FakePermitDesk } from '../test/fake-permitdesk.js';
-import { GEOCODED } from '../test/fixtures.js';
+import { GEOCODED, MUNICIPALITY } from '../test/fixtures.js';
 import { renderWidget } from '../test/render-widget.js';
 
 let server: FakePermitDesk;
@@ -118,5 +118,60 @@ describe('address step', () => {
       ),
     ).toBeTruthy();
     server.api.on(lookupEndpoints.geocodeAddress, () => GEOCODED);
+  });
+
+  it("says 'street not verified' and asks which municipality issues the permits when the data cannot tell", async () => {
+    const county = { ...MUNICIPALITY, id: 3, name: 'Los Angeles County', slug: 'ca/los-angeles-county/unincorporated/los-angeles', kind: 'county' as const };
+    const slugs: string[] = [];
+    server.api.on(lookupEndpoints.geocodeAddress, () => ({ ...GEOCODED, verified: false }));
+    server.api.on(lookupEndpoints.municipalityByLocation, () => ({
+      ...MUNICIPALITY,
+      alternatives: [{ id: county.id, name: county.name, slug: county.slug, kind: 'county', reason: 'unincorporated-nearby' }],
+    }));
+    server.api.on(lookupEndpoints.municipalityBySlug, ({ query }) => {
+      slugs.push(query.get('slug')!);
+      return query.get('slug') === county.slug ? county : MUNICIPALITY;
+    });
+    try {
+      widget = await renderWidget(server.api.url);
+      const input = widget.screen.getByRole('combobox', { name: 'Job site address' });
+      fireEvent.focusIn(input);
+      fireEvent.input(input, { target: { value: 'Garfield' } });
+      fireEvent.click(await widget.screen.findByRole('option'));
+      await widget.screen.findByText('Street not verified: ZIP or city location.');
+      await widget.screen.findByRole('group', { name: 'Near city limits: who issues permits?' });
+      // The note belongs to the street line, for screen readers too.
+      expect(widget.screen.getByLabelText('Address 1').getAttribute('aria-describedby')).toBeTruthy();
+      const city = widget.screen.getByRole('radio', { name: 'City of Pasadena' }) as HTMLInputElement;
+      const unincorporated = widget.screen.getByRole('radio', { name: 'Los Angeles County (unincorporated)' }) as HTMLInputElement;
+      expect([city.checked, unincorporated.checked]).toEqual([true, false]);
+      // The county is taken from the server by its slug; the city stays offered, to change one's mind.
+      fireEvent.click(unincorporated);
+      await waitFor(() => expect(slugs).toEqual([county.slug]));
+      await waitFor(() => expect((widget.screen.getByRole('radio', { name: 'Los Angeles County (unincorporated)' }) as HTMLInputElement).checked).toBe(true));
+      expect((widget.screen.getByRole('radio', { name: 'City of Pasadena' }) as HTMLInputElement).checked).toBe(false);
+      fireEvent.click(widget.screen.getByRole('radio', { name: 'City of Pasadena' }));
+      await waitFor(() => expect(slugs).toEqual([county.slug, MUNICIPALITY.slug]));
+      await waitFor(() => expect((widget.screen.getByRole('radio', { name: 'City of Pasadena' }) as HTMLInputElement).checked).toBe(true));
+    } finally {
+      server.api.on(lookupEndpoints.geocodeAddress, () => GEOCODED);
+      server.api.on(lookupEndpoints.municipalityByLocation, () => MUNICIPALITY);
+    }
+  });
+
+  it('asks nothing and says nothing of the street when the answer is sure and verified', async () => {
+    server.api.on(lookupEndpoints.geocodeAddress, () => ({ ...GEOCODED, verified: true }));
+    try {
+      widget = await renderWidget(server.api.url);
+      const input = widget.screen.getByRole('combobox', { name: 'Job site address' });
+      fireEvent.focusIn(input);
+      fireEvent.input(input, { target: { value: 'Garfield' } });
+      fireEvent.click(await widget.screen.findByRole('option'));
+      await widget.screen.findByLabelText('Address 1');
+      expect(widget.screen.queryByText(/Street not verified/)).toBeNull();
+      expect(widget.screen.queryByRole('radio')).toBeNull();
+    } finally {
+      server.api.on(lookupEndpoints.geocodeAddress, () => GEOCODED);
+    }
   });
 });

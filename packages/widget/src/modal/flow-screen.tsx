@@ -102,7 +102,9 @@ export function FlowScreen({ options, ready, start, onClose, onSubmitted }: Flow
             ? (box) => <GoogleAddressSearchBox {...box} mapsKey={options.mapsKey!} />
             : undefined
         }
-        renderDetail={(detail) => <AddressDetailView {...detail} nonce={options.nonce} />}
+        renderDetail={(detail) => (
+          <AddressDetailView {...detail} nonce={options.nonce} municipality={context?.municipality} onChoose={(pick) => act((r) => r.flow.getState().chooseMunicipality(pick))} />
+        )}
         // The server counts a request at an address itself, when the permit request is stored.
         onNext={() => act((r) => r.flow.getState().next())}
       />

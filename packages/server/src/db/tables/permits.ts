@@ -25,6 +25,8 @@ export interface ProjectsTable {
   latitude: Optional<number>;
   longitude: Optional<number>;
   municipality_id: Optional<number>;
+  /** migrations/0086: why the visitor chose the municipality and between which ones (core's MunicipalityChoice), or null. */
+  municipality_choice: ColumnType<unknown, string | null | undefined, string | null>;
   home_built_date: Optional<string>;
   customer_phone_number: Optional<string>;
   customer_alt_phone_number: Optional<string>;

@@ -92,6 +92,19 @@ describe('PermitDeskPage', () => {
     expect(calls('GET', '/v4/operator/permits/1/desk')).toHaveLength(0);
   });
 
+  it('shows the municipality the customer chose when the data could not tell, and why (issue 15)', async () => {
+    current = deskData({}, {
+      municipalityName: 'Clark County',
+      municipalityChoice: { reason: 'unincorporated-nearby', offered: [{ id: 5, name: 'City of Las Vegas' }, { id: 2, name: 'Clark County' }] },
+    });
+    net = fakeNetwork(routes());
+    open();
+    const request = await section('The request');
+    expect(
+      await within(request).findByText('(chosen by the customer from City of Las Vegas or Clark County: unincorporated county area lies close by)', { exact: false }),
+    ).toBeTruthy();
+  });
+
   it("shows the request in the form's words and the company's compliance with expiry badges", async () => {
     net = fakeNetwork(routes());
     open();

@@ -2,6 +2,12 @@
 // and form 52's answers in the form's own words.
 import { DATE_FORMATS, formatDate, formatPhone, type PermitDesk } from '@permitdesk/core';
 
+/** Why the customer was asked to choose the municipality (core's MunicipalityChoice reasons). */
+const CHOICE_REASONS = {
+  'unincorporated-nearby': 'unincorporated county area lies close by',
+  'near-city-limits': 'the job site is near city limits',
+} as const;
+
 export function RequestPanel({ desk }: { desk: PermitDesk }) {
   const { permit, request, requester, company } = desk;
   return (
@@ -18,7 +24,17 @@ export function RequestPanel({ desk }: { desk: PermitDesk }) {
         <dt>Company</dt>
         <dd>{company ? `${company.name}${company.owner ? `, owner ${company.owner.name} (${company.owner.email})` : ''}` : 'A personal project'}</dd>
         <dt>Municipality</dt>
-        <dd>{permit.municipalityName}</dd>
+        <dd>
+          {permit.municipalityName}
+          {permit.municipalityChoice ? (
+            // Issue 15: the data could not tell, so the customer chose among these.
+            <span className="muted">
+              {' '}
+              (chosen by the customer from {permit.municipalityChoice.offered.map((m) => m.name).join(' or ')}:{' '}
+              {CHOICE_REASONS[permit.municipalityChoice.reason]})
+            </span>
+          ) : null}
+        </dd>
         <dt>Task</dt>
         <dd>{permit.taskName}</dd>
       </dl>
