@@ -65,7 +65,7 @@ export async function addressStep(page, { check = noCheck, name = 'address' } = 
 
 export async function taskStep(page, { check = noCheck } = {}) {
   await widget(page, 'h2:text("What type of work are you doing?")').waitFor();
-  await page.locator('permit-lookup').getByText(/^permits through /).waitFor();
+  await page.locator('permit-lookup').getByText(/^You'll get permits through /).waitFor();
   const select = page.locator('permit-lookup').getByRole('combobox', { name: 'Project Type' });
   await select.click();
   await select.pressSequentially('roof', { delay: 20 });

@@ -39,4 +39,16 @@ describe('loadConfig', () => {
     expect(isTrustedUrl(config, 'javascript:alert(1)')).toBe(false);
     expect(() => loadConfig({ EMBED_ORIGINS: 'https://ok.example,https://bad.example/path' })).toThrow(/EMBED_ORIGINS/);
   });
+
+  it('reads GEOCODER as a fallback order and asks for what each geocoder needs', () => {
+    expect(loadConfig({}).GEOCODER).toBeUndefined();
+    expect(loadConfig({ GEOCODER: 'census' }).GEOCODER).toEqual(['census']);
+    expect(loadConfig({ GEOCODER: ' Census, nominatim ', NOMINATIM_URL: 'http://nominatim.internal:8080' }).GEOCODER).toEqual(['census', 'nominatim']);
+    expect(() => loadConfig({ GEOCODER: 'census,mapbox' })).toThrow(/GEOCODER/);
+    expect(() => loadConfig({ GEOCODER: ',' })).toThrow(/GEOCODER/);
+    expect(() => loadConfig({ GEOCODER: 'nominatim' })).toThrow(/NOMINATIM_URL: is required by GEOCODER/);
+    expect(() => loadConfig({ GEOCODER: 'photon' })).toThrow(/PHOTON_URL/);
+    expect(() => loadConfig({ GEOCODER: 'google,census' })).toThrow(/GOOGLE_MAPS_API_KEY/);
+    expect(() => loadConfig({ GEOCODER: 'nominatim', NOMINATIM_URL: 'not a url' })).toThrow(/NOMINATIM_URL/);
+  });
 });

@@ -41,8 +41,25 @@ export const configSchema = v.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   GOOGLE_MAPS_API_KEY: optionalText,
-  /** Address provider: census (the Census Bureau's street geocoder, the built-in gazetteer as fallback), google (needs the key) or builtin. */
-  GEOCODER: v.optional(v.picklist(['builtin', 'census', 'google'], 'must be builtin, census or google')),
+  /**
+   * Address providers, comma-separated in fallback order (e.g. census,nominatim): builtin (the offline US
+   * gazetteer: city/ZIP level, street not verified), census (the Census Bureau's keyless street geocoder;
+   * its incorporated place and county pick the municipality), nominatim / photon (a self-hosted
+   * OpenStreetMap geocoder at NOMINATIM_URL / PHOTON_URL), google (needs GOOGLE_MAPS_API_KEY). Each gets 1 s;
+   * the built-in gazetteer answers when they are slow, down or find nothing. Unset: google with a key, else builtin.
+   */
+  GEOCODER: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((list) => list.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean)),
+      v.array(v.picklist(['builtin', 'census', 'nominatim', 'photon', 'google']), 'must list builtin, census, nominatim, photon or google, comma-separated'),
+      v.minLength(1, 'must list builtin, census, nominatim, photon or google, comma-separated'),
+    ),
+  ),
+  /** A self-hosted Nominatim (https://nominatim.org), for GEOCODER=nominatim. */
+  NOMINATIM_URL: optionalUrl,
+  /** A self-hosted Photon (https://github.com/komoot/photon), for GEOCODER=photon. */
+  PHOTON_URL: optionalUrl,
   /**
    * Where a public compliance link's visit is placed (issue 13): none (default: no place is recorded),
    * headers (the city/region/country a CDN in front adds: Cloudflare cf-ipcity/cf-region/cf-ipcountry,
@@ -111,6 +128,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const out = result.output;
+  // A geocoder named without where it lives (or its key) is a mistake to say at start, not a silent fallback.
+  const needs = { nominatim: 'NOMINATIM_URL', photon: 'PHOTON_URL', google: 'GOOGLE_MAPS_API_KEY' } as const;
+  const missing = (out.GEOCODER ?? []).flatMap((name) => (name in needs && !out[needs[name as keyof typeof needs]] ? [needs[name as keyof typeof needs]] : []));
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.map((key) => `  ${key}: is required by GEOCODER`).join('\n')}`);
   return {
     ...out,
     HOST: out.HOST ?? (out.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),

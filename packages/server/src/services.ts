@@ -115,7 +115,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
 
   const companies = createCompaniesService({ db, clock });
 
-  const geo = createGeoService({ GOOGLE_MAPS_API_KEY: config.GOOGLE_MAPS_API_KEY, GEOCODER: config.GEOCODER });
+  const geo = createGeoService({ GOOGLE_MAPS_API_KEY: config.GOOGLE_MAPS_API_KEY, GEOCODER: config.GEOCODER, NOMINATIM_URL: config.NOMINATIM_URL, PHOTON_URL: config.PHOTON_URL });
   const emailVerifier = createEmailVerifier(config, log);
   const ipLocator = createIpLocator(config);
   const secretKeys = secretKeyMaterial(secret, config.SECRETS_KEY, config.SECRETS_KEY_PREVIOUS);

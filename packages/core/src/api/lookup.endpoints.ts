@@ -7,7 +7,7 @@ import {
   addressSearchResultSchema,
   administrativeAreaSchema,
   feeSchema,
-  geocodedAddressSchema,
+  geocodedAddressAnswerSchema,
   type GeocodedAddress,
   globalSettingSchema,
   inspectionTemplateSchema,
@@ -36,8 +36,8 @@ export const lookupEndpoints = {
     response: v.array(addressSearchResultSchema),
   }),
   geocodeAddress: endpoint({
-    method: 'GET', path: '/v4/lookup/addresses/{id}', auth: 'none', summary: 'Geocode an address search result by its id',
-    params: v.object({ id: v.pipe(v.string(), v.maxLength(300)) }), response: geocodedAddressSchema,
+    method: 'GET', path: '/v4/lookup/addresses/{id}', auth: 'none', summary: 'Geocode an address search result by its id, with the municipality governing it',
+    params: v.object({ id: v.pipe(v.string(), v.maxLength(300)) }), response: geocodedAddressAnswerSchema,
   }),
   servedRequests: endpoint({
     method: 'GET', path: '/v4/lookup/served-requests', auth: 'none', summary: 'How many requests for information were served',

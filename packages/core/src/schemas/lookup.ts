@@ -131,6 +131,16 @@ export const geocodedAddressSchema = v.object({
 });
 export type GeocodedAddress = v.InferOutput<typeof geocodedAddressSchema>;
 
+/**
+ * GET /v4/lookup/addresses/{id}: the geocoded address and, in the same answer, the municipality that governs
+ * it (what GET /search/ would answer; null when none we cover does). Older clients ignore `municipality`.
+ */
+export const geocodedAddressAnswerSchema = v.object({
+  ...geocodedAddressSchema.entries,
+  municipality: v.optional(v.nullable(locatedMunicipalitySchema)),
+});
+export type GeocodedAddressAnswer = v.InferOutput<typeof geocodedAddressAnswerSchema>;
+
 export const addressCountDetailsSchema = v.object({ longitude: v.number(), latitude: v.number(), place_name: v.string() });
 export const addressCountSchema = v.object({
   id: v.string(),

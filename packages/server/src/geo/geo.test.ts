@@ -397,7 +397,7 @@ describe('Census geocoder adapter (against a local fake speaking its protocol)',
     const geocoded = await census.geocode(result!.id);
     expect(geocoded).toEqual({
       address: '600 4th Ave', city: 'Seattle', state: 'WA', zip: '98104', streetAddress: '600 4th Ave', streetModifier: null,
-      postalCode: '98104', longitude: -122.32966, latitude: 47.60357, verified: true,
+      postalCode: '98104', longitude: -122.32966, latitude: 47.60357, verified: true, governing: { countyFips: '53033', place: 'Seattle', subdivision: null },
     });
     expect(geo.locate(geocoded!.latitude, geocoded!.longitude, geocoded!)?.name).toBe('City of Seattle');
     expect(await census.geocode(result!.id.replace(/\.[^.]+$/, `.${Buffer.from('1 OTHER ST').toString('base64url')}`))).toBeNull();

@@ -3,16 +3,20 @@
 import type { GeocodedAddress, Municipality, MunicipalityAlternative, MunicipalityChoice } from '@permitdesk/core';
 import type { Db } from '../db/schema.js';
 import type { MunicipalityRecord } from '../geo/catalog.js';
+import type { GoverningPlace } from '../geo/gazetteer/address-provider.js';
 import type { GeoService } from '../geo/geo-service.js';
 import { municipalityById, municipalityBySlug } from './municipalities.repository.js';
 
-export type AddressPoint = Pick<GeocodedAddress, 'latitude' | 'longitude'> & { city?: string | undefined; state?: string | undefined; zip?: string | undefined };
+export type AddressPoint = Pick<GeocodedAddress, 'latitude' | 'longitude'> & { city?: string | undefined; state?: string | undefined; zip?: string | undefined } & {
+  /** What the geocoder says governs the address (the Census's place and county): it wins over the point. */
+  governing?: GoverningPlace | undefined;
+};
 
 function locateAddress(geo: GeoService, address: AddressPoint): MunicipalityRecord | null {
   // The address's own city, state and ZIP pick the city it belongs to: 350 5th Ave is in New York City,
   // not in 'Times Square'.
   const hint = (value: string | undefined) => value?.trim() || undefined;
-  return geo.locate(address.latitude, address.longitude, { city: hint(address.city), state: hint(address.state)?.toUpperCase(), zip: hint(address.zip) });
+  return geo.locate(address.latitude, address.longitude, { city: hint(address.city), state: hint(address.state)?.toUpperCase(), zip: hint(address.zip), governing: address.governing });
 }
 
 /** Null when no municipality we cover governs the point. */
@@ -24,7 +28,8 @@ export async function governingMunicipality(deps: { db: Db; geo: GeoService }, a
 /** The other municipalities the address may belong to when the data cannot tell, for the visitor to choose. */
 export function municipalityAlternatives(geo: GeoService, address: AddressPoint): MunicipalityAlternative[] {
   const located = locateAddress(geo, address);
-  if (!located) return [];
+  // The geocoder knew the boundaries (the Census): nothing to ask the visitor.
+  if (!located || address.governing) return [];
   return geo.alternatives(address.latitude, address.longitude, located).map(({ municipality, reason }) => ({
     id: municipality.id,
     name: municipality.name,

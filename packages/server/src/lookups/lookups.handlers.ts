@@ -43,10 +43,15 @@ function pageLinks(def: EndpointDef, query: Record<string, unknown>, page: numbe
 export const searchAddresses: EndpointHandler<typeof api.searchAddresses> = ({ services }, { query }) =>
   viaProvider(() => services.geo.addresses.search(query.q, query.limit));
 
+// One round trip for the widget: the address and the municipality governing it (with the alternatives
+// when the data cannot tell), as GET /search/ would answer for it.
 export const geocodeAddress: EndpointHandler<typeof api.geocodeAddress> = async ({ services }, { params }) => {
   const found = await viaProvider(() => services.geo.addresses.geocode(params.id));
   if (!found) throw notFound("Uh oh! We couldn't find that address.", 'ADDRESS_NOT_FOUND');
-  return found;
+  const { governing: _governing, ...address } = found;
+  const municipality = await governingMunicipality(services, found);
+  const alternatives = municipality ? municipalityAlternatives(services.geo, found) : [];
+  return { ...address, municipality: municipality && alternatives.length > 0 ? { ...municipality, alternatives } : municipality };
 };
 
 export const servedRequests: EndpointHandler<typeof api.servedRequests> = async ({ services }) => ({ count: await addressCountRepo.servedRequests(services.db) });

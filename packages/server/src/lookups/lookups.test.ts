@@ -132,6 +132,12 @@ describe.each(databaseTargets())('lookups on %s', (target) => {
     expect(found.body[0].place_name).toMatch(/^742 Evergreen Terrace, Springfield, IL 627\d\d$/);
     const geocoded = await ctx.request('GET', `/v4/lookup/addresses/${encodeURIComponent(found.body[0].id)}`);
     expect(geocoded.body).toMatchObject({ streetAddress: '742 Evergreen Terrace', city: 'Springfield', state: 'IL' });
+    // One round trip: the municipality comes in the same answer, as GET /search/ answers for the address.
+    const { latitude, longitude, city, state, zip } = geocoded.body;
+    const located = await ctx.request('GET', '/search/', { query: { lat: String(latitude), lon: String(longitude), city, state, zip } });
+    expect(geocoded.body.municipality).toEqual(located.body);
+    expect(geocoded.body.municipality).toMatchObject({ name: 'City of Springfield', stateCode: 'IL' });
+    expect(geocoded.body.governing).toBeUndefined();
     expect((await ctx.request('GET', '/v4/lookup/addresses', { query: { q: '%%%' } })).body).toEqual([]);
     expect((await ctx.request('GET', '/v4/lookup/addresses', { query: { q: '' } })).status).toBe(400);
     expect((await ctx.request('GET', '/v4/lookup/addresses/not-an-id')).status).toBe(404);

@@ -5,8 +5,8 @@ import { ADDRESS_MESSAGES } from './address-messages.js';
 
 export type AddressSearch = (text: string, signal: AbortSignal) => Promise<AddressSearchResult[]>;
 
-/** Quiet time after the last keystroke before a request goes out. */
-export const SEARCH_DEBOUNCE_MS = 250;
+/** Quiet time after the last keystroke before a request goes out: the first suggestion shows one round trip later. */
+export const SEARCH_DEBOUNCE_MS = 150;
 
 export function useAddressSearch(search: AddressSearch, text: string) {
   const [results, setResults] = useState<AddressSearchResult[]>([]);

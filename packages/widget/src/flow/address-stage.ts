@@ -48,10 +48,11 @@ export function addressStage({ client, send, set, ctx, whileBusy }: StageKit): A
         try {
           // The count needs only the id: it runs beside the geocoding and the municipality after it.
           const counting = client.lookups.getAddressCount({ params: { id: address.id }, silent: true }).catch(() => null);
-          const geocoded = await client.lookups.geocodeAddress({ params: { id: address.id }, silent: true });
+          // One round trip: the answer carries the municipality (a server without it: asked after).
+          const { municipality: found, ...geocoded } = await client.lookups.geocodeAddress({ params: { id: address.id }, silent: true });
           const [municipality, count] = await Promise.all([
             // The address's USPS city goes along: 350 5th Ave is in New York City, not in 'Times Square'.
-            client.lookups.municipalityByLocation({ query: municipalityLocationQuery(geocoded), silent: true }).catch(() => null),
+            found !== undefined ? found : client.lookups.municipalityByLocation({ query: municipalityLocationQuery(geocoded), silent: true }).catch(() => null),
             counting,
           ]);
           if (ctx().address?.id !== address.id) return; // another address was chosen meanwhile

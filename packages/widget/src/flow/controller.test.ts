@@ -30,6 +30,8 @@ function fakeServer() {
     verifier: new Map<string, EmailStatus>(),
     records: new Map<string, SignupFlowRecord>(),
     failing: new Set<string>(),
+    /** The geocode answer carries the municipality (today's server); false: an older server's answer. */
+    municipalityInGeocode: false,
     totpCounter: 0,
     checkSendsMail: false,
     /** Company names taken (compared case-insensitively, like the server). */
@@ -62,7 +64,7 @@ function fakeServer() {
         { settingKey: 'NOTIFICATION_WALL_DO_IT_YOURSELF', value: 'false' },
       ],
     })),
-    'GET /v4/lookup/addresses/*': handle(e.lookups.geocodeAddress, 'geocode', () => ({ body: geocoded })),
+    'GET /v4/lookup/addresses/*': handle(e.lookups.geocodeAddress, 'geocode', () => ({ body: state.municipalityInGeocode ? { ...geocoded, municipality } : geocoded })),
     // Like the real server: the query must pass the catalogue's schema.
     'GET /search/': handle(e.lookups.municipalityByLocation, 'municipality', (r) =>
       v.is(e.lookups.municipalityByLocation.query, Object.fromEntries(r.query))
@@ -216,6 +218,16 @@ describe('signup flow: a new e-mail', () => {
     // The geocoded address's USPS city, state and ZIP go along, so the server picks the city it names.
     const search = server.requests.find((r) => r.path === '/search/')!;
     expect(Object.fromEntries(search.query)).toEqual({ lat: '34.1478', lon: '-118.1445', city: 'Pasadena', state: 'CA', zip: '91101' });
+  });
+
+  it('takes the municipality from the geocode answer when it carries one: one round trip, no /search/', async () => {
+    fresh();
+    fake.state.municipalityInGeocode = true;
+    const t = setup();
+    await t.s().selectAddress(address);
+    expect(t.s().flow.context).toMatchObject({ address, geocodedAddress: geocoded, municipality, similarAddress: true });
+    expect(t.s().flow.context.geocodedAddress).not.toHaveProperty('municipality');
+    expect(t.calls()).toEqual([`GET /address-count/${address.id}`, `GET /v4/lookup/addresses/${address.id}`]);
   });
 
   it("reports 'Failed to Lookup Address' when geocoding fails", async () => {

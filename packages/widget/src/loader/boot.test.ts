@@ -43,7 +43,7 @@ describe('the loader', () => {
     const element = document.querySelector<HTMLElement>('permit-lookup')!;
     expect(element.getAttribute('launcher')).toBe('none');
     expect(element.getAttribute('state')).toBe('loading');
-    await waitFor(() => expect(element.getAttribute('state')).toBe('ready'));
+    await waitFor(() => expect(element.getAttribute('state')).toBe('ready'), { timeout: 10_000 });
     expect(element.hasAttribute('open')).toBe(true);
     expect(element.style.getPropertyValue('--pd-primary')).toBe('#0b6e4f');
     // The open command's address is searched for straight away.
@@ -87,7 +87,7 @@ describe('the loader', () => {
     expect(element.getAttribute('state')).toBe('closed');
 
     fireEvent.click(launcher);
-    await waitFor(() => expect(element.getAttribute('state')).toBe('ready'));
+    await waitFor(() => expect(element.getAttribute('state')).toBe('ready'), { timeout: 10_000 });
     expect(seen).toEqual(['closed', 'loading', 'ready']);
     expect(loads).toBe(1);
     expect(element.hasAttribute('open')).toBe(true);
@@ -120,7 +120,7 @@ describe('the loader', () => {
     await waitFor(() => expect(element.getAttribute('state')).toBe('failed'));
     win.PermitDesk!('close');
     win.PermitDesk!('open');
-    await waitFor(() => expect(element.getAttribute('state')).toBe('ready'));
+    await waitFor(() => expect(element.getAttribute('state')).toBe('ready'), { timeout: 10_000 });
     expect(attempts).toBe(2);
   });
 

@@ -37,10 +37,8 @@ export function bootEmbed({ win, load, scriptSrc }: BootConfig): PermitDeskGloba
   };
 
   const queued = win.PermitDesk?.q;
-  const push = (args: IArguments) => run(args[0] as CommandName, args[1]);
-  const global = function (command: CommandName, argument?: unknown) {
-    run(command, argument as never);
-  } as PermitDeskGlobal;
+  const push = (args: IArguments) => run(...(args as unknown as [CommandName, never]));
+  const global = run as PermitDeskGlobal;
   global.l = 1;
   global.q = { push };
   // A reference to the snippet's stub kept by the page runs at once too.

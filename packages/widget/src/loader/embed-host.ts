@@ -16,12 +16,14 @@ export function createEmbedHost(
   host: HTMLElement,
   load: () => Promise<ModalModule>,
   readOptions: () => WidgetOptions,
+  /** The element already shows its state (<permit-lookup>'s loader set it): leave it. */
+  keepState = false,
 ): EmbedHost {
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
   let loading: Promise<ModalModule> | undefined;
   let modal: ModalHandle | undefined;
   let wanted = false;
-  const setState = (state: WidgetState) => host.setAttribute('state', state);
+  const setState = (state: WidgetState) => host.getAttribute('state') !== state && host.setAttribute('state', state);
   const emit = (name: string, detail: unknown) =>
     host.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, cancelable: true }));
 
@@ -41,7 +43,7 @@ export function createEmbedHost(
     for (const [key, value] of Object.entries(options.theme ?? {})) if (value) host.style.setProperty(themeVariable(key), value);
   };
 
-  setState('closed');
+  if (!keepState) setState('closed');
 
   return {
     root,

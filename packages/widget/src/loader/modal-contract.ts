@@ -1,5 +1,6 @@
 // The contract between the tiny loader (widget.js, no preact) and the lazily loaded modal chunk.
 import type { ClosedDetail, OpenCommand, SubmittedDetail, WidgetOptions } from '../types.js';
+import type { EmbedHost } from './embed-host.js';
 
 export interface ModalCallbacks {
   /** The modal closed (close button, Esc, backdrop or a `close` command). */
@@ -20,4 +21,6 @@ export interface ModalModule {
   renderModal(root: ShadowRoot, options: WidgetOptions, callbacks: ModalCallbacks): ModalHandle;
   /** Ahead of opening (the chunk was fetched on hover or focus): prepare what opening will need. */
   warm?(root: ShadowRoot, options: WidgetOptions): void;
+  /** <permit-lookup>'s host (element-host.ts): its attributes over the init options, the state attribute, events and the modal. */
+  hostElement?(el: HTMLElement, defaults: () => WidgetOptions, modal: ModalModule): Promise<EmbedHost>;
 }

@@ -5,12 +5,20 @@
 // frame, creates the runtime (API client, session, flow controller), then fetches the later views.
 import { createRoot, type Root } from 'react-dom/client';
 import css from '../styles/widget.css?raw';
-import type { ModalCallbacks, ModalHandle } from '../loader/modal-contract.js';
+import type { EmbedHost } from '../loader/embed-host.js';
+import type { ModalCallbacks, ModalHandle, ModalModule } from '../loader/modal-contract.js';
 import { preloadMap } from '../map/map-slot.js';
 import type { WidgetRuntime } from '../runtime/widget-runtime.js';
 import type { OpenCommand, WidgetOptions } from '../types.js';
 import { FlowScreen, preloadViews } from './flow-screen.js';
 import { adoptOnce } from './adopt-once.js';
+
+/**
+ * <permit-lookup>'s host (element-host.ts), in a chunk of its own so the first view does not carry it;
+ * the element asks for it when the chunk is prefetched (hover or focus) or on opening.
+ */
+export const hostElement = (el: HTMLElement, defaults: () => WidgetOptions, modal: ModalModule): Promise<EmbedHost> =>
+  import('../loader/element-host.js').then(({ createElementHost }) => createElementHost(el, defaults, modal));
 
 const loadRuntime = () => import('../runtime/widget-runtime.js');
 const ignore = () => undefined;

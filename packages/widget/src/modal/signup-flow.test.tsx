@@ -55,7 +55,7 @@ describe('a new contractor', () => {
     // Task step: title, progress, municipality details, Back edge.
     expect(widget.title()).toBe('What type of work are you doing?');
     expect(widget.progress()).toBe('50');
-    await widget.screen.findByText('permits through City of Pasadena');
+    await widget.screen.findByText("You'll get permits through City of Pasadena.");
     expect(widget.screen.getByText('+1 (626) 744-4000')).toBeTruthy();
     expect(widget.screen.getByText('Cutoff Time 3:00 PM')).toBeTruthy();
     await click(widget, 'Back');

@@ -1,5 +1,5 @@
 // Task step (SPEC §2.5 step 2): the searchable 'Project Type' select, Back and Next; the left side shows
-// the municipality: 'permits through {name}', its main phone and 'Cutoff Time {time}'.
+// the municipality: 'You'll get permits through {name}.', its permit office's phone and 'Cutoff Time {time}'.
 import { useMemo, useState } from 'react';
 import { formatPhone, type Municipality, type Task } from '@permitdesk/core';
 import { Combobox } from '../ui/combobox.js';
@@ -69,9 +69,10 @@ export function MunicipalityAside({ municipality }: { municipality: Municipality
   const phone = municipality.phoneNumbers.find((entry) => entry.label.toLowerCase() === 'main');
   return (
     <div className="pd-muni">
-      <p className="pd-h2">{`permits through ${municipality.name}`}</p>
+      <p className="pd-h2">{`You'll get permits through ${municipality.name}.`}</p>
       {phone ? (
         <p>
+          Permit office:{' '}
           <a className="pd-link" href={`tel:${phone.phoneNumber}`}>
             {formatPhone(phone.phoneNumber)}
           </a>
