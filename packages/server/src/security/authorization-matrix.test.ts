@@ -1131,6 +1131,8 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
     // Issue 13: e-signature (see ESIGN_ROWS).
     fx.envelopeA = await newEnvelopeOfA(fx);
     fx.signing = await signingFixture();
+    // Issue 14: a webhook of A (its delivery log is read by the matrix; deleting or replaying makes fresh ones).
+    fx.webhookId = (await freshWebhook(fx)).webhookId;
     fx.inv = {
       vendorFromA: await invite(owner, 'vendor-onboarding', A, `v.${unique('')}@vendor-${unique('')}.example`),
       vendorSubmitted: (await submittedOnboarding(fx)).id,
