@@ -62,6 +62,9 @@ export const queryKeys = {
   },
   /** A company's audit trail (its owner's /companies/:id/activity). */
   companyActivity: (companyId: string, page: number) => ['company-activity', companyId, page],
+  /** A company's webhook subscriptions, and one subscription's delivery log (issue 14). */
+  webhooks: (companyId: string) => ['webhooks', companyId],
+  webhookDeliveries: (companyId: string, webhookId: string) => ['webhooks', companyId, webhookId, 'deliveries'],
 
   // Projects and permits.
   projects: {

@@ -92,6 +92,7 @@ export const protectedRoutes: PageRoute[] = [
   p('/compliance-center', 'protected', 'Compliance Center', () => import('../pages/compliance/company/compliance-center-page.js')),
   p('/companies/:id/profile', 'protected', 'Company Profile', () => import('../pages/compliance/company/company-profile-page.js')),
   p('/companies/:id/activity', 'protected', 'Company activity', () => import('../pages/compliance/company/company-activity-page.js')),
+  p('/companies/:id/webhooks', 'protected', 'Webhooks', () => import('../pages/compliance/company/company-webhooks-page.js')),
   p('/users', 'protected', 'Users', () => import('../pages/compliance/people/users-page.js')),
   p('/access', 'protected', 'Access', () => import('../pages/compliance/people/access-page.js')),
   p('/public-links', 'protected', 'Public links', () => import('../pages/compliance/links/public-links-page.js')),

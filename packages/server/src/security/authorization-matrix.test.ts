@@ -1221,6 +1221,8 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
     // Issue 16: the homeowner's status page (see STATUS_ROWS).
     fx.statusLinkA = (await newStatusLinkOf(owner, fx.permitId)).link.id;
     fx.statusPage = await statusPageFixture();
+    // Issue 14: a webhook of A (its delivery log is read by the matrix; deleting or replaying makes fresh ones).
+    fx.webhookId = (await freshWebhook(fx)).webhookId;
     fx.inv = {
       vendorFromA: await invite(owner, 'vendor-onboarding', A, `v.${unique('')}@vendor-${unique('')}.example`),
       vendorSubmitted: (await submittedOnboarding(fx)).id,

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../db/transaction.js';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
-import { companyOf, jobSite, requestPermit } from '../test/permit-fixtures.js';
+import { companyOf, jobSite, operator, requestPermit } from '../test/permit-fixtures.js';
 import { emitEvent, refuseUrl, sendWebhookRequest, WEBHOOK_DELIVERY, WEBHOOK_SECRETS } from './index.js';
 
 interface Received {
@@ -188,6 +188,31 @@ describe.each(databaseTargets())('outbound webhooks on %s', (target) => {
     expect((await hooks(owner, 'DELETE', `/${wid}`)).status).toBe(200);
     expect((await hooks(owner, 'DELETE', `/${wid}`)).status).toBe(404);
     expect(await t.services.db.selectFrom('webhook_deliveries').select('id').where('subscription_id', '=', wid).execute()).toEqual([]);
+  });
+
+  it('emits permit.stage_changed, inspection.scheduled, inspection.resulted and quote.issued where they happen', async () => {
+    owner = await t.signIn(owner.email, owner.password);
+    const team = await operator(t);
+    const created = await hooks(owner, 'POST', '', { url: rx.url, events: ['permit.stage_changed', 'inspection.scheduled', 'inspection.resulted', 'quote.issued'] });
+    expect(created.status, created.text).toBe(200);
+    const { permitId } = await requestPermit(t, owner, await jobSite(t), { companyId });
+    const version = async () => (await t.request('GET', `/v4/operator/permits/${permitId}`, { token: team.accessToken })).body.version as number;
+    const asTeam = async (method: string, path: string, body: unknown) => {
+      const res = await t.request(method, path, { token: team.accessToken, body });
+      expect(res.status, res.text).toBe(200);
+      return res.body;
+    };
+    await asTeam('PUT', `/v4/operator/permits/${permitId}/stage`, { stage: 20, version: await version() });
+    const inspection = await asTeam('POST', `/v4/operator/permits/${permitId}/inspections`, { inspectionName: 'Framing', scheduledAt: new Date(t.services.clock().getTime() + 86_400_000).toISOString(), version: await version() });
+    await asTeam('PATCH', `/v4/operator/permits/${permitId}/inspections/${inspection.id}`, { status: 'passed', version: await version() });
+    await asTeam('POST', `/v4/operator/permits/${permitId}/quotes`, { lineItems: [{ label: 'Filing', amount: 250 }], validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) });
+    const before = rx.received.length;
+    await t.services.jobs.drain();
+    const events = rx.received.slice(before).map((r) => JSON.parse(r.body) as { type: string; data: { permitId: number } });
+    expect(events.map((e) => e.type).sort()).toEqual(['inspection.resulted', 'inspection.scheduled', 'permit.stage_changed', 'quote.issued']);
+    expect(events.every((e) => e.data.permitId === permitId)).toBe(true);
+    expect(rx.received.slice(before).every((r) => independentlyValid(created.body.secret, r))).toBe(true);
+    expect((await hooks(owner, 'DELETE', `/${created.body.id}`)).status).toBe(200);
   });
 
   it('retries a receiver that keeps failing for 24 hours, then marks the delivery failed', async () => {

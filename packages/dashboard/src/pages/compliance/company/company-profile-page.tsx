@@ -92,6 +92,11 @@ function CompanyProfile({ company }: { company: Company }) {
           <Link to={companyActivityPath(company.id)}>Company activity</Link>: every change to the company, its people, projects, permits and vault.
         </p>
       )}
+      {canCreateAccess(company.role) && (
+        <p>
+          <Link to={`/companies/${company.id}/webhooks`}>Webhooks</Link>: send your company&apos;s events (permits, inspections, quotes) to your own systems.
+        </p>
+      )}
     </>
   );
 }
