@@ -28,7 +28,6 @@ import { createMailService, type MailService } from './mail/mail-service.js';
 import { createMailWorker, type MailWorker } from './mail/mail-worker.js';
 import { createMailTransport } from './mail/transport.js';
 import { createJobRunner, type JobRunner } from './jobs/index.js';
-import { registerExpiryWatchdogJob } from './compliance/reminders/watchdog-job.js';
 import type { FileStorage } from './storage/file-storage.js';
 import { createFilesRecord } from './storage/files-table.js';
 import { createLocalStorage, type LocalStorage } from './storage/local-storage.js';
@@ -123,7 +122,6 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const jobs = createJobRunner({ db, clock, log });
   const services: AppServices = { config, db, dbKind: database.kind, database, clock, log, identity, companies, mail, mailWorker, storage, localStorage, exportLinks, geo, emailVerifier, rateLimits, ipLocator, secretBox, jobs };
   // Each area registers its job handlers here (one line each).
-  registerExpiryWatchdogJob(services);
   return services;
 }
 
