@@ -64,8 +64,13 @@ const PARAMS = {
   projectId: () => ids.projectId,
   quoteId: () => ids.quoteId,
   // The token of /c/:token is a public compliance link of the demo company; of /sign/:token, a signer's
-  // link of an envelope the demo company sent.
-  token: (route) => (route.path.startsWith('/sign/') ? ids.signToken : ids.linkToken),
+  // link of an envelope the demo company sent; of /status/:token, the demo permit's status link (issue 16),
+  // and of /status/unsubscribe/:token, the unsubscribe link of a status mail.
+  token: (route) =>
+    route.path.startsWith('/sign/') ? ids.signToken
+      : route.path.startsWith('/status/unsubscribe/') ? ids.unsubscribeToken
+        : route.path.startsWith('/status/') ? ids.statusToken
+          : ids.linkToken,
   integrationPermitId: () => undefined,
   state: () => ids.slug[0],
   county: () => ids.slug[1],
@@ -319,6 +324,18 @@ before(async () => {
   const pdfBase64 = 'JVBERi0xLjcKJYGBgYEKCjEgMCBvYmoKPDwKL1R5cGUgL1BhZ2VzCi9LaWRzIFsgNCAwIFIgXQovQ291bnQgMQo+PgplbmRvYmoKCjIgMCBvYmoKPDwKL1R5cGUgL0NhdGFsb2cKL1BhZ2VzIDEgMCBSCj4+CmVuZG9iagoKMyAwIG9iago8PAovUHJvZHVjZXIgPEZFRkYwMDcwMDA2NDAwNjYwMDJEMDA2QzAwNjkwMDYyMDAyMDAwMjgwMDY4MDA3NDAwNzQwMDcwMDA3MzAwM0EwMDJGMDAyRjAwNjcwMDY5MDA3NDAwNjgwMDc1MDA2MjAwMkUwMDYzMDA2RjAwNkQwMDJGMDA0ODAwNkYwMDcwMDA2NDAwNjkwMDZFMDA2NzAwMkYwMDcwMDA2NDAwNjYwMDJEMDA2QzAwNjkwMDYyMDAyOT4KL01vZERhdGUgKEQ6MjAyNjExMjYyMzAyMjdaKQovQ3JlYXRvciA8RkVGRjAwNzAwMDY0MDA2NjAwMkQwMDZDMDA2OTAwNjIwMDIwMDAyODAwNjgwMDc0MDA3NDAwNzAwMDczMDAzQTAwMkYwMDJGMDA2NzAwNjkwMDc0MDA2ODAwNzUwMDYyMDAyRTAwNjMwMDZGMDA2RDAwMkYwMDQ4MDA2RjAwNzAwMDY0MDA2OTAwNkUwMDY3MDAyRjAwNzAwMDY0MDA2NjAwMkQwMDZDMDA2OTAwNjIwMDI5PgovQ3JlYXRpb25EYXRlIChEOjIwMjYxMTI2MjMwMjI3WikKPj4KZW5kb2JqCgo0IDAgb2JqCjw8Ci9UeXBlIC9QYWdlCi9QYXJlbnQgMSAwIFIKL1Jlc291cmNlcyA8PAo+PgovTWVkaWFCb3ggWyAwIDAgNjEyIDc5MiBdCj4+CmVuZG9iagoKeHJlZgowIDUKMDAwMDAwMDAwMCA2NTUzNSBmIAowMDAwMDAwMDE2IDAwMDAwIG4gCjAwMDAwMDAwNzYgMDAwMDAgbiAKMDAwMDAwMDEyNiAwMDAwMCBuIAowMDAwMDAwNTk2IDAwMDAwIG4gCgp0cmFpbGVyCjw8Ci9TaXplIDUKL1Jvb3QgMiAwIFIKL0luZm8gMyAwIFIKPj4KCnN0YXJ0eHJlZgo2ODcKJSVFT0Y=';
   await api('POST', '/v4/esign/envelopes', { token: demo, body: { companyId: ids.companyId, title: 'Route check signature', source: { kind: 'pdf', fileName: 'route-check.pdf', pdfBase64 }, signers: [{ name: 'Sid Signer', email: signer }] } });
   ids.signToken = (await mailTo(signer, (m) => m.template === 'esign_request')).links.find((l) => l.includes('/sign/')).split('/sign/')[1];
+
+  // Issue 16: the demo permit's status page, a confirmed subscriber, and the unsubscribe link of the
+  // mail a stage change sends them.
+  ids.statusToken = (await api('POST', `/v4/permits/${permit.id}/status-links`, { token: demo, body: {} })).token;
+  const homeowner = `homeowner.${stamp}@permitdesk.test`;
+  await api('POST', `/v4/public/permit-status/${ids.statusToken}/subscriptions`, { body: { email: homeowner } });
+  const confirmLink = (await mailTo(homeowner, (m) => m.template === 'status_subscription_confirm')).links.find((l) => l.includes('?confirm='));
+  await api('POST', `/v4/public/permit-status/${ids.statusToken}/subscriptions/confirm`, { body: { confirmToken: new URL(confirmLink).searchParams.get('confirm') } });
+  const team = await tokenOf(OPERATOR);
+  const seen = await api('GET', `/v4/operator/permits/${permit.id}`, { token: team });
+  await api('PUT', `/v4/operator/permits/${permit.id}/stage`, { token: team, body: { stage: seen.stage === 20 ? 30 : 20, version: seen.version ?? 1 } });
+  ids.unsubscribeToken = (await mailTo(homeowner, (m) => m.template === 'status_update')).links.find((l) => l.includes('/status/unsubscribe/')).split('/status/unsubscribe/')[1];
 
   // Another company invites the demo owner every way there is; a vendor address on the demo company's
   // domain makes a custom onboarding the demo company approves.

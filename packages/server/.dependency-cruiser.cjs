@@ -18,10 +18,14 @@ const LAYERS = [
   ['db', 'rows'],
   // Infrastructure services and plain facts, each on the database alone.
   ['geo', 'storage', 'mail', 'rate-limits', 'policies', 'staff', 'audit'],
+  // jobs/: the durable job queue (enqueueJob, the runner), on the database alone; its wiring asks staff/.
+  ['jobs'],
   ['companies'],
   ['identity'],
   // team/: who is on the permit team, each change an audit entry (the CLI in operator/ and the UI use it).
   ['verification', 'team'],
+  // webhooks/: outbound webhooks on jobs/ (emitEvent is called by the areas above; services.ts registers the delivery).
+  ['webhooks'],
   // The composition root: builds every service above once (AppServices).
   ['services.ts'],
   ['lookups', 'reference'],

@@ -29,3 +29,4 @@ export * from './rules/audit-words.js';
 export * from './rules/compliance-links.js';
 export * from './rules/esign.js';
 export * from './rules/reminders.js';
+export * from './rules/status-page.js';

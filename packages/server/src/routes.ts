@@ -30,6 +30,8 @@ import { registerExportRoutes } from './exports/exports.routes.js';
 import { registerTeamRoutes } from './team/team.routes.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerJobRoutes } from './jobs/jobs.routes.js';
+import { registerStatusLinkRoutes } from './permits/status-links/status-links.routes.js';
+import { registerWebhookRoutes } from './webhooks/webhooks.routes.js';
 
 export function registerRoutes(app: App): void {
   registerRateLimits(app); // first: the limits run before the endpoints they guard
@@ -62,4 +64,6 @@ export function registerRoutes(app: App): void {
   registerDeskQuoteRoutes(app);
   registerDirectoryRoutes(app);
   registerJobRoutes(app);
+  registerStatusLinkRoutes(app);
+  registerWebhookRoutes(app);
 }

@@ -7,6 +7,7 @@ import { esignEndpoints } from './esign.endpoints.js';
 import { formEndpoints } from './forms.endpoints.js';
 import { guestAccessEndpoints } from './guest-access.endpoints.js';
 import { jobEndpoints } from './jobs.endpoints.js';
+import { webhookEndpoints } from './webhooks.endpoints.js';
 import { accountSelfServiceEndpoints } from './account.endpoints.js';
 import { accountEndpoints, identityEndpoints } from './identity.endpoints.js';
 import { integrationEndpoints } from './integrations.endpoints.js';
@@ -19,6 +20,7 @@ import { opsQueueEndpoints } from './ops-queue.endpoints.js';
 import { permitEndpoints, projectEndpoints } from './permits.endpoints.js';
 import { verificationEndpoints } from './verification.endpoints.js';
 import { reminderEndpoints } from './reminders.endpoints.js';
+import { statusLinkEndpoints } from './status-links.endpoints.js';
 
 export * from './endpoint.js';
 export { municipalityLocationQuery } from './lookup.endpoints.js';
@@ -48,7 +50,9 @@ export {
   projectEndpoints,
   reminderEndpoints,
   roleEndpoints,
+  statusLinkEndpoints,
   verificationEndpoints,
+  webhookEndpoints,
 };
 
 export const endpoints = {
@@ -76,5 +80,7 @@ export const endpoints = {
   esign: esignEndpoints,
   reminders: reminderEndpoints,
   jobs: jobEndpoints,
+  statusLinks: statusLinkEndpoints,
+  webhooks: webhookEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;

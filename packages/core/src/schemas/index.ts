@@ -21,3 +21,5 @@ export * from './exports.js';
 export * from './esign.js';
 export * from './reminders.js';
 export * from './jobs.js';
+export * from './status-links.js';
+export * from './webhooks.js';

@@ -57,6 +57,8 @@ export const queryKeys = {
     /** The operators a permit can be assigned to. */
     teamMembers: ['ops', 'team-members'],
     sla: ['ops', 'sla'],
+    /** The job queue's page for a filter (pages/ops/jobs). */
+    jobs: (query: Record<string, string>) => ['ops', 'jobs', query],
   },
   /** A company's audit trail (its owner's /companies/:id/activity). */
   companyActivity: (companyId: string, page: number) => ['company-activity', companyId, page],
@@ -141,6 +143,9 @@ export const queryKeys = {
     ofCompany: (companyId: string) => ['esign', 'company', companyId],
     signing: (token: string) => ['esign-signing', token],
   },
+  /** Issue 16: the homeowner's status page as its holder opens it, and a permit's status links (its editors). */
+  statusPage: (token: string) => ['status-page', token],
+  statusLinks: (permitId: number) => ['status-links', permitId],
   assignedProjects: (companyId: string, page: number) => ['assigned-projects', companyId, page],
   /** Who a permit can be assigned to: the company's users or vendors. */
   assignees: (kind: string, companyId: string) => ['assignees', kind, companyId],

@@ -22,6 +22,7 @@ import type { ReminderTables } from './tables/reminders.js';
 import type { ReferenceTables } from './tables/reference.js';
 import type { SharedAccessTables } from './tables/shared-access.js';
 import type { SignupTables } from './tables/signup.js';
+import type { StatusLinkTables } from './tables/status-links.js';
 
 export interface Database
   extends IdentityTables,
@@ -44,7 +45,8 @@ export interface Database
     SharedAccessTables,
     EsignTables,
     ReminderTables,
-    JobTables {}
+    JobTables,
+    StatusLinkTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
 export type Db = Kysely<Database>;
@@ -79,4 +81,5 @@ export const TABLES = [
   'esign_envelopes', 'esign_signers',
   'expiry_reminders', 'expiry_digests', 'company_reminder_settings', 'calendar_feeds',
   'jobs', 'job_schedules', 'webhook_subscriptions', 'webhook_deliveries', 'webhook_delivery_attempts',
+  'permit_status_links', 'permit_status_subscribers',
 ] as const satisfies readonly (keyof Database)[];

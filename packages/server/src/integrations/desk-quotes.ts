@@ -27,12 +27,13 @@ import { isoOrNull, iso } from '../rows/values.js';
 import type { AppServices } from '../services.js';
 import type { Db, Tx } from '../db/schema.js';
 import { effectiveStatus, QUOTE_MESSAGES } from './quotes.js';
+import { emitEvent } from '../webhooks/index.js';
 
 export const DESK_QUOTE_MESSAGES = {
   validUntilPast: 'Valid until must be today or a later date.',
 } as const;
 
-type Services = Pick<AppServices, 'clock' | 'config' | 'mail'>;
+type Services = Pick<AppServices, 'clock' | 'config' | 'mail' | 'secretBox'>;
 
 interface DeskQuoteRow {
   quote_id: string;
@@ -146,6 +147,14 @@ export async function issueDeskQuote(
     },
     now,
   );
+  if (permit.company_id !== null) {
+    await emitEvent(trx, {
+      companyId: permit.company_id,
+      type: 'quote.issued',
+      data: { quoteId, permitId, total, validUntil: input.validUntil, lineItems: input.lineItems, link: quoteLink(services, quoteId) },
+      at: now,
+    });
+  }
   const recipient = await customerRecipient(trx, permitId);
   if (recipient) {
     await services.mail.send(

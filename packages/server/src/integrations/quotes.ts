@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { changedFields, recordAudit, type AuditActor } from '../audit/audit.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import type { Db } from '../db/schema.js';
+import { emitEvent } from '../webhooks/index.js';
 
 export const QUOTE_MESSAGES = {
   notFound: 'Quote not found.',
@@ -125,6 +126,12 @@ export async function issueQuote(db: Db, quoteId: string, quote: NewQuote, actor
   const before = existing
     ? { total: Number(existing.total), expiryDate: existing.expiry_date, onlineInvoiceUrl: existing.online_invoice_url, agentId: existing.agent_id, orgId: existing.org_id, permitId: existing.permit_id }
     : null;
+  if (!existing && quote.permitId !== null) {
+    const owner = await db.selectFrom('permits as r').innerJoin('projects as p', 'p.id', 'r.project_id').select('p.company_id').where('r.id', '=', quote.permitId).executeTakeFirst();
+    if (owner?.company_id != null) {
+      await emitEvent(db, { companyId: owner.company_id, type: 'quote.issued', data: { quoteId, permitId: quote.permitId, total: quote.total, validUntil: quote.expiryDate, onlineInvoiceUrl: quote.onlineInvoiceUrl }, at: now });
+    }
+  }
   const diff = before ? changedFields(before, after) : { before: null, after };
   if (diff) {
     await recordAudit(db, actor, { entity: 'quote', entityId: quoteId, action: existing ? 'updated' : 'issued', permitId: quote.permitId, customerVisible: quote.permitId !== null, before: diff.before, after: diff.after }, now);

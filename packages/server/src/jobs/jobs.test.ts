@@ -14,8 +14,8 @@ describe.each(databaseTargets())('durable jobs on %s', (target) => {
   let t: TestContext;
   let team: TestUser;
   let customer: TestUser;
-  // The runners' clock: a whole minute plus 10 s, ahead of the wall clock (jobs enqueued "now" are due).
-  let now = Math.ceil(Date.now() / MINUTE) * MINUTE + MINUTE + 10_000;
+  // The runners' clock: 10 s into a minute, an hour ahead of the wall clock (jobs enqueued "now" are due); set in beforeAll.
+  let now = 0;
   const clock = () => new Date(now);
   const runners: JobRunner[] = [];
   const runner = () => {
@@ -29,6 +29,7 @@ describe.each(databaseTargets())('durable jobs on %s', (target) => {
 
   beforeAll(async () => {
     t = await createTestContext({ target });
+    now = Math.ceil(Date.now() / MINUTE) * MINUTE + 60 * MINUTE + 10_000;
     team = await operator(t);
     customer = await t.createUser({ name: 'Carl Customer' });
   });

@@ -11,6 +11,8 @@ export interface OutgoingMail {
   html: string;
   /** The same on every attempt of one outbox row, so a mail sent twice is recognisably one message. */
   messageId: string;
+  /** Extra headers (mailHeaders of the template: List-Unsubscribe...). */
+  headers?: Record<string, string>;
 }
 
 /**

@@ -18,6 +18,7 @@ import { teamReply } from './desk/team-reply.js';
 import { requireStaff, staffRole } from '../staff/staff.js';
 import type { Db } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
+import { emitEvent } from '../webhooks/index.js';
 
 type Operator = typeof endpoints.operator;
 
@@ -59,6 +60,17 @@ const toInspection = (row: InspectionRow): PermitInspection => ({
   resultNotes: row.result_notes,
 });
 const INSPECTION_COLUMNS = ['id', 'inspection_name', 'status', 'perform_order', 'scheduled_at', 'result_notes'] as const;
+/** The company's webhooks (issue 14): inspection.scheduled, or inspection.resulted (passed / failed). */
+async function emitInspectionEvent(trx: Db, permit: { id: number; project_id: number; company_id: number | null }, inspection: PermitInspection, event: 'scheduled' | 'passed' | 'failed', at: Date) {
+  if (permit.company_id === null) return;
+  await emitEvent(trx, {
+    companyId: permit.company_id,
+    type: event === 'scheduled' ? 'inspection.scheduled' : 'inspection.resulted',
+    data: { permitId: permit.id, projectId: permit.project_id, inspectionId: inspection.id, inspectionName: inspection.inspectionName, status: inspection.status, scheduledAt: inspection.scheduledAt, resultNotes: inspection.resultNotes ?? null },
+    at,
+  });
+}
+
 /** An inspection in the audit trail's words. */
 const auditedInspection = (i: PermitInspection) => ({ inspection: i.inspectionName, status: i.status, scheduledAt: i.scheduledAt, resultNotes: i.resultNotes ?? null });
 
@@ -124,6 +136,7 @@ export const addInspection: EndpointHandler<Operator['addInspection']> = async (
     });
     const event = inspectionEvent(null, inspection);
     if (event) await mailInspection(trx, services, permit, inspection, event);
+    if (event) await emitInspectionEvent(trx, permit, inspection, event, now);
     return inspection;
   });
 };
@@ -168,6 +181,7 @@ export const updateInspection: EndpointHandler<Operator['updateInspection']> = a
     }
     const event = inspectionEvent(before, after);
     if (event) await mailInspection(trx, services, permit, after, event);
+    if (event) await emitInspectionEvent(trx, permit, after, event, now);
     return after;
   });
 };

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { recordAudit, type AuditActor } from '../audit/audit.js';
 import { badRequest } from '../http/errors.js';
 import type { Db, Tx } from '../db/schema.js';
+import { emitEvent } from '../webhooks/index.js';
 
 export interface NewPermit {
   projectId: number;
@@ -65,6 +66,14 @@ export async function insertPermit(trx: Tx, permit: NewPermit): Promise<{ id: nu
     },
     permit.now,
   );
+  if (project?.company_id != null) {
+    await emitEvent(trx, {
+      companyId: project.company_id,
+      type: 'permit.created',
+      data: { permitId: Number(row.id), projectId: permit.projectId, taskId: permit.taskId, municipalityId: permit.municipalityId, stage },
+      at: permit.now,
+    });
+  }
   return { id: Number(row.id), session };
 }
 

@@ -7,6 +7,7 @@ import './ops-nav.css';
 const LINKS: { to: string; label: string; adminOnly?: boolean }[] = [
   { to: '/ops', label: 'Queue' },
   { to: '/ops/municipalities', label: 'Municipalities' },
+  { to: '/ops/jobs', label: 'Jobs' },
   { to: '/ops/templates', label: 'Templates', adminOnly: true },
   { to: '/ops/team', label: 'Team', adminOnly: true },
   { to: '/ops/settings', label: 'Settings', adminOnly: true },
