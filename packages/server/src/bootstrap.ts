@@ -13,7 +13,7 @@ import { closeServices, createServices, type AppServices } from './services.js';
 import { DEMO_PASSWORD, DEMO_USERS, loadDemoData, showcaseOf } from './reference/demo-data.js';
 import { seedDemoShowcase } from './cli/demo-showcase.js';
 import { DEMO_OPERATOR, ensureDemoOperator } from './operator/demo-operator.js';
-import { enqueueStartupWatchdog } from './compliance/reminders/watchdog-job.js';
+import { enqueueStartupWatchdog, registerExpiryWatchdogJob } from './compliance/reminders/watchdog-job.js';
 
 export interface Running {
   app: App;
@@ -32,6 +32,8 @@ export async function bootstrap(config: Config): Promise<Running> {
   // Before listening: else the first address picked after a restart waits ~2 s for the gazetteer.
   services.geo.warm();
   services.mailWorker.start();
+  // The expiry watchdog (issue 16): a daily job, and one run today so a fresh server mails what is due.
+  registerExpiryWatchdogJob(services);
   await enqueueStartupWatchdog(services);
   services.jobs.start();
 

@@ -29,7 +29,6 @@ import { createMailWorker, type MailWorker } from './mail/mail-worker.js';
 import { createMailTransport } from './mail/transport.js';
 import { createJobRunner, type JobRunner } from './jobs/index.js';
 import { registerWebhookDelivery, WEBHOOK_SECRETS } from './webhooks/index.js';
-import { registerExpiryWatchdogJob } from './compliance/reminders/watchdog-job.js';
 import type { FileStorage } from './storage/file-storage.js';
 import { createFilesRecord } from './storage/files-table.js';
 import { createLocalStorage, type LocalStorage } from './storage/local-storage.js';
@@ -125,7 +124,6 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const services: AppServices = { config, db, dbKind: database.kind, database, clock, log, identity, companies, mail, mailWorker, storage, localStorage, exportLinks, geo, emailVerifier, rateLimits, ipLocator, secretBox, jobs };
   // Each area registers its job handlers here (one line each).
   registerWebhookDelivery(jobs, { db, clock, box: secretBox(WEBHOOK_SECRETS), policy: { production: config.NODE_ENV === 'production' } });
-  registerExpiryWatchdogJob(services);
   return services;
 }
 

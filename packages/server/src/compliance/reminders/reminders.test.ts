@@ -131,6 +131,9 @@ describe.each(databaseTargets())('expiry watchdog on %s', (target) => {
   it('runs as a durable job: two workers draining two watchdog jobs at once send each step once', async () => {
     const jobCo = await companyOf(t, outsider, 'Job Runners');
     for (const name of ['W1', 'W2']) expect((await post(outsider, `/v4/companies/${jobCo}/insurances`, { name, expiresOn: dayOf(250) })).status).toBe(200);
+    // A webhook of the company's for compliance.item_expiring (issue 14's outbound webhooks).
+    await sql`INSERT INTO webhook_subscriptions (id, company_id, url, events, secret_sealed, created_at)
+      VALUES (gen_random_uuid(), ${jobCo}, 'https://hooks.example/permitdesk', '["compliance.item_expiring"]'::jsonb, 'sealed', now())`.execute(t.services.db);
     const workers = [1, 2].map(() => {
       const runner = createJobRunner({ db: t.services.db, clock: () => at(220), log: t.services.log });
       runner.register(EXPIRY_WATCHDOG_JOB, async (_payload, ctx) => {
@@ -147,6 +150,9 @@ describe.each(databaseTargets())('expiry watchdog on %s', (target) => {
     expect(got.map((m) => (m.data as { itemName: string; days: number }).itemName).sort()).toEqual(['W1', 'W2']);
     const jobs = await t.services.db.selectFrom('jobs').select('status').where('kind', '=', EXPIRY_WATCHDOG_JOB).where('key', 'in', ['test-a', 'test-b']).execute();
     expect(jobs.map((job) => job.status)).toEqual(['done', 'done']);
+    // One event per reminder, in the reminder's transaction: W1 and W2 once each.
+    const events = await sql<{ body: string }>`SELECT body FROM webhook_deliveries WHERE company_id = ${jobCo} AND event_type = 'compliance.item_expiring'`.execute(t.services.db);
+    expect(events.rows.map((row) => (JSON.parse(row.body) as { data: { name: string; step: number } }).data).map((d) => `${d.name}@${d.step}`).sort()).toEqual(['W1@30', 'W2@30']);
   });
 
   it('folds more than five due reminders into one weekly digest per recipient', async () => {

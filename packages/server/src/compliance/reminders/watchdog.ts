@@ -8,6 +8,9 @@
 // waits for the first's transaction and then finds the row (ON CONFLICT DO NOTHING): it sends nothing.
 // A crash rolls back the reminder being sent with its mails; the next run sends it once.
 //
+// With each reminder, in the same transaction, the company's webhooks get compliance.item_expiring
+// (webhooks/: one delivery per subscription), so a subscriber hears of each step exactly once too.
+//
 // Digest (core's DIGEST_THRESHOLD, weekOf): when more than five of a company's vault reminders are due on
 // one run, and the company had no digest this week, they are claimed together with the week's digest row
 // and each recipient gets one digest mail listing them. Permits are never folded into a digest: each asks
@@ -27,6 +30,7 @@ import type { Config } from '../../config.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { Db, Tx } from '../../db/schema.js';
 import type { Logger } from '../../http/logger.js';
+import { emitEvent } from '../../webhooks/index.js';
 import type { MailService } from '../../mail/mail-service.js';
 import type { VaultKind } from '../vault-items.js';
 import { CLOSED_STAGES, permitCustomerRecipients, permitTeamRecipients, vaultItemRecipients, type Recipient } from './recipients.js';
@@ -71,6 +75,10 @@ interface PermitDue {
 }
 
 const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The webhook event of a reminder (compliance.item_expiring), in the reminder's transaction. */
+const emitExpiring = (trx: Tx, companyId: number | null, data: { kind: string; id: number; name: string; expiresOn: string; step: number; daysLeft: number }, now: Date) =>
+  companyId === null ? Promise.resolve(0) : emitEvent(trx, { companyId, type: 'compliance.item_expiring', data, at: now });
 
 /** Claims one reminder; true when this run owns it (its row is new). */
 async function claim(trx: Tx, due: { kind: string; id: number; companyId: number | null; step: number; expiresOn: string }, delivery: 'single' | 'digest', now: Date, week: string | null): Promise<number | null> {
@@ -146,6 +154,7 @@ async function sendSingle(deps: WatchdogDeps, due: VaultDue, today: string, now:
       }, { db: trx });
     }
     await countRecipients(trx, id, recipients.length);
+    await emitExpiring(trx, due.companyId, { kind: due.kind, id: due.id, name: due.name, expiresOn: due.expiresOn, step: due.step, daysLeft: daysUntil(due.expiresOn, today)! }, now);
     return recipients.length;
   });
 }
@@ -184,6 +193,9 @@ async function sendDigest(deps: WatchdogDeps, items: VaultDue[], today: string, 
         items: its.map((due) => ({ kindLabel: KIND_LABELS[due.kind], itemName: due.name, expiresOn: due.expiresOn, days: daysUntil(due.expiresOn, today)! })),
       }, { db: trx });
     }
+    for (const due of claimed) {
+      await emitExpiring(trx, companyId, { kind: due.kind, id: due.id, name: due.name, expiresOn: due.expiresOn, step: due.step, daysLeft: daysUntil(due.expiresOn, today)! }, now);
+    }
     await sql`UPDATE expiry_digests SET items = ${claimed.length} WHERE company_id = ${companyId} AND week_of = ${week}::date`.execute(trx);
     await sql`UPDATE expiry_reminders SET recipients = ${perRecipient.size} WHERE delivery = 'digest' AND company_id = ${companyId} AND digest_week = ${week}::date AND sent_at = ${now}`.execute(trx);
     return { claimed, mails: perRecipient.size };
@@ -211,6 +223,7 @@ async function sendPermit(deps: WatchdogDeps, due: PermitDue, today: string, now
       await deps.mail.send('permit_expiring', r.email, { ...base, name: r.name, forTeam: true, link: `${deps.config.PUBLIC_URL}/ops/permits/${due.id}` }, { db: trx });
     }
     await countRecipients(trx, id, customers.length + team.length);
+    await emitExpiring(trx, due.companyId, { kind: 'permit', id: due.id, name: `${due.taskName}, ${due.customerName}`, expiresOn: due.expiresOn, step: due.step, daysLeft: days }, now);
     return customers.length + team.length;
   });
 }

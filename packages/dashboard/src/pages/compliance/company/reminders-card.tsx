@@ -114,7 +114,7 @@ function CalendarFeedField({ companyId }: { companyId: string }) {
 
 export function RemindersCard({ companyId }: { companyId: string }) {
   return (
-    <section className="card stack" aria-labelledby="reminders-title">
+    <section className="card stack reminder-settings" aria-labelledby="reminders-title">
       <h2 className="card__title" id="reminders-title">
         Expiry reminders
       </h2>
