@@ -28,6 +28,7 @@ import { registerActivityRoutes } from './activity/activity.routes.js';
 import { registerExportRoutes } from './exports/exports.routes.js';
 import { registerTeamRoutes } from './team/team.routes.js';
 import { registerRateLimits } from './http/rate-limit.js';
+import { registerPlatformRoutes } from './platform/platform.routes.js';
 
 export function registerRoutes(app: App): void {
   registerRateLimits(app); // first: the limits run before the endpoints they guard
@@ -58,4 +59,5 @@ export function registerRoutes(app: App): void {
   registerEsignRoutes(app);
   registerDeskQuoteRoutes(app);
   registerDirectoryRoutes(app);
+  registerPlatformRoutes(app);
 }

@@ -17,6 +17,7 @@ import { opsDeskEndpoints } from './ops-desk.endpoints.js';
 import { opsQueueEndpoints } from './ops-queue.endpoints.js';
 import { permitEndpoints, projectEndpoints } from './permits.endpoints.js';
 import { verificationEndpoints } from './verification.endpoints.js';
+import { platformEndpoints } from './platform.endpoints.js';
 
 export * from './endpoint.js';
 export { municipalityLocationQuery } from './lookup.endpoints.js';
@@ -42,6 +43,7 @@ export {
   opsDeskEndpoints,
   opsQueueEndpoints,
   permitEndpoints,
+  platformEndpoints,
   projectEndpoints,
   roleEndpoints,
   verificationEndpoints,
@@ -70,5 +72,6 @@ export const endpoints = {
   guestAccess: guestAccessEndpoints,
   complianceLinks: complianceLinkEndpoints,
   esign: esignEndpoints,
+  platform: platformEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;

@@ -19,3 +19,4 @@ export * from './account.js';
 export * from './shared-access.js';
 export * from './exports.js';
 export * from './esign.js';
+export * from './platform.js';

@@ -16,6 +16,7 @@ import type { MailTables } from './tables/mail.js';
 import type { OpsDeskTables } from './tables/ops-desk.js';
 import type { OpsTables } from './tables/ops.js';
 import type { PermitTables } from './tables/permits.js';
+import type { PlatformTables } from './tables/platform.js';
 import type { RateLimitTables } from './tables/rate-limits.js';
 import type { ReferenceTables } from './tables/reference.js';
 import type { SharedAccessTables } from './tables/shared-access.js';
@@ -40,7 +41,8 @@ export interface Database
     GuestAccessTables,
     ComplianceLinkTables,
     SharedAccessTables,
-    EsignTables {}
+    EsignTables,
+    PlatformTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
 export type Db = Kysely<Database>;
@@ -73,4 +75,5 @@ export const TABLES = [
   'user_two_factor', 'user_recovery_codes',
   'shared_file_downloads',
   'esign_envelopes', 'esign_signers',
+  'platform_connections', 'platform_oauth_states', 'platform_project_links', 'platform_inbound_events', 'platform_signin_nonces', 'platform_documents',
 ] as const satisfies readonly (keyof Database)[];

@@ -50,6 +50,8 @@ export interface TemplateData {
   esign_passcode: { name: string; title: string; code: string; minutes: number };
   /** E-signature: to the sender when an envelope is signed by everyone or declined. */
   esign_outcome: { title: string; outcome: 'completed' | 'declined'; signerName?: string | null; reason?: string | null; link: string };
+  /** The construction platform (issue 14): a company's connection stopped working (a refresh failed); the link reconnects. */
+  platform_connection_broken: { companyName: string; platformName: string; reason: string; link: string };
 }
 export type TemplateName = keyof TemplateData;
 
@@ -260,6 +262,15 @@ const renderers: Renderers = {
       html: layout(outcome === 'completed' ? 'Signed' : 'Declined', ['Hello,', escapeHtml(line), button(link, 'Open')]),
     };
   },
+  platform_connection_broken: ({ companyName, platformName, reason, link }) => ({
+    subject: `Reconnect ${platformName} for ${companyName}`,
+    text: `Hello,\n\nThe connection between ${companyName} and ${platformName} stopped working (${reason}). Documents for the platform wait in PermitDesk until you reconnect; nothing is lost.\n\nReconnect: ${link}\n`,
+    html: layout(`Reconnect ${platformName}`, [
+      'Hello,',
+      `The connection between <strong>${escapeHtml(companyName)}</strong> and ${escapeHtml(platformName)} stopped working (${escapeHtml(reason)}). Documents for the platform wait in PermitDesk until you reconnect; nothing is lost.`,
+      button(link, 'Reconnect'),
+    ]),
+  }),
   access_ended: ({ name, title, intro, link, action }) => ({
     subject: title,
     text: `${hello(name)}\n\n${intro}\n\n${action}: ${link}\n`,

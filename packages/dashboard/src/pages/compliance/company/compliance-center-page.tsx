@@ -23,7 +23,8 @@ const KINDS: readonly [SectionKey, IndicatorKind][] = [
   ['documentations', 'agreement'],
 ];
 const INDICATOR_TEXT = { true: 'Current items on file', false: 'Only expired or archived items', null: 'Nothing on file yet' } as const;
-const KIND_LABEL = { license: 'License', insurance: 'Insurance', certificate: 'Certificate' } as const;
+const KIND_LABEL = { license: 'License', insurance: 'Insurance', certificate: 'Certificate', platform: 'Platform connection' } as const;
+const PLATFORM_STATE = { connected: 'Connected', broken: 'Broken: reconnect', revoked: 'Disconnected' } as const;
 
 function Overview({ companyId }: { companyId: string }) {
   const indicators = useIndicators([companyId]).get(Number(companyId));
@@ -60,9 +61,7 @@ function Overview({ companyId }: { companyId: string }) {
                   <td>{KIND_LABEL[credential.kind]}</td>
                   <td>{credential.name}</td>
                   <td>{credential.expiresOn ? formatDate(credential.expiresOn, DATE_FORMATS.date) : '—'}</td>
-                  <td>
-                    <ExpiryPill expiresOn={credential.expiresOn} />
-                  </td>
+                  <td>{credential.kind === 'platform' ? PLATFORM_STATE[credential.state ?? 'connected'] : <ExpiryPill expiresOn={credential.expiresOn} />}</td>
                 </tr>
               ))}
             </PlainTable>
