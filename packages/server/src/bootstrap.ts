@@ -12,6 +12,8 @@ import { isLoopback } from './mail/mailbox.routes.js';
 import { closeServices, createServices, type AppServices } from './services.js';
 import { DEMO_PASSWORD, DEMO_USERS, loadDemoData } from './reference/demo-data.js';
 import { DEMO_OPERATOR, ensureDemoOperator } from './operator/demo-operator.js';
+import { startFakePlatform } from './platform/fake/fake-platform.js';
+import { createPlatformWorker } from './platform/worker.js';
 
 export interface Running {
   app: App;
@@ -21,7 +23,11 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-export async function bootstrap(config: Config): Promise<Running> {
+export async function bootstrap(givenConfig: Config): Promise<Running> {
+  // PLATFORM_FAKE=1: the repository's fake construction platform runs beside the server, and the PLATFORM_*
+  // variables left unset point at it.
+  const fakePlatform = givenConfig.PLATFORM_FAKE === '1' ? await startFakePlatform({ port: givenConfig.PLATFORM_FAKE_PORT }) : null;
+  const config: Config = fakePlatform ? { ...fakePlatform.env(), ...definedOnly(givenConfig) } : givenConfig;
   const services = await createServices(config);
   const { log } = services;
   await migrateToLatest(services.database);
@@ -30,6 +36,8 @@ export async function bootstrap(config: Config): Promise<Running> {
   // Before listening: else the first address picked after a restart waits ~2 s for the gazetteer.
   services.geo.warm();
   services.mailWorker.start();
+  const platformWorker = createPlatformWorker(services);
+  platformWorker.start();
 
   const app = createApp(services, {
     extraRoutes: (a) =>
@@ -50,11 +58,14 @@ export async function bootstrap(config: Config): Promise<Running> {
   log.info(`  widget demo:    ${url}/examples/partner-site/`);
   if (config.NODE_ENV !== 'production') log.info(`  dev mailbox:    ${url}/dev/mailbox (from this machine only)`);
   log.info(`  API reference:  ${url}/openapi.json`);
+  if (fakePlatform) log.info(`  fake platform:  ${fakePlatform.url}/projects (PLATFORM_FAKE=1)`);
 
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await platformWorker.stop();
+      await fakePlatform?.close();
       await closeServices(services);
     })());
   return { app, services, server, url, stop };
@@ -66,6 +77,9 @@ export function listenBanner(config: Pick<Config, 'HOST' | 'NODE_ENV'>): string 
   const where = config.HOST === '0.0.0.0' || config.HOST === '::' ? `${config.HOST} (every interface)` : config.HOST;
   return `listening on ${where} (${config.NODE_ENV})`;
 }
+
+/** The config without its unset keys (so the fake platform's values fill only what is unset). */
+const definedOnly = (config: Config): Config => Object.fromEntries(Object.entries(config).filter(([, value]) => value !== undefined)) as Config;
 
 const isLoopbackHost = (host: string) => host === 'localhost' || isLoopback(host);
 

@@ -49,6 +49,9 @@ function Overview({ companyId }: { companyId: string }) {
           );
         })}
       </div>
+      <p>
+        <Link to="/compliance-center/integrations">Integrations: connect your construction platform</Link>
+      </p>
       <h2>Expiration dates</h2>
       <DataState query={credentials}>
         {(list) =>
