@@ -10,10 +10,11 @@ import type { App } from './http/context.js';
 import { registerStaticRoutes } from './http/static-files.js';
 import { isLoopback } from './mail/mailbox.routes.js';
 import { closeServices, createServices, type AppServices } from './services.js';
-import { DEMO_PASSWORD, DEMO_USERS, loadDemoData } from './reference/demo-data.js';
+import { DEMO_PASSWORD, DEMO_USERS, loadDemoData, showcaseOf } from './reference/demo-data.js';
+import { seedDemoShowcase } from './cli/demo-showcase.js';
 import { DEMO_OPERATOR, ensureDemoOperator } from './operator/demo-operator.js';
 import { startFakePlatform } from './platform/fake/fake-platform.js';
-import { createPlatformWorker } from './platform/worker.js';
+import { registerPlatformJobs } from './platform/worker.js';
 
 export interface Running {
   app: App;
@@ -36,8 +37,8 @@ export async function bootstrap(givenConfig: Config): Promise<Running> {
   // Before listening: else the first address picked after a restart waits ~2 s for the gazetteer.
   services.geo.warm();
   services.mailWorker.start();
-  const platformWorker = createPlatformWorker(services);
-  platformWorker.start();
+  registerPlatformJobs(services);
+  services.jobs.start();
 
   const app = createApp(services, {
     extraRoutes: (a) =>
@@ -64,7 +65,6 @@ export async function bootstrap(givenConfig: Config): Promise<Running> {
   const stop = () =>
     (stopping ??= (async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await platformWorker.stop();
       await fakePlatform?.close();
       await closeServices(services);
     })());
@@ -89,7 +89,8 @@ async function seedDemoDataOnce(services: AppServices): Promise<void> {
   const owner = DEMO_USERS[0];
   if (!projects || !owner || (await services.identity.findByEmail(owner.email))) return;
   const summary = await loadDemoData(services, { projects, companies: 1, log: (line) => services.log.info(`[demo-data] ${line}`) });
-  await ensureDemoOperator(services);
+  const teamUserId = await ensureDemoOperator(services);
+  await seedDemoShowcase(services, showcaseOf(summary, teamUserId));
   services.log.info(`Demo data: ${summary.projects} projects and ${summary.permits} permits.`);
   services.log.info(`  sign in as ${DEMO_USERS.map((u) => u.email).join(', ')} or the permit team ${DEMO_OPERATOR.email}, password ${DEMO_PASSWORD}`);
 }

@@ -29,6 +29,7 @@ import { registerExportRoutes } from './exports/exports.routes.js';
 import { registerTeamRoutes } from './team/team.routes.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerPlatformRoutes } from './platform/platform.routes.js';
+import { registerJobRoutes } from './jobs/jobs.routes.js';
 
 export function registerRoutes(app: App): void {
   registerRateLimits(app); // first: the limits run before the endpoints they guard
@@ -60,4 +61,5 @@ export function registerRoutes(app: App): void {
   registerDeskQuoteRoutes(app);
   registerDirectoryRoutes(app);
   registerPlatformRoutes(app);
+  registerJobRoutes(app);
 }

@@ -27,6 +27,7 @@ import { createSecretBox, secretKeyMaterial, type SecretBox } from './security/s
 import { createMailService, type MailService } from './mail/mail-service.js';
 import { createMailWorker, type MailWorker } from './mail/mail-worker.js';
 import { createMailTransport } from './mail/transport.js';
+import { createJobRunner, type JobRunner } from './jobs/index.js';
 import type { FileStorage } from './storage/file-storage.js';
 import { createFilesRecord } from './storage/files-table.js';
 import { createLocalStorage, type LocalStorage } from './storage/local-storage.js';
@@ -62,6 +63,8 @@ export interface AppServices {
   ipLocator: IpLocator;
   /** A secret box for one purpose ('platform-tokens', 'webhook-secrets'), keyed by SECRETS_KEY (rotation: SECRETS_KEY_PREVIOUS). */
   secretBox(purpose: string): SecretBox;
+  /** Durable background jobs (jobs/index.ts): areas register their handlers and schedules here; started with the server. */
+  jobs: JobRunner;
 }
 
 export interface ServiceOptions {
@@ -116,11 +119,15 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const secretKeys = secretKeyMaterial(secret, config.SECRETS_KEY, config.SECRETS_KEY_PREVIOUS);
   const secretBox = (purpose: string) => createSecretBox({ purpose, keys: secretKeys });
   const exportLinks = createUrlSigner(secret, 'permitdesk/export-links');
-  return { config, db, dbKind: database.kind, database, clock, log, identity, companies, mail, mailWorker, storage, localStorage, exportLinks, geo, emailVerifier, rateLimits, ipLocator, secretBox };
+  const jobs = createJobRunner({ db, clock, log });
+  const services: AppServices = { config, db, dbKind: database.kind, database, clock, log, identity, companies, mail, mailWorker, storage, localStorage, exportLinks, geo, emailVerifier, rateLimits, ipLocator, secretBox, jobs };
+  // Each area registers its job handlers here (one line each).
+  return services;
 }
 
 /** Stops background work and closes the database. */
 export async function closeServices(services: AppServices): Promise<void> {
+  await services.jobs.stop();
   await services.mailWorker.stop();
   await services.rateLimits.close();
   await services.database.close();

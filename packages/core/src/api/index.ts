@@ -6,6 +6,7 @@ import { exportEndpoints } from './exports.endpoints.js';
 import { esignEndpoints } from './esign.endpoints.js';
 import { formEndpoints } from './forms.endpoints.js';
 import { guestAccessEndpoints } from './guest-access.endpoints.js';
+import { jobEndpoints } from './jobs.endpoints.js';
 import { accountSelfServiceEndpoints } from './account.endpoints.js';
 import { accountEndpoints, identityEndpoints } from './identity.endpoints.js';
 import { integrationEndpoints } from './integrations.endpoints.js';
@@ -37,6 +38,7 @@ export {
   identityEndpoints,
   integrationEndpoints,
   invitationEndpoints,
+  jobEndpoints,
   lookupEndpoints,
   operatorEndpoints,
   opsQuoteEndpoints,
@@ -73,5 +75,6 @@ export const endpoints = {
   complianceLinks: complianceLinkEndpoints,
   esign: esignEndpoints,
   platform: platformEndpoints,
+  jobs: jobEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;

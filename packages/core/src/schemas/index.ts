@@ -20,3 +20,4 @@ export * from './shared-access.js';
 export * from './exports.js';
 export * from './esign.js';
 export * from './platform.js';
+export * from './jobs.js';

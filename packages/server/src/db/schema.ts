@@ -12,6 +12,7 @@ import type { IdempotencyTables } from './tables/idempotency.js';
 import type { IdentityTables } from './tables/identity.js';
 import type { IntegrationTables } from './tables/integrations.js';
 import type { InvitationTables } from './tables/invitations.js';
+import type { JobTables } from './tables/jobs.js';
 import type { MailTables } from './tables/mail.js';
 import type { OpsDeskTables } from './tables/ops-desk.js';
 import type { OpsTables } from './tables/ops.js';
@@ -42,7 +43,8 @@ export interface Database
     ComplianceLinkTables,
     SharedAccessTables,
     EsignTables,
-    PlatformTables {}
+    PlatformTables,
+    JobTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
 export type Db = Kysely<Database>;
@@ -76,4 +78,5 @@ export const TABLES = [
   'shared_file_downloads',
   'esign_envelopes', 'esign_signers',
   'platform_connections', 'platform_oauth_states', 'platform_project_links', 'platform_inbound_events', 'platform_signin_nonces', 'platform_documents',
+  'jobs', 'job_schedules', 'webhook_subscriptions', 'webhook_deliveries', 'webhook_delivery_attempts',
 ] as const satisfies readonly (keyof Database)[];

@@ -6,6 +6,7 @@ import { platformEventSchema } from '@permitdesk/core';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { inTransaction } from '../db/transaction.js';
+import { enqueueJob } from '../jobs/index.js';
 import type { AppServices } from '../services.js';
 import { verifyWebhookSignature } from '../webhooks/signature.js';
 import { toRemoteProject } from './platform-api.js';
@@ -53,12 +54,17 @@ export async function receiveEvent(services: Services, request: InboundRequest):
     return { status: 400, body: { message: INBOUND_MESSAGES.badEvent, code: 'VALIDATION_ERROR' } };
   }
   const signature = request.signature ?? '';
-  const inserted = await services.db
-    .insertInto('platform_inbound_events')
-    .values({ connection_id: row.id, event_id: event.id, type: event.type, payload: JSON.stringify(event), signature, received_at: services.clock(), next_attempt_at: services.clock() })
-    .onConflict((oc) => oc.columns(['connection_id', 'event_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  // The event and the job that processes it commit together.
+  const inserted = await inTransaction(services.db, async (trx) => {
+    const added = await trx
+      .insertInto('platform_inbound_events')
+      .values({ connection_id: row.id, event_id: event.id, type: event.type, payload: JSON.stringify(event), signature, received_at: services.clock(), next_attempt_at: services.clock() })
+      .onConflict((oc) => oc.columns(['connection_id', 'event_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (added) await enqueueJob(trx, { kind: 'platform.inbound', payload: { eventRowId: added.id }, key: `platform.inbound:${added.id}`, runAt: services.clock() });
+    return added;
+  });
   if (inserted) return { status: 202, body: { received: true, duplicate: false } };
   // Seen before: the very same signed request again is a replay; a new signature is the platform's retry.
   const earlier = await services.db.selectFrom('platform_inbound_events').select('signature').where('connection_id', '=', row.id).where('event_id', '=', event.id).executeTakeFirstOrThrow();

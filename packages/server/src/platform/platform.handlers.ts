@@ -9,7 +9,6 @@ import { embedContext, importPlatformProject, listPlatformProjects, platformProj
 import { listDocuments, retryDocument } from './push-back.js';
 import { signInWithPlatformLink } from './signin.js';
 import { WEBHOOK_HEADERS } from '../webhooks/signature.js';
-import { nudgePlatformWorker } from './worker.js';
 
 type Platform = typeof endpoints.platform;
 
@@ -52,6 +51,6 @@ export async function inboundWebhookHandler(c: AppContext): Promise<Response> {
     signature: c.req.header(WEBHOOK_HEADERS.signature) ?? null,
     body: await c.req.text(),
   });
-  if (answer.status === 202 && !answer.body.duplicate) nudgePlatformWorker();
+  if (answer.status === 202 && !answer.body.duplicate) services.jobs.nudge();
   return c.json(answer.body, answer.status);
 }

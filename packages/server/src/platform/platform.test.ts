@@ -12,6 +12,7 @@ import { startFakePlatform, type FakePlatform } from './fake/fake-platform.js';
 import { processInboundEvents } from './inbound.js';
 import { deliverDueDocuments, sweepDocuments } from './push-back.js';
 import { refreshExpiringConnections } from './connections.js';
+import { registerPlatformJobs } from './worker.js';
 
 describe.each(databaseTargets())('construction platform on %s', (target) => {
   let t: TestContext;
@@ -32,6 +33,7 @@ describe.each(databaseTargets())('construction platform on %s', (target) => {
     outsider = await t.createUser({ name: 'Otto Outsider' });
     companyId = await companyOf(t, owner, 'Platform Builders');
     await t.services.db.insertInto('company_users').values({ company_id: companyId, user_id: member.sub, role: 'user', created_at: new Date() }).execute();
+    registerPlatformJobs(t.services);
   }, 240_000);
   afterAll(async () => {
     await t?.close();
@@ -173,7 +175,11 @@ describe.each(databaseTargets())('construction platform on %s', (target) => {
     const headers = signed(body);
     const res = await post(connectionId, body, headers);
     expect(res.status).toBe(202);
-    expect(await processInboundEvents(t.services)).toBe(1);
+    // Processed by the job enqueued with the event (the durable queue, drained here on the test's clock).
+    const jobs = await t.services.db.selectFrom('jobs').select(['kind', 'status']).where('kind', '=', 'platform.inbound').execute();
+    expect(jobs).toEqual([{ kind: 'platform.inbound', status: 'pending' }]);
+    await t.services.jobs.drain();
+    expect(await t.services.db.selectFrom('jobs').select('status').where('kind', '=', 'platform.inbound').execute()).toEqual([{ status: 'done' }]);
     const link = await t.services.db.selectFrom('platform_project_links').selectAll().where('platform_project_id', '=', 'prj-1001').executeTakeFirstOrThrow();
     expect(link.platform_project_name).toBe('Harbor View Kitchen + Bath');
     const project = await t.services.db.selectFrom('projects').select('name').where('id', '=', link.project_id).executeTakeFirstOrThrow();

@@ -1,71 +1,30 @@
-// The platform's background work, in one loop until the durable job scheduler takes it over: refresh
-// tokens before they expire, process the received events, queue and deliver the push-back documents.
-// Each step is a plain function on the database (SKIP LOCKED where rows are claimed), so several
-// replicas may run it, and a job handler can call the same functions.
+// The platform's background work on the durable job queue (jobs/): 'platform.sync' every 30 seconds
+// refreshes tokens before they expire, processes received events, queues and delivers the push-back
+// documents; 'platform.inbound' is enqueued with each received event (same transaction) so it is processed
+// right after the webhook's fast answer. Each step is a plain, idempotent function on the database (rows
+// claimed with SKIP LOCKED, a row per source), so a job that runs twice does nothing twice.
 import type { AppServices } from '../services.js';
 import { refreshExpiringConnections } from './connections.js';
 import { processInboundEvents } from './inbound.js';
 import { deliverDueDocuments, sweepDocuments } from './push-back.js';
 
-type Services = Pick<AppServices, 'db' | 'config' | 'clock' | 'mail' | 'secretBox' | 'log'>;
+type Services = Pick<AppServices, 'db' | 'config' | 'clock' | 'mail' | 'secretBox' | 'log' | 'jobs'>;
 
-export interface PlatformWorker {
-  start(): void;
-  /** Run a pass soon (an event just arrived). */
-  nudge(): void;
-  /** One pass now (tests drive it with their clock). */
-  tick(): Promise<void>;
-  stop(): Promise<void>;
+export const PLATFORM_JOBS = { sync: 'platform.sync', inbound: 'platform.inbound' } as const;
+export const PLATFORM_SYNC_MS = 30_000;
+
+/** One pass of everything the platform integration does in the background. */
+export async function platformSyncPass(services: Omit<Services, 'jobs'>): Promise<void> {
+  await refreshExpiringConnections(services);
+  await processInboundEvents(services);
+  await sweepDocuments(services);
+  await deliverDueDocuments(services);
 }
 
-let running: PlatformWorker | null = null;
-/** Nudges the started worker, if any (the webhook route calls it after answering). */
-export const nudgePlatformWorker = (): void => running?.nudge();
-
-export function createPlatformWorker(services: Services, intervalMs = 5_000): PlatformWorker {
-  let timer: NodeJS.Timeout | null = null;
-  let current: Promise<void> | null = null;
-  let again = false;
-
-  async function pass(): Promise<void> {
-    await refreshExpiringConnections(services);
+export function registerPlatformJobs(services: Services): void {
+  services.jobs.register(PLATFORM_JOBS.sync, () => platformSyncPass(services));
+  services.jobs.register(PLATFORM_JOBS.inbound, async () => {
     await processInboundEvents(services);
-    await sweepDocuments(services);
-    await deliverDueDocuments(services);
-  }
-
-  function tick(): Promise<void> {
-    if (current) {
-      again = true;
-      return current;
-    }
-    current = pass()
-      .catch((error: unknown) => services.log.error('platform worker pass failed', { error }))
-      .finally(() => {
-        current = null;
-        if (again) {
-          again = false;
-          void tick();
-        }
-      });
-    return current;
-  }
-
-  const worker: PlatformWorker = {
-    start() {
-      if (timer) return;
-      timer = setInterval(() => void tick(), intervalMs);
-      timer.unref();
-      running = worker;
-    },
-    nudge: () => void setImmediate(() => void tick()),
-    tick,
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      if (running === worker) running = null;
-      await current;
-    },
-  };
-  return worker;
+  });
+  services.jobs.every(PLATFORM_JOBS.sync, PLATFORM_SYNC_MS);
 }

@@ -730,6 +730,9 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ params: { kind: 'company' }, body: { enabled: true, wall: { titleHeaderForm: 'T', descriptionsHeaderForm: 'D', textCheckBox: 'C', descriptionsFooterForm: 'F', titleFooterForm: 'E' } } }),
   },
   'GET /v4/operator/team-members': { expect: STAFF_ONLY, call: () => ({}) },
+  // The durable job queue (issue 16): the permit team only; a retry's states (409, 404) in jobs/jobs.test.ts.
+  'GET /v4/operator/jobs': { expect: STAFF_ONLY, call: () => ({ query: { status: 'failed' } }) },
+  'POST /v4/operator/jobs/{id}/retry': { expect: STAFF_ONLY, call: () => ({ params: { id: 1 } }) },
 };
 
 // ---------------------------------------------------------------------------------------------------
