@@ -68,8 +68,9 @@ describe('the construction platform', () => {
 
   it('imports a platform project with its address and customer', async () => {
     await page.getByRole('button', { name: 'Import Harbor View Kitchen Remodel' }).click();
-    await page.getByText(/Imported: project \d+ for Dana Whitfield\./).waitFor();
-    projectId = Number((await page.getByText(/Imported: project \d+/).textContent()).match(/project (\d+)/)[1]);
+    const open = page.getByRole('link', { name: 'Open project' });
+    await open.waitFor();
+    projectId = Number((await open.getAttribute('href')).match(/\/projects\/(\d+)/)[1]);
     const project = await call('GET', `/v3/projects/${projectId}`, owner.token);
     assert.equal(project.customerName, 'Dana Whitfield');
     await page.screenshot({ path: join(shots, '3-imported.png'), fullPage: true });

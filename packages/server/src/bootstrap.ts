@@ -28,7 +28,9 @@ export async function bootstrap(givenConfig: Config): Promise<Running> {
   // PLATFORM_FAKE=1: the repository's fake construction platform runs beside the server, and the PLATFORM_*
   // variables left unset point at it.
   const fakePlatform = givenConfig.PLATFORM_FAKE === '1' ? await startFakePlatform({ port: givenConfig.PLATFORM_FAKE_PORT }) : null;
-  const config: Config = fakePlatform ? { ...fakePlatform.env(), ...definedOnly(givenConfig) } : givenConfig;
+  const config: Config = fakePlatform
+    ? { ...fakePlatform.env(), ...definedOnly(givenConfig), ...(process.env.PLATFORM_NAME ? {} : { PLATFORM_NAME: fakePlatform.env().PLATFORM_NAME ?? 'Fake platform' }) }
+    : givenConfig;
   const services = await createServices(config);
   const { log } = services;
   await migrateToLatest(services.database);

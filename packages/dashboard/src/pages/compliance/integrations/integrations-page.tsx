@@ -102,8 +102,8 @@ function Integrations({ companyId }: { companyId: string }) {
   const live = connection && connection.status !== 'revoked' ? connection : null;
   return (
     <div className="integrations" data-testid="integrations">
-      {notice && <Alert kind="success" title="Integration">{notice}</Alert>}
-      {error && <Alert kind="error" title="Integration">{error}</Alert>}
+      {notice && <Alert key={notice} kind="success" title="Integration">{notice}</Alert>}
+      {error && <Alert key={error} kind="error" title="Integration">{error}</Alert>}
       {status && !status.configured && <p className="card">No construction platform is configured on this server.</p>}
       {status?.configured && (
         <section className="card">
@@ -120,11 +120,11 @@ function Integrations({ companyId }: { companyId: string }) {
           )}
           {!live && <p data-testid="platform-state">Not connected. Connect your platform account to import projects and send permits back to them.</p>}
           <p>
-            <button type="button" className="button primary" disabled={busy} onClick={() => void connect()}>
+            <button type="button" className="btn" disabled={busy} onClick={() => void connect()}>
               {live ? 'Reconnect' : `Connect ${status.platformName}`}
             </button>{' '}
             {live && (
-              <button type="button" className="button" disabled={busy} onClick={() => void disconnect()}>
+              <button type="button" className="btn btn--ghost btn--sm" disabled={busy} onClick={() => void disconnect()}>
                 Disconnect
               </button>
             )}
@@ -145,7 +145,7 @@ function Integrations({ companyId }: { companyId: string }) {
                   {p.linkedProjectId ? (
                     <Link to={`/projects/${p.linkedProjectId}`}>Open project</Link>
                   ) : (
-                    <button type="button" className="button" disabled={busy} onClick={() => void importProject(p.id)}>
+                    <button type="button" className="btn btn--ghost btn--sm" disabled={busy} onClick={() => void importProject(p.id)}>
                       Import {p.name}
                     </button>
                   )}
@@ -166,7 +166,7 @@ function Integrations({ companyId }: { companyId: string }) {
                 <td>{d.attempts}</td>
                 <td>
                   {d.status === 'failed' && (
-                    <button type="button" className="button" disabled={busy} onClick={() => void retry(d.id)}>
+                    <button type="button" className="btn btn--ghost btn--sm" disabled={busy} onClick={() => void retry(d.id)}>
                       Send again
                     </button>
                   )}
