@@ -1168,7 +1168,7 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
       vendorToA: await toA(fx, 'vendor-onboarding'),
       customToA: await customToA(fx),
     };
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await t?.close();
     await fakePlatform?.close();
