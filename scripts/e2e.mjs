@@ -37,19 +37,22 @@ if (files.length === 0) {
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
+// The fake construction platform (issue 14), started by the server itself (PLATFORM_FAKE=1) on its own port.
+const platformPort = await freePort();
+const platformUrl = `http://127.0.0.1:${platformPort}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'permitdesk-e2e-'));
 const database = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : { url: '', drop: async () => {} };
 console.log(`e2e: the server runs on ${database.url ? `PostgreSQL (${new URL(database.url).pathname.slice(1)})` : 'PGlite'}`);
 const server = spawn(process.execPath, ['--conditions=@permitdesk/source', '--import', 'tsx', 'src/main.ts'], {
   cwd: join(root, 'packages/server'),
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, DATABASE_URL: database.url, NODE_ENV: 'development', LOG_LEVEL: 'warn', EMAIL_MX_LOOKUP: 'off', DEMO_DATA_PROJECTS: '200', EMBED_ORIGINS: `http://partner.app.localhost:${port}` },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, DATABASE_URL: database.url, NODE_ENV: 'development', LOG_LEVEL: 'warn', EMAIL_MX_LOOKUP: 'off', DEMO_DATA_PROJECTS: '200', EMBED_ORIGINS: `http://partner.app.localhost:${port}`, PLATFORM_FAKE: '1', PLATFORM_FAKE_PORT: String(platformPort), PLATFORM_ORIGINS: platformUrl },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 let code = 1;
 try {
   await waitForHealth(`${base}/healthz`, 180_000);
   code = await run(process.execPath, ['--test', '--test-concurrency=1', ...files], {
-    ...process.env, E2E_BASE_URL: base, E2E_MAILBOX: `${base}/dev/mailbox.json`, E2E_CHROMIUM: CHROMIUM,
+    ...process.env, E2E_BASE_URL: base, E2E_MAILBOX: `${base}/dev/mailbox.json`, E2E_CHROMIUM: CHROMIUM, E2E_PLATFORM_URL: platformUrl,
   });
 } catch (error) {
   console.error('e2e:', error instanceof Error ? error.message : error);

@@ -42,6 +42,8 @@ const LAYERS = [
   ['invitations'],
   ['vendors'],
   ['account'],
+  // platform/: the construction platform (issue 14) on projects/, permits/ and companies/.
+  ['platform'],
 ];
 
 /** The HTTP layer on top: the only place that knows Hono, with the app's wiring and the CLI. */

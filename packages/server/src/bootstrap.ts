@@ -14,6 +14,8 @@ import { DEMO_PASSWORD, DEMO_USERS, loadDemoData, showcaseOf } from './reference
 import { seedDemoShowcase } from './cli/demo-showcase.js';
 import { DEMO_OPERATOR, ensureDemoOperator } from './operator/demo-operator.js';
 import { enqueueStartupWatchdog, registerExpiryWatchdogJob } from './compliance/reminders/watchdog-job.js';
+import { startFakePlatform } from './platform/fake/fake-platform.js';
+import { registerPlatformJobs } from './platform/worker.js';
 
 export interface Running {
   app: App;
@@ -23,7 +25,13 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-export async function bootstrap(config: Config): Promise<Running> {
+export async function bootstrap(givenConfig: Config): Promise<Running> {
+  // PLATFORM_FAKE=1: the repository's fake construction platform runs beside the server, and the PLATFORM_*
+  // variables left unset point at it.
+  const fakePlatform = givenConfig.PLATFORM_FAKE === '1' ? await startFakePlatform({ port: givenConfig.PLATFORM_FAKE_PORT }) : null;
+  const config: Config = fakePlatform
+    ? { ...fakePlatform.env(), ...definedOnly(givenConfig), ...(process.env.PLATFORM_NAME ? {} : { PLATFORM_NAME: fakePlatform.env().PLATFORM_NAME ?? 'Fake platform' }) }
+    : givenConfig;
   const services = await createServices(config);
   const { log } = services;
   await migrateToLatest(services.database);
@@ -35,6 +43,7 @@ export async function bootstrap(config: Config): Promise<Running> {
   // The expiry watchdog (issue 16): a daily job, and one run today so a fresh server mails what is due.
   registerExpiryWatchdogJob(services);
   await enqueueStartupWatchdog(services);
+  registerPlatformJobs(services);
   services.jobs.start();
 
   const app = createApp(services, {
@@ -56,11 +65,13 @@ export async function bootstrap(config: Config): Promise<Running> {
   log.info(`  widget demo:    ${url}/examples/partner-site/`);
   if (config.NODE_ENV !== 'production') log.info(`  dev mailbox:    ${url}/dev/mailbox (from this machine only)`);
   log.info(`  API reference:  ${url}/openapi.json`);
+  if (fakePlatform) log.info(`  fake platform:  ${fakePlatform.url}/projects (PLATFORM_FAKE=1)`);
 
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await fakePlatform?.close();
       await closeServices(services);
     })());
   return { app, services, server, url, stop };
@@ -72,6 +83,9 @@ export function listenBanner(config: Pick<Config, 'HOST' | 'NODE_ENV'>): string 
   const where = config.HOST === '0.0.0.0' || config.HOST === '::' ? `${config.HOST} (every interface)` : config.HOST;
   return `listening on ${where} (${config.NODE_ENV})`;
 }
+
+/** The config without its unset keys (so the fake platform's values fill only what is unset). */
+const definedOnly = (config: Config): Config => Object.fromEntries(Object.entries(config).filter(([, value]) => value !== undefined)) as Config;
 
 const isLoopbackHost = (host: string) => host === 'localhost' || isLoopback(host);
 

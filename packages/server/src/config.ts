@@ -93,6 +93,31 @@ export const configSchema = v.object({
       v.check((list) => list.split(',').map((o) => o.trim()).filter(Boolean).every(isOrigin), 'must be comma-separated origins such as https://partner.example'),
     ),
   ),
+  /**
+   * The construction-management platform (issue 14): its name as users see it, its OAuth 2.0 endpoints
+   * and API base, this server's client id and secret there, and the origins of its pages (the only ones
+   * that may frame /embed/construction-platform and post messages to it). Unset: no platform.
+   */
+  PLATFORM_NAME: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)), 'Construction platform'),
+  PLATFORM_AUTHORIZE_URL: optionalUrl,
+  PLATFORM_TOKEN_URL: optionalUrl,
+  PLATFORM_REVOKE_URL: optionalUrl,
+  PLATFORM_API_URL: optionalUrl,
+  PLATFORM_CLIENT_ID: optionalText,
+  PLATFORM_CLIENT_SECRET: optionalText,
+  /** Space-separated OAuth scopes asked for; none when unset. */
+  PLATFORM_SCOPE: optionalText,
+  /** Comma-separated origins of the platform's pages (https://app.platform.example). */
+  PLATFORM_ORIGINS: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((list) => list.split(',').map((o) => o.trim()).filter(Boolean).every(isOrigin), 'must be comma-separated origins such as https://app.platform.example'),
+    ),
+  ),
+  /** 1: start the fake platform of the repository with the server (development and demos) and use it. */
+  PLATFORM_FAKE: v.optional(v.picklist(['0', '1'], 'must be 0 or 1'), '0'),
+  /** Port of the fake platform (PLATFORM_FAKE=1). */
+  PLATFORM_FAKE_PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number)), '4010'),
   /** redis://host:6379: keep rate-limit counters in Redis instead of the database (shared by replicas either way). */
   REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'must start with redis:// or rediss://'))),
   /**
@@ -162,6 +187,11 @@ export function isTrustedUrl(config: Pick<Config, 'PUBLIC_URL' | 'EMBED_ORIGINS'
   } catch {
     return false;
   }
+}
+
+/** The platform's page origins (PLATFORM_ORIGINS, normalised). */
+export function platformOrigins(config: Pick<Config, 'PLATFORM_ORIGINS'>): string[] {
+  return [...new Set((config.PLATFORM_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean).map((o) => new URL(o).origin))];
 }
 
 export const isProduction = (config: Pick<Config, 'NODE_ENV'>): boolean => config.NODE_ENV === 'production';

@@ -30,6 +30,7 @@ import { registerExportRoutes } from './exports/exports.routes.js';
 import { registerTeamRoutes } from './team/team.routes.js';
 import { registerGateRoutes } from './gate/gate.routes.js';
 import { registerRateLimits } from './http/rate-limit.js';
+import { registerPlatformRoutes } from './platform/platform.routes.js';
 import { registerJobRoutes } from './jobs/jobs.routes.js';
 import { registerStatusLinkRoutes } from './permits/status-links/status-links.routes.js';
 import { registerWebhookRoutes } from './webhooks/webhooks.routes.js';
@@ -64,6 +65,7 @@ export function registerRoutes(app: App): void {
   registerEsignRoutes(app);
   registerDeskQuoteRoutes(app);
   registerDirectoryRoutes(app);
+  registerPlatformRoutes(app);
   registerJobRoutes(app);
   registerStatusLinkRoutes(app);
   registerWebhookRoutes(app);

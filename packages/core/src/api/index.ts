@@ -22,6 +22,7 @@ import { permitEndpoints, projectEndpoints } from './permits.endpoints.js';
 import { verificationEndpoints } from './verification.endpoints.js';
 import { statusLinkEndpoints } from './status-links.endpoints.js';
 import { reminderEndpoints } from './reminders.endpoints.js';
+import { platformEndpoints } from './platform.endpoints.js';
 
 export * from './endpoint.js';
 export { municipalityLocationQuery } from './lookup.endpoints.js';
@@ -49,6 +50,7 @@ export {
   opsDeskEndpoints,
   opsQueueEndpoints,
   permitEndpoints,
+  platformEndpoints,
   projectEndpoints,
   reminderEndpoints,
   roleEndpoints,
@@ -81,6 +83,7 @@ export const endpoints = {
   complianceLinks: complianceLinkEndpoints,
   esign: esignEndpoints,
   reminders: reminderEndpoints,
+  platform: platformEndpoints,
   jobs: jobEndpoints,
   statusLinks: statusLinkEndpoints,
   webhooks: webhookEndpoints,

@@ -173,10 +173,13 @@ export type Indicators = v.InferOutput<typeof indicatorsSchema>;
 
 /** Expiration credentials per company (GET /v4/credentials?companyId=). */
 export const credentialSchema = v.object({
-  kind: v.picklist(['license', 'insurance', 'certificate']),
+  /** 'platform': the company's construction-platform connection (its state, never its tokens). */
+  kind: v.picklist(['license', 'insurance', 'certificate', 'platform']),
   id: idSchema,
   name: v.string(),
   expiresOn: v.nullable(dateSchema),
+  /** The platform connection's state: connected, broken (reconnect) or revoked. */
+  state: v.optional(v.picklist(['connected', 'broken', 'revoked'])),
 });
 
 export const complianceTypeSchema = v.object({ id: idSchema, type: v.picklist(['license', 'insurance', 'certificate']), name: v.string() });

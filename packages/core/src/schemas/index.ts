@@ -20,6 +20,7 @@ export * from './shared-access.js';
 export * from './exports.js';
 export * from './esign.js';
 export * from './reminders.js';
+export * from './platform.js';
 export * from './jobs.js';
 export * from './status-links.js';
 export * from './webhooks.js';

@@ -38,7 +38,7 @@ const policyPage = () => import('../pages/public/privacy-policy-page.js');
 export const publicRoutes: PageRoute[] = [
   p('/', 'root', 'PermitDesk', () => import('../pages/not-found-page.js')),
   p('/embed', 'public', 'Permit lookup', () => import('../pages/public/embed-page.js'), 'bare'),
-  p('/embed/construction-platform', 'public', 'Permit lookup', () => import('../pages/public/embed-page.js'), 'bare'),
+  p('/embed/construction-platform', 'public', 'Permit lookup', () => import('../pages/public/platform-embed-page.js'), 'bare'),
   p('/embed/us/:state?/:county?/:city?/:municipalityName?', 'public', 'Permit lookup', () => import('../pages/public/embed-page.js'), 'bare'),
   p('/search', 'public', 'Find your municipality', () => import('../pages/public/search-page.js')),
   p('/coverage', 'public', 'Coverage', () => import('../pages/public/coverage-page.js')),
@@ -90,6 +90,7 @@ export const protectedRoutes: PageRoute[] = [
   p('/vendor-onboarding/:id', 'invitation', 'Vendor onboarding', () => import('../pages/invitations/vendor-onboarding-page.js')),
   p('/companies/new', 'protected', 'Add a New Company', () => import('../pages/compliance/company/new-company-page.js')),
   p('/compliance-center', 'protected', 'Compliance Center', () => import('../pages/compliance/company/compliance-center-page.js')),
+  p('/compliance-center/integrations', 'protected', 'Integrations', () => import('../pages/compliance/integrations/integrations-page.js')),
   p('/companies/:id/profile', 'protected', 'Company Profile', () => import('../pages/compliance/company/company-profile-page.js')),
   p('/companies/:id/activity', 'protected', 'Company activity', () => import('../pages/compliance/company/company-activity-page.js')),
   p('/companies/:id/webhooks', 'protected', 'Webhooks', () => import('../pages/compliance/company/company-webhooks-page.js')),

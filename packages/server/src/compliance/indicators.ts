@@ -58,5 +58,14 @@ export async function companyCredentials(db: Db, companyId: number): Promise<Cre
       UNION ALL
       SELECT 'certificate', id, name, to_char(expires_on, 'YYYY-MM-DD') FROM company_certificates WHERE company_id = ${companyId} AND status = 'active'
     ) c ORDER BY c.expires_on NULLS LAST, lower(c.name), c.kind, c.id`.execute(db);
-  return rows.map((row) => ({ kind: row.kind, id: Number(row.id), name: row.name, expiresOn: row.expires_on }));
+  const credentials: Credential[] = rows.map((row) => ({ kind: row.kind, id: Number(row.id), name: row.name, expiresOn: row.expires_on }));
+  // The construction-platform connection (issue 14): its state only, never a token.
+  const platform = await db
+    .selectFrom('platform_connections')
+    .select(['platform_name', 'account_name', 'status'])
+    .where('company_id', '=', companyId)
+    .where('status', '<>', 'revoked')
+    .executeTakeFirst();
+  if (platform) credentials.push({ kind: 'platform', id: companyId, name: platform.account_name ? `${platform.platform_name}: ${platform.account_name}` : platform.platform_name, expiresOn: null, state: platform.status });
+  return credentials;
 }

@@ -18,6 +18,7 @@ import type { MailTables } from './tables/mail.js';
 import type { OpsDeskTables } from './tables/ops-desk.js';
 import type { OpsTables } from './tables/ops.js';
 import type { PermitTables } from './tables/permits.js';
+import type { PlatformTables } from './tables/platform.js';
 import type { RateLimitTables } from './tables/rate-limits.js';
 import type { ReminderTables } from './tables/reminders.js';
 import type { ReferenceTables } from './tables/reference.js';
@@ -48,7 +49,8 @@ export interface Database
     JobTables,
     StatusLinkTables,
     ReminderTables,
-    GateTables {}
+    GateTables,
+    PlatformTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
 export type Db = Kysely<Database>;
@@ -82,6 +84,7 @@ export const TABLES = [
   'shared_file_downloads',
   'esign_envelopes', 'esign_signers',
   'expiry_reminders', 'expiry_digests', 'company_reminder_settings', 'calendar_feeds',
+  'platform_connections', 'platform_oauth_states', 'platform_project_links', 'platform_inbound_events', 'platform_signin_nonces', 'platform_documents',
   'jobs', 'job_schedules', 'webhook_subscriptions', 'webhook_deliveries', 'webhook_delivery_attempts',
   'permit_status_links', 'permit_status_subscribers',
   'gate_requirements',

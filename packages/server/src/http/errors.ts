@@ -3,7 +3,7 @@
 import { MESSAGES, REQUEST_ERRORS, SESSION_EXPIRED_MESSAGE, fieldErrors } from '@permitdesk/core';
 import * as v from 'valibot';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 500 | 502 | 503;
 
 export class HttpError extends Error {
   override readonly name = 'HttpError';

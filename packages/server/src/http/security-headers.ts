@@ -1,6 +1,7 @@
 // Security headers on every answer (Hono's secure-headers middleware), chosen by what the answer is:
 //   dashboard pages  strict CSP (scripts and styles from our origin only, no inline), no framing at all
 //   /embed pages     the same CSP, framable by our origin and the partner allow-list (EMBED_ORIGINS) only
+//   /embed/construction-platform  the same, framable by our origin and the platform's pages (PLATFORM_ORIGINS) only
 //   /c/{token}       a public compliance link's page (issue 13): the dashboard's policy, no referrer at all
 //                    (the token is in the path) and noindex; the same for /status/{token}, the homeowner's
 //                    status page (issue 16)
@@ -12,15 +13,17 @@
 // HSTS when PUBLIC_URL is https. A header a handler set itself (a file download's sandbox CSP) is kept.
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { trustedOrigins, type Config } from '../config.js';
+import { platformOrigins, trustedOrigins, type Config } from '../config.js';
 import type { AppEnv } from './context.js';
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 type Csp = NonNullable<SecureHeadersOptions['contentSecurityPolicy']>;
 
-export type AnswerKind = 'dashboard' | 'embed' | 'publicLink' | 'widget' | 'examples' | 'devtools' | 'other';
+export type AnswerKind = 'dashboard' | 'embed' | 'platformEmbed' | 'publicLink' | 'widget' | 'examples' | 'devtools' | 'other';
 
 const EMBED_PATH = /^\/embed(\/|$)/;
+/** The construction platform's embed (issue 14): framed by the platform only. */
+export const PLATFORM_EMBED_PATH = /^\/embed\/construction-platform\/?$/;
 const PUBLIC_LINK_PATH = /^\/(c|status)\//;
 
 /** What an answer is, from its path and content type (decided after the handler ran). */
@@ -30,6 +33,7 @@ export function answerKind(path: string, contentType: string | null): AnswerKind
   if (path.startsWith('/dev/')) return 'devtools';
   if (!contentType?.startsWith('text/html')) return 'other';
   if (PUBLIC_LINK_PATH.test(path)) return 'publicLink';
+  if (PLATFORM_EMBED_PATH.test(path)) return 'platformEmbed';
   return EMBED_PATH.test(path) ? 'embed' : 'dashboard';
 }
 
@@ -76,6 +80,11 @@ function policies(config: Config): Record<AnswerKind, MiddlewareHandler> {
     // X-Frame-Options cannot name a list of origins; frame-ancestors does the job alone.
     publicLink: secureHeaders({ ...base, referrerPolicy: 'no-referrer', contentSecurityPolicy: { ...dashboardCsp(config), frameAncestors: ["'none'"] } }),
     embed: secureHeaders({ ...base, xFrameOptions: false, contentSecurityPolicy: { ...dashboardCsp(config), frameAncestors: ["'self'", ...trustedOrigins(config)] } }),
+    platformEmbed: secureHeaders({
+      ...base,
+      xFrameOptions: false,
+      contentSecurityPolicy: { ...dashboardCsp(config), frameAncestors: ["'self'", new URL(config.PUBLIC_URL).origin, ...platformOrigins(config)] },
+    }),
     widget: secureHeaders({ ...base, crossOriginResourcePolicy: 'cross-origin', contentSecurityPolicy: locked }),
     examples: secureHeaders({ ...base, xFrameOptions: 'SAMEORIGIN', contentSecurityPolicy: { frameAncestors: ["'self'"], objectSrc: ["'none'"], baseUri: ["'self'"] } }),
     // A dev-only page without any script: its inline <style> is harmless there.

@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { trustedOrigins, type Config } from '../config.js';
+import { platformOrigins, trustedOrigins, type Config } from '../config.js';
+import { PLATFORM_EMBED_PATH } from './security-headers.js';
 import type { App } from './context.js';
 
 export interface StaticFolders {
@@ -18,9 +19,11 @@ export interface StaticFolders {
 const EMBED_ORIGINS_META = /<meta name="permitdesk-embed-origins" content="[^"]*"/;
 
 /** index.html with the allow-list filled in (origins from new URL().origin: no quote or '<' possible). */
-async function dashboardPage(index: string, config: Config): Promise<string> {
+async function dashboardPage(index: string, config: Config, pagePath = '/'): Promise<string> {
   const html = await readFile(index, 'utf8');
-  return html.replace(EMBED_ORIGINS_META, `<meta name="permitdesk-embed-origins" content="${trustedOrigins(config).join(' ')}"`);
+  // The construction platform's embed talks to the platform's pages only (PLATFORM_ORIGINS).
+  const origins = PLATFORM_EMBED_PATH.test(pagePath) ? [new URL(config.PUBLIC_URL).origin, ...platformOrigins(config)] : trustedOrigins(config);
+  return html.replace(EMBED_ORIGINS_META, `<meta name="permitdesk-embed-origins" content="${origins.join(' ')}"`);
 }
 
 export function registerStaticRoutes(app: App, folders: StaticFolders): void {
@@ -43,6 +46,6 @@ export function registerStaticRoutes(app: App, folders: StaticFolders): void {
   app.get('*', async (c, next) => {
     const wantsHtml = (c.req.header('accept') ?? '').includes('text/html');
     if (!wantsHtml || !existsSync(index)) return next();
-    return c.html(await dashboardPage(index, c.get('services').config));
+    return c.html(await dashboardPage(index, c.get('services').config, c.req.path));
   });
 }

@@ -66,6 +66,8 @@ export interface TemplateData {
   expiry_digest: { name?: string | null; companyName: string; items: { kindLabel: string; itemName: string; expiresOn: string; days: number }[]; shared: boolean; link: string };
   /** A permit lapses in `days` days; `noFinalInspection` adds what to do (extension, book the final inspection). */
   permit_expiring: { name?: string | null; permitId: number; customerName: string; taskName: string; expiresOn: string; days: number; noFinalInspection: boolean; forTeam: boolean; link: string };
+  /** The construction platform (issue 14): a company's connection stopped working (a refresh failed); the link reconnects. */
+  platform_connection_broken: { companyName: string; platformName: string; reason: string; link: string };
 }
 export type TemplateName = keyof TemplateData;
 
@@ -347,6 +349,15 @@ const renderers: Renderers = {
       ]),
     };
   },
+  platform_connection_broken: ({ companyName, platformName, reason, link }) => ({
+    subject: `Reconnect ${platformName} for ${companyName}`,
+    text: `Hello,\n\nThe connection between ${companyName} and ${platformName} stopped working (${reason}). Documents for the platform wait in PermitDesk until you reconnect; nothing is lost.\n\nReconnect: ${link}\n`,
+    html: layout(`Reconnect ${platformName}`, [
+      'Hello,',
+      `The connection between <strong>${escapeHtml(companyName)}</strong> and ${escapeHtml(platformName)} stopped working (${escapeHtml(reason)}). Documents for the platform wait in PermitDesk until you reconnect; nothing is lost.`,
+      button(link, 'Reconnect'),
+    ]),
+  }),
   access_ended: ({ name, title, intro, link, action }) => ({
     subject: title,
     text: `${hello(name)}\n\n${intro}\n\n${action}: ${link}\n`,

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredEndpoints } from '../http/register.js';
 import { companyOf, jobSite, operator, requestPermit, type JobSite } from '../test/permit-fixtures.js';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
+import { startFakePlatform, type FakePlatform } from '../platform/fake/fake-platform.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Callers and outcomes
@@ -133,6 +134,8 @@ interface Fx {
   /** Issue 16 (homeowner status page): a status link of A's permit, and another company's permit's live and revoked links. */
   statusLinkA: number;
   statusPage: { token: string; revokedToken: string; permitId: number; owner: TestUser | null };
+  /** Issue 14: a document A's platform connection pushed back (sent). */
+  platformDocId: number;
   inv: {
     vendorFromA: number;
     vendorSubmitted: number;
@@ -1041,6 +1044,39 @@ const STATUS_ROWS: Record<string, Row> = {
   'POST /v4/public/permit-status/unsubscribe/{token}': { label: 'a forged token', expect: NOBODY, call: () => ({ params: { token: 'G'.repeat(43) } }) },
 };
 Object.assign(MATRIX, STATUS_ROWS);
+// Issue 14: the construction platform. A is connected to the fake platform (fixture) and imported prj-1001.
+let fakePlatform: FakePlatform | null = null;
+/** A's owner connects A to the fake platform (start, 'Allow' at the platform, the code back). */
+async function connectPlatform(owner: TestUser, companyId: number): Promise<void> {
+  const { authorizeUrl } = await ok(as(owner, 'POST', '/v4/construction-platform/credentials', { body: { companyId } }));
+  const page = await (await fetch(authorizeUrl)).text();
+  const form = new URLSearchParams([...page.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m): [string, string] => [m[1]!, m[2]!.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))]));
+  form.set('decision', 'allow');
+  const answer = await fetch(new URL('/oauth/authorize', fakePlatform!.url), { method: 'POST', body: form, redirect: 'manual' });
+  const back = new URL(answer.headers.get('location')!).searchParams;
+  await ok(as(owner, 'GET', '/v4/construction-platform/auth', { query: { code: back.get('code')!, state: back.get('state')! } }));
+}
+const ensureConnected = async (fx: Pick<Fx, 'users' | 'A'>): Promise<Partial<Fx>> => {
+  const status = await ok(as(fx.users.owner, 'GET', '/v4/construction-platform/credentials', { query: { companyId: fx.A } }));
+  if (status.connection?.status !== 'connected') await connectPlatform(fx.users.owner, fx.A);
+  return {};
+};
+const PROJECT_CREATORS = rule('allow', 'allow', 'allow', 'forbid', 'forbid', 'forbid');
+const PLATFORM_ROWS: Record<string, Row> = {
+  'GET /v4/construction-platform/credentials': { expect: COMPANY_READ, call: (fx) => ({ query: { companyId: fx.A } }) },
+  'POST /v4/construction-platform/credentials': { expect: COMPANY_MANAGE, call: (fx) => ({ body: { companyId: fx.A } }) },
+  'GET /v4/construction-platform/auth': { label: 'a state this server never issued', expect: rule('invalid', 'invalid', 'invalid', 'invalid', 'invalid', 'invalid'), call: () => ({ query: { code: 'some-code', state: 'x'.repeat(43) } }) },
+  'GET /v4/construction-platform/projects': { expect: PROJECT_CREATORS, call: (fx) => ({ query: { companyId: fx.A } }) },
+  'GET /v4/construction-platform/projects/{platformProjectId}': { expect: PROJECT_CREATORS, call: (fx) => ({ params: { platformProjectId: 'prj-1001' }, query: { companyId: fx.A } }) },
+  'POST /v4/construction-platform/imports': { expect: PROJECT_CREATORS, call: (fx) => ({ body: { companyId: fx.A, platformProjectId: 'prj-1002' } }), fresh: ensureConnected },
+  'GET /v4/construction-platform/embed': { label: 'A\'s imported project', expect: PROJECT_READ, call: () => ({ query: { projectId: 'prj-1001' } }) },
+  'GET /v4/construction-platform/documents': { expect: COMPANY_READ, call: (fx) => ({ query: { companyId: fx.A } }) },
+  'POST /v4/construction-platform/documents/{id}/retry': { expect: rule('allow', 'allow', 'hidden', 'hidden', 'hidden', 'hidden'), call: (fx) => ({ params: { id: fx.platformDocId } }), fresh: ensureConnected },
+  'GET /v4/construction-platform/sign-in': { label: 'a forged link', expect: rule('unauth', 'unauth', 'unauth', 'unauth', 'unauth', 'unauth', 'unauth'), call: () => ({ query: { token: `${Buffer.from('{"purpose":"signin"}').toString('base64url')}.abcdef` } }) },
+  // Last: an allowed disconnect leaves A disconnected (each allowed caller reconnects A first).
+  'DELETE /v4/construction-platform/credentials': { expect: COMPANY_MANAGE, call: (fx) => ({ query: { companyId: fx.A } }), fresh: ensureConnected },
+};
+Object.assign(MATRIX, PLATFORM_ROWS);
 
 /**
  * Cells where today's answer is a known hole, fixed by another part of issue 10: the cell asserts that
@@ -1118,7 +1154,8 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
 
   beforeAll(async () => {
     // Each call from an address of its own: the matrix asks who may call, not how often (rate-limits.test.ts).
-    t = await createTestContext({ target, distinctClients: true });
+    fakePlatform = await startFakePlatform();
+    t = await createTestContext({ target, distinctClients: true, env: fakePlatform.env() });
     const domain = `alpha-${unique('')}.example`;
     const member = (name: string, local: string) => t.createUser({ name, email: `${local}@${domain}` });
     const owner = await member('Alma Alpha', 'owner');
@@ -1207,8 +1244,17 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
       linkA: 0, publicLink: { token: '', revokedToken: '', licenseId: 0 }, calendarFeed: { file: '', rotatedFile: '' },
       envelopeA: '', signing: { token: '', voidedToken: '' },
       statusLinkA: 0, statusPage: { token: '', revokedToken: '', permitId: 0, owner: null },
+      platformDocId: 0,
       inv: {} as Fx['inv'],
     };
+    await connectPlatform(owner, A);
+    const imported = await ok(as(owner, 'POST', '/v4/construction-platform/imports', { body: { companyId: A, platformProjectId: 'prj-1001' } }));
+    const connection = await t.services.db.selectFrom('platform_connections').select('id').where('company_id', '=', A).where('status', '=', 'connected').executeTakeFirstOrThrow();
+    fx.platformDocId = (await t.services.db
+      .insertInto('platform_documents')
+      .values({ connection_id: connection.id, project_id: imported.projectId, kind: 'permit', source_key: 'matrix:1', title: 'Matrix permit', body: '{}', status: 'sent', sent_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow()).id;
     fx.deskQuoteId = await deskQuote(fx);
     // Issue 13: public compliance links (see PUBLIC_LINK_ROWS).
     fx.linkA = await newLinkOfA(fx);
@@ -1237,8 +1283,11 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
       vendorToA: await toA(fx, 'vendor-onboarding'),
       customToA: await customToA(fx),
     };
-  }, 120_000);
-  afterAll(() => t?.close());
+  }, 300_000);
+  afterAll(async () => {
+    await t?.close();
+    await fakePlatform?.close();
+  });
 
   const send = async (cell: Cell, ids: Fx) => {
     const req = cell.c.call(ids);

@@ -13,6 +13,7 @@ import { createTestContext, databaseTargets, type TestContext } from '../test/ha
 
 const PARTNER = 'https://partner.example';
 const OTHER_PARTNER = 'http://localhost:4000';
+const PLATFORM = 'https://app.platform.example';
 
 /** The CSP of a response as a map of directive → sources. */
 function csp(headers: Headers): Map<string, string[]> {
@@ -39,7 +40,7 @@ describe.each(databaseTargets())('security headers on %s', (target) => {
   const page = (p: string) => app.request(p, { headers: { accept: 'text/html' } });
 
   beforeAll(async () => {
-    t = await createTestContext({ target, env: { EMBED_ORIGINS: `${PARTNER},${OTHER_PARTNER}` } });
+    t = await createTestContext({ target, env: { EMBED_ORIGINS: `${PARTNER},${OTHER_PARTNER}`, PLATFORM_ORIGINS: PLATFORM } });
     site = await mkdtemp(path.join(os.tmpdir(), 'permitdesk-site-'));
     await mkdir(path.join(site, 'dashboard/assets'), { recursive: true });
     await mkdir(path.join(site, 'widget/esm'), { recursive: true });
@@ -93,7 +94,7 @@ describe.each(databaseTargets())('security headers on %s', (target) => {
   });
 
   it('lets only its own origin and the EMBED_ORIGINS partners frame /embed, and hands the page that list', async () => {
-    for (const p of ['/embed', '/embed/construction-platform', '/embed/us/ny/kings/brooklyn']) {
+    for (const p of ['/embed', '/embed/us/ny/kings/brooklyn']) {
       const res = await page(p);
       expect(res.status, p).toBe(200);
       expectEverywhere(res.headers);
@@ -103,6 +104,17 @@ describe.each(databaseTargets())('security headers on %s', (target) => {
       expect(res.headers.get('x-frame-options')).toBeNull();
       expect(await res.text()).toContain(`<meta name="permitdesk-embed-origins" content="http://permitdesk.test ${PARTNER} ${OTHER_PARTNER}" />`);
     }
+  });
+
+  it('lets only its own origin and the platform (PLATFORM_ORIGINS) frame /embed/construction-platform, not the partners', async () => {
+    const res = await page('/embed/construction-platform?projectId=prj-1');
+    expect(res.status).toBe(200);
+    expectEverywhere(res.headers);
+    const policy = csp(res.headers);
+    expect(policy.get('frame-ancestors')).toEqual(["'self'", 'http://permitdesk.test', PLATFORM]);
+    expect(policy.get('script-src')).toEqual(["'self'"]);
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    expect(await res.text()).toContain(`<meta name="permitdesk-embed-origins" content="http://permitdesk.test ${PLATFORM}" />`);
   });
 
   it('keeps the widget loadable by partner pages (cross-origin resource policy) and nosniff', async () => {

@@ -42,7 +42,9 @@ export default function IntegrationPage() {
       <div className="prose">
         <h2>How it works</h2>
         <ol>
-          <li>Connect your platform account from the Compliance Center.</li>
+          <li>
+            An owner or administrator connects the company's platform account from the Compliance Center's <a href="/compliance-center/integrations">Integrations</a> page (the platform asks them to allow it), then imports the platform's projects.
+          </li>
           <li>Open a project on the platform and choose “Request a permit”: the PermitDesk lookup opens inside it.</li>
           <li>The permit, its documents and its status flow back to the project on both sides.</li>
         </ol>

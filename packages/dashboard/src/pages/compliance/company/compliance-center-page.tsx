@@ -27,17 +27,22 @@ const KINDS: readonly [SectionKey, IndicatorKind][] = [
   ['documentations', 'agreement'],
 ];
 const INDICATOR_TEXT = { true: 'Current items on file', false: 'Only expired or archived items', null: 'Nothing on file yet' } as const;
-const KIND_LABEL = { license: 'License', insurance: 'Insurance', certificate: 'Certificate' } as const;
 const KIND_SECTION = { license: 'licenses', insurance: 'insurances', certificate: 'certificates' } as const;
 type Credential = v.InferOutput<typeof credentialSchema>;
+/** A vault item (the platform connection is a credential too, but it does not expire). */
+type VaultCredential = Credential & { kind: keyof typeof KIND_SECTION };
+const isVaultCredential = (c: Credential): c is VaultCredential => c.kind in KIND_SECTION;
+const KIND_LABEL = { license: 'License', insurance: 'Insurance', certificate: 'Certificate', platform: 'Platform connection' } as const;
+const PLATFORM_STATE = { connected: 'Connected', broken: 'Broken: reconnect', revoked: 'Disconnected' } as const;
 
 /** 'Expired' and 'Expiring soon' (within 30 days, core's expiryState), soonest first, each linking to its tab. */
 function ExpiryAlerts({ companyId, credentials }: { companyId: string; credentials: Credential[] }) {
   const today = todayIso();
-  const expired = credentials.filter((c) => expiryState(c.expiresOn, today) === 'expired');
-  const expiring = credentials.filter((c) => expiryState(c.expiresOn, today) === 'expiring');
+  const vault = credentials.filter(isVaultCredential);
+  const expired = vault.filter((c) => expiryState(c.expiresOn, today) === 'expired');
+  const expiring = vault.filter((c) => expiryState(c.expiresOn, today) === 'expiring');
   if (expired.length === 0 && expiring.length === 0) return null;
-  const list = (items: Credential[], words: (c: Credential) => string) => (
+  const list = (items: VaultCredential[], words: (c: VaultCredential) => string) => (
     <ul className="expiry-alerts__list">
       {items.map((c) => (
         <li key={`${c.kind}-${c.id}`}>
@@ -92,6 +97,9 @@ function Overview({ companyId, manager }: { companyId: string; manager: boolean 
           );
         })}
       </div>
+      <p>
+        <Link to="/compliance-center/integrations">Integrations: connect your construction platform</Link>
+      </p>
       <h2>Expiration dates</h2>
       <DataState query={credentials}>
         {(list) =>
@@ -104,9 +112,7 @@ function Overview({ companyId, manager }: { companyId: string; manager: boolean 
                   <td>{KIND_LABEL[credential.kind]}</td>
                   <td>{credential.name}</td>
                   <td>{credential.expiresOn ? formatDate(credential.expiresOn, DATE_FORMATS.date) : '—'}</td>
-                  <td>
-                    <ExpiryPill expiresOn={credential.expiresOn} />
-                  </td>
+                  <td>{credential.kind === 'platform' ? PLATFORM_STATE[credential.state ?? 'connected'] : <ExpiryPill expiresOn={credential.expiresOn} />}</td>
                 </tr>
               ))}
             </PlainTable>
