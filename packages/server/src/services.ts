@@ -25,8 +25,10 @@ import { createTwoFactor } from './identity/two-factor.js';
 import { createTwoFactorBox } from './identity/two-factor-crypto.js';
 import { createSecretBox, secretKeyMaterial, type SecretBox } from './security/secret-box.js';
 import { createMailService, type MailService } from './mail/mail-service.js';
-import { createMailWorker, type MailWorker } from './mail/mail-worker.js';
+import { createMailWorker, outboxStats, type MailWorker } from './mail/mail-worker.js';
 import { createMailTransport } from './mail/transport.js';
+import { createLifecycle, type Lifecycle } from './ops/lifecycle.js';
+import { createMetrics, type Metrics } from './ops/metrics.js';
 import type { FileStorage } from './storage/file-storage.js';
 import { createFilesRecord } from './storage/files-table.js';
 import { createLocalStorage, type LocalStorage } from './storage/local-storage.js';
@@ -62,6 +64,10 @@ export interface AppServices {
   ipLocator: IpLocator;
   /** A secret box for one purpose ('platform-tokens', 'webhook-secrets'), keyed by SECRETS_KEY (rotation: SECRETS_KEY_PREVIOUS). */
   secretBox(purpose: string): SecretBox;
+  /** Readiness and shutdown: the drain, and the hooks that stop background work (the job worker registers here). */
+  lifecycle: Lifecycle;
+  /** Prometheus metrics (/metrics); durable queues add their depth with metrics.registerQueue(name, read). */
+  metrics: Metrics;
 }
 
 export interface ServiceOptions {
@@ -116,7 +122,10 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const secretKeys = secretKeyMaterial(secret, config.SECRETS_KEY, config.SECRETS_KEY_PREVIOUS);
   const secretBox = (purpose: string) => createSecretBox({ purpose, keys: secretKeys });
   const exportLinks = createUrlSigner(secret, 'permitdesk/export-links');
-  return { config, db, dbKind: database.kind, database, clock, log, identity, companies, mail, mailWorker, storage, localStorage, exportLinks, geo, emailVerifier, rateLimits, ipLocator, secretBox };
+  const lifecycle = createLifecycle(log);
+  const metrics = createMetrics(database);
+  metrics.registerQueue('mail', () => outboxStats(db, clock()));
+  return { config, db, dbKind: database.kind, database, clock, log, identity, companies, mail, mailWorker, storage, localStorage, exportLinks, geo, emailVerifier, rateLimits, ipLocator, secretBox, lifecycle, metrics };
 }
 
 /** Stops background work and closes the database. */

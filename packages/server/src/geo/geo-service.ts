@@ -25,6 +25,8 @@ export interface GeoService {
   alternatives(latitude: number, longitude: number, answer: MunicipalityRecord): MunicipalityAlternative[];
   /** Builds the catalogue and the locator now (~2 s), so the first visitor does not wait for them. */
   warm(): void;
+  /** True once the locator is built (warm() ran, or a first lookup did): /readyz waits for it. */
+  isWarm(): boolean;
 }
 
 export interface GeoOptions {
@@ -64,5 +66,6 @@ export function createGeoService(options: GeoOptions = {}): GeoService {
     locate: (latitude, longitude, hints) => sharedLocator()(latitude, longitude, hints),
     alternatives: (latitude, longitude, answer) => sharedAlternatives()(latitude, longitude, answer),
     warm: () => void sharedLocator(),
+    isWarm: () => locator !== undefined,
   };
 }

@@ -11,6 +11,8 @@ export interface OutgoingMail {
   html: string;
   /** The same on every attempt of one outbox row, so a mail sent twice is recognisably one message. */
   messageId: string;
+  /** The id of the request that queued the mail (X-Request-Id header), to follow it through the logs. */
+  requestId?: string;
 }
 
 /**
@@ -34,7 +36,8 @@ export function createMailTransport(config: Pick<Config, 'SMTP_URL'>): MailTrans
   return {
     kind: 'sent',
     deliver: async (mail) => {
-      await transporter.sendMail(mail);
+      const { requestId, ...message } = mail;
+      await transporter.sendMail(requestId ? { ...message, headers: { 'X-Request-Id': requestId } } : message);
     },
     close: () => transporter.close(),
   };
