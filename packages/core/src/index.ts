@@ -28,3 +28,4 @@ export * from './rules/stage-templates.js';
 export * from './rules/audit-words.js';
 export * from './rules/compliance-links.js';
 export * from './rules/esign.js';
+export * from './rules/status-page.js';

@@ -11,7 +11,8 @@ import { registerStaticRoutes } from './http/static-files.js';
 import { isLoopback } from './mail/mailbox.routes.js';
 import { closeServices, createServices, type AppServices } from './services.js';
 import { startMetricsServer } from './http/metrics-routes.js';
-import { DEMO_PASSWORD, DEMO_USERS, loadDemoData } from './reference/demo-data.js';
+import { DEMO_PASSWORD, DEMO_USERS, loadDemoData, showcaseOf } from './reference/demo-data.js';
+import { seedDemoShowcase } from './cli/demo-showcase.js';
 import { DEMO_OPERATOR, ensureDemoOperator } from './operator/demo-operator.js';
 
 export interface Running {
@@ -31,8 +32,10 @@ export async function bootstrap(config: Config): Promise<Running> {
   // Before listening: else the first address picked after a restart waits ~2 s for the gazetteer.
   services.geo.warm();
   services.mailWorker.start();
-  // Shutdown hooks run after the drain, last registered first (the job worker registers its own).
+  services.jobs.start();
+  // Shutdown hooks run after the drain, last registered first: the job worker, then the mail worker.
   services.lifecycle.onShutdown('mail worker', () => services.mailWorker.stop());
+  services.lifecycle.onShutdown('job worker', () => services.jobs.stop());
 
   const app = createApp(services, {
     extraRoutes: (a) =>
@@ -86,7 +89,8 @@ async function seedDemoDataOnce(services: AppServices): Promise<void> {
   const owner = DEMO_USERS[0];
   if (!projects || !owner || (await services.identity.findByEmail(owner.email))) return;
   const summary = await loadDemoData(services, { projects, companies: 1, log: (line) => services.log.info(`[demo-data] ${line}`) });
-  await ensureDemoOperator(services);
+  const teamUserId = await ensureDemoOperator(services);
+  await seedDemoShowcase(services, showcaseOf(summary, teamUserId));
   services.log.info(`Demo data: ${summary.projects} projects and ${summary.permits} permits.`);
   services.log.info(`  sign in as ${DEMO_USERS.map((u) => u.email).join(', ')} or the permit team ${DEMO_OPERATOR.email}, password ${DEMO_PASSWORD}`);
 }

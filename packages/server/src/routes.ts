@@ -28,6 +28,8 @@ import { registerActivityRoutes } from './activity/activity.routes.js';
 import { registerExportRoutes } from './exports/exports.routes.js';
 import { registerTeamRoutes } from './team/team.routes.js';
 import { registerRateLimits } from './http/rate-limit.js';
+import { registerJobRoutes } from './jobs/jobs.routes.js';
+import { registerStatusLinkRoutes } from './permits/status-links/status-links.routes.js';
 
 export function registerRoutes(app: App): void {
   registerRateLimits(app); // first: the limits run before the endpoints they guard
@@ -58,4 +60,6 @@ export function registerRoutes(app: App): void {
   registerEsignRoutes(app);
   registerDeskQuoteRoutes(app);
   registerDirectoryRoutes(app);
+  registerJobRoutes(app);
+  registerStatusLinkRoutes(app);
 }

@@ -29,6 +29,7 @@ import { createMailWorker, outboxStats, type MailWorker } from './mail/mail-work
 import { createMailTransport } from './mail/transport.js';
 import { createLifecycle, type Lifecycle } from './ops/lifecycle.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
+import { createJobRunner, jobQueueStats, type JobRunner } from './jobs/index.js';
 import type { FileStorage } from './storage/file-storage.js';
 import { createFilesRecord } from './storage/files-table.js';
 import { createLocalStorage, type LocalStorage } from './storage/local-storage.js';
@@ -68,6 +69,8 @@ export interface AppServices {
   lifecycle: Lifecycle;
   /** Prometheus metrics (/metrics); durable queues add their depth with metrics.registerQueue(name, read). */
   metrics: Metrics;
+  /** Durable background jobs (jobs/index.ts): areas register their handlers and schedules here; started with the server. */
+  jobs: JobRunner;
 }
 
 export interface ServiceOptions {
@@ -122,14 +125,19 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const secretKeys = secretKeyMaterial(secret, config.SECRETS_KEY, config.SECRETS_KEY_PREVIOUS);
   const secretBox = (purpose: string) => createSecretBox({ purpose, keys: secretKeys });
   const exportLinks = createUrlSigner(secret, 'permitdesk/export-links');
+  const jobs = createJobRunner({ db, clock, log });
   const lifecycle = createLifecycle(log);
   const metrics = createMetrics(database);
   metrics.registerQueue('mail', () => outboxStats(db, clock()));
-  return { config, db, dbKind: database.kind, database, clock, log, identity, companies, mail, mailWorker, storage, localStorage, exportLinks, geo, emailVerifier, rateLimits, ipLocator, secretBox, lifecycle, metrics };
+  metrics.registerQueue('jobs', () => jobQueueStats(db, clock()));
+  const services: AppServices = { config, db, dbKind: database.kind, database, clock, log, identity, companies, mail, mailWorker, storage, localStorage, exportLinks, geo, emailVerifier, rateLimits, ipLocator, secretBox, jobs, lifecycle, metrics };
+  // Each area registers its job handlers here (one line each).
+  return services;
 }
 
 /** Stops background work and closes the database. */
 export async function closeServices(services: AppServices): Promise<void> {
+  await services.jobs.stop();
   await services.mailWorker.stop();
   await services.rateLimits.close();
   await services.database.close();

@@ -6,6 +6,7 @@ import { exportEndpoints } from './exports.endpoints.js';
 import { esignEndpoints } from './esign.endpoints.js';
 import { formEndpoints } from './forms.endpoints.js';
 import { guestAccessEndpoints } from './guest-access.endpoints.js';
+import { jobEndpoints } from './jobs.endpoints.js';
 import { accountSelfServiceEndpoints } from './account.endpoints.js';
 import { accountEndpoints, identityEndpoints } from './identity.endpoints.js';
 import { integrationEndpoints } from './integrations.endpoints.js';
@@ -17,6 +18,7 @@ import { opsDeskEndpoints } from './ops-desk.endpoints.js';
 import { opsQueueEndpoints } from './ops-queue.endpoints.js';
 import { permitEndpoints, projectEndpoints } from './permits.endpoints.js';
 import { verificationEndpoints } from './verification.endpoints.js';
+import { statusLinkEndpoints } from './status-links.endpoints.js';
 
 export * from './endpoint.js';
 export { municipalityLocationQuery } from './lookup.endpoints.js';
@@ -36,6 +38,7 @@ export {
   identityEndpoints,
   integrationEndpoints,
   invitationEndpoints,
+  jobEndpoints,
   lookupEndpoints,
   operatorEndpoints,
   opsQuoteEndpoints,
@@ -44,6 +47,7 @@ export {
   permitEndpoints,
   projectEndpoints,
   roleEndpoints,
+  statusLinkEndpoints,
   verificationEndpoints,
 };
 
@@ -70,5 +74,7 @@ export const endpoints = {
   guestAccess: guestAccessEndpoints,
   complianceLinks: complianceLinkEndpoints,
   esign: esignEndpoints,
+  jobs: jobEndpoints,
+  statusLinks: statusLinkEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;

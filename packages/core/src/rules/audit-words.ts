@@ -37,6 +37,9 @@ const ACTIONS: Readonly<Record<string, string>> = {
   // Public compliance links (issue 13), on the company's trail.
   public_link_created: 'Created a public compliance link',
   public_link_revoked: 'Revoked a public compliance link',
+  // The homeowner's status page (issue 16), on the permit's trail.
+  status_link_created: 'Shared the status page with the owner',
+  status_link_revoked: 'Revoked a status page link',
   // Quotes (the only entity with these actions).
   issued: 'Issued a quote',
   accepted: 'Accepted the quote',

@@ -19,3 +19,5 @@ export * from './account.js';
 export * from './shared-access.js';
 export * from './exports.js';
 export * from './esign.js';
+export * from './jobs.js';
+export * from './status-links.js';

@@ -141,6 +141,9 @@ export const queryKeys = {
     ofCompany: (companyId: string) => ['esign', 'company', companyId],
     signing: (token: string) => ['esign-signing', token],
   },
+  /** Issue 16: the homeowner's status page as its holder opens it, and a permit's status links (its editors). */
+  statusPage: (token: string) => ['status-page', token],
+  statusLinks: (permitId: number) => ['status-links', permitId],
   assignedProjects: (companyId: string, page: number) => ['assigned-projects', companyId, page],
   /** Who a permit can be assigned to: the company's users or vendors. */
   assignees: (kind: string, companyId: string) => ['assignees', kind, companyId],

@@ -70,6 +70,9 @@ export const publicRoutes: PageRoute[] = [
   p('/quote/:quoteId', 'public', 'Your quote', () => import('../pages/public/quote-page.js')),
   // Issue 13: a company's public compliance link, opened by anyone without an account.
   p('/c/:token', 'public', 'Compliance documents', () => import('../pages/public/compliance-link-page.js')),
+  // Issue 16: the homeowner's status page (a permit shared by its contractor), and its one-click unsubscribe.
+  p('/status/unsubscribe/:token', 'public', 'Unsubscribe', () => import('../pages/status/unsubscribe-page.js')),
+  p('/status/:token', 'public', 'Permit status', () => import('../pages/status/status-page.js')),
   // Issue 13: e-signature: a signer's page (the mailed link) and the check of a signed PDF.
   p('/sign/:token', 'public', 'Sign a document', () => import('../pages/esign/signing-page.js')),
   p('/esign/verify', 'public', 'Verify a signed document', () => import('../pages/esign/verify-page.js')),

@@ -5,7 +5,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedAll } from '../reference/seed-all.js';
-import { DEMO_PASSWORD, DEMO_USERS, loadDemoData } from '../reference/demo-data.js';
+import { DEMO_PASSWORD, DEMO_USERS, loadDemoData, showcaseOf } from '../reference/demo-data.js';
+import { seedDemoShowcase } from './demo-showcase.js';
 import { closeServices, createServices } from '../services.js';
 import { DEMO_OPERATOR, ensureDemoOperator } from '../operator/demo-operator.js';
 
@@ -34,7 +35,8 @@ try {
     ...(values.largest !== undefined ? { largest: whole('largest', values.largest) } : {}),
     log: (line) => console.log(`[demo-data] ${line}`),
   });
-  await ensureDemoOperator(services);
+  const teamUserId = await ensureDemoOperator(services);
+  await seedDemoShowcase(services, showcaseOf(summary, teamUserId));
   console.log(`[demo-data] ${summary.projects} projects and ${summary.permits} permits in ${services.dbKind}.`);
   console.log(`[demo-data] Sign in as ${DEMO_USERS.map((u) => `${u.email} (${u.role})`).join(', ')} with the password ${DEMO_PASSWORD}`);
   console.log(`[demo-data] The permit team (operator): ${DEMO_OPERATOR.email}, same password`);

@@ -12,6 +12,7 @@ import type { IdempotencyTables } from './tables/idempotency.js';
 import type { IdentityTables } from './tables/identity.js';
 import type { IntegrationTables } from './tables/integrations.js';
 import type { InvitationTables } from './tables/invitations.js';
+import type { JobTables } from './tables/jobs.js';
 import type { MailTables } from './tables/mail.js';
 import type { OpsDeskTables } from './tables/ops-desk.js';
 import type { OpsTables } from './tables/ops.js';
@@ -20,6 +21,7 @@ import type { RateLimitTables } from './tables/rate-limits.js';
 import type { ReferenceTables } from './tables/reference.js';
 import type { SharedAccessTables } from './tables/shared-access.js';
 import type { SignupTables } from './tables/signup.js';
+import type { StatusLinkTables } from './tables/status-links.js';
 
 export interface Database
   extends IdentityTables,
@@ -40,7 +42,9 @@ export interface Database
     GuestAccessTables,
     ComplianceLinkTables,
     SharedAccessTables,
-    EsignTables {}
+    EsignTables,
+    JobTables,
+    StatusLinkTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
 export type Db = Kysely<Database>;
@@ -73,4 +77,6 @@ export const TABLES = [
   'user_two_factor', 'user_recovery_codes',
   'shared_file_downloads',
   'esign_envelopes', 'esign_signers',
+  'jobs', 'job_schedules', 'webhook_subscriptions', 'webhook_deliveries', 'webhook_delivery_attempts',
+  'permit_status_links', 'permit_status_subscribers',
 ] as const satisfies readonly (keyof Database)[];

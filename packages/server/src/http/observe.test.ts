@@ -91,17 +91,21 @@ describe.each(databaseTargets())('request logs and metrics on %s', (target) => {
     expect(text).toMatch(/permitdesk_db_query_duration_seconds_count\{outcome="ok"\} [1-9]/);
     expect(text).toMatch(/permitdesk_queue_depth\{queue="mail"\} \d+/);
     expect(text).toMatch(/permitdesk_queue_oldest_age_seconds\{queue="mail"\} [\d.]+/);
+    expect(text).toMatch(/permitdesk_queue_depth\{queue="jobs"\} \d+/);
     if (target === 'postgres') expect(text).toMatch(/permitdesk_db_pool_connections\{state="total"\} \d+/);
   });
 });
 
 describe('metrics switched off', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
   it('has no /metrics without METRICS_TOKEN or METRICS_PORT', async () => {
-    const t = await createTestContext();
-    try {
-      expect((await t.request('GET', '/metrics')).status).toBe(404);
-    } finally {
-      await t.close();
-    }
+    expect((await t.request('GET', '/metrics')).status).toBe(404);
   });
 });

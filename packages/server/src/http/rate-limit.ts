@@ -40,6 +40,11 @@ export const LIMITED_ENDPOINTS: ReadonlyArray<readonly [EndpointDef, LimitGroup]
   [endpoints.esign.sign, 'publicLink'],
   [endpoints.esign.decline, 'publicLink'],
   [endpoints.esign.verify, 'publicLink'],
+  // The homeowner's status page (issue 16): no account; subscribing sends a mail, confirming tries a token.
+  [endpoints.statusLinks.open, 'publicLink'],
+  [endpoints.statusLinks.subscribe, 'signUp'],
+  [endpoints.statusLinks.confirm, 'verification'],
+  [endpoints.statusLinks.unsubscribe, 'verification'],
 ];
 
 /** '/verify-reoon/{email}' → /^\/verify-reoon\/[^/]+$/ */

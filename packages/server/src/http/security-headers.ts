@@ -2,7 +2,8 @@
 //   dashboard pages  strict CSP (scripts and styles from our origin only, no inline), no framing at all
 //   /embed pages     the same CSP, framable by our origin and the partner allow-list (EMBED_ORIGINS) only
 //   /c/{token}       a public compliance link's page (issue 13): the dashboard's policy, no referrer at all
-//                    (the token is in the path) and noindex
+//                    (the token is in the path) and noindex; the same for /status/{token}, the homeowner's
+//                    status page (issue 16)
 //   /widget/*        the partner script: loadable by partner pages (Cross-Origin-Resource-Policy: cross-origin)
 //   /examples/*      demo partner pages with their own <meta> CSP; framable by our origin only
 //   /dev/*           the dev mailbox page: no script, its one inline <style>
@@ -20,7 +21,7 @@ type Csp = NonNullable<SecureHeadersOptions['contentSecurityPolicy']>;
 export type AnswerKind = 'dashboard' | 'embed' | 'publicLink' | 'widget' | 'examples' | 'devtools' | 'other';
 
 const EMBED_PATH = /^\/embed(\/|$)/;
-const PUBLIC_LINK_PATH = /^\/c\//;
+const PUBLIC_LINK_PATH = /^\/(c|status)\//;
 
 /** What an answer is, from its path and content type (decided after the handler ran). */
 export function answerKind(path: string, contentType: string | null): AnswerKind {

@@ -32,7 +32,7 @@ export const DESK_QUOTE_MESSAGES = {
   validUntilPast: 'Valid until must be today or a later date.',
 } as const;
 
-type Services = Pick<AppServices, 'clock' | 'config' | 'mail'>;
+type Services = Pick<AppServices, 'clock' | 'config' | 'mail' | 'secretBox'>;
 
 interface DeskQuoteRow {
   quote_id: string;

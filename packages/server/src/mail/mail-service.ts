@@ -4,7 +4,7 @@
 import type { Db } from '../db/schema.js';
 import type { MailStatus } from '../db/tables/mail.js';
 import { extractLinks } from './html.js';
-import { renderMail, type TemplateData, type TemplateName } from './templates.js';
+import { mailHeaders, renderMail, type TemplateData, type TemplateName } from './templates.js';
 import { currentRequest } from '../ops/request-context.js';
 
 export interface OutboxMessage {
@@ -15,6 +15,8 @@ export interface OutboxMessage {
   text: string;
   html: string;
   links: string[];
+  /** The extra headers the mail is sent with (mailHeaders). */
+  headers: Record<string, string>;
   data: Record<string, unknown>;
   status: MailStatus;
   attempts: number;
@@ -64,6 +66,7 @@ export function createMailService(deps: { db: Db; clock: () => Date; onQueued?: 
         text: row.text_body,
         html: row.html_body,
         links: extractLinks(row.html_body),
+        headers: mailHeaders(row.template, row.data),
         data: row.data,
         status: row.status,
         attempts: row.attempts,

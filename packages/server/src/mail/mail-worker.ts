@@ -9,6 +9,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, Db } from '../db/schema.js';
 import type { Logger } from '../http/logger.js';
 import type { MailTransport } from './transport.js';
+import { mailHeaders } from './templates.js';
 
 export const MAIL_RETRY = {
   maxAttempts: 8,
@@ -80,7 +81,7 @@ export function createMailWorker(deps: Deps): MailWorker {
         .updateTable('mail_outbox')
         .set({ status: 'sending', attempts: sql`attempts + 1`, next_attempt_at: leaseUntil })
         .where('id', 'in', due.map((row) => row.id))
-        .returning(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts', 'created_at', 'data'])
+        .returning(['id', 'template', 'data', 'to_address', 'subject', 'text_body', 'html_body', 'attempts', 'created_at'])
         .execute();
     });
   }
@@ -101,7 +102,7 @@ export function createMailWorker(deps: Deps): MailWorker {
       try {
         const messageId = outboxMessageId(row, messageIdDomain);
         const requestId = requestIdOf(row.data);
-        await transport.deliver({ from: deps.from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, messageId, ...(requestId ? { requestId } : {}) });
+        await transport.deliver({ from: deps.from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, messageId, headers: mailHeaders(row.template, row.data), ...(requestId ? { requestId } : {}) });
         await db.updateTable('mail_outbox').set({ status: transport.kind, sent_at: clock(), last_error: null }).where(ours).execute();
         if (transport.kind === 'dev') log.info(`mail to ${row.to_address}: ${row.subject} (dev mailbox)`);
       } catch (error) {

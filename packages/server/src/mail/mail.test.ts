@@ -67,7 +67,7 @@ describe('mail templates', () => {
     expect(x.html).not.toContain('<b>Bob</b>');
     expect(TEMPLATE_NAMES).toEqual([
       'verification', 'confirmation_code', 'reset_code', 'welcome', 'account_deleted', 'invitation', 'invitation_notice', 'permit_stage_update',
-      'quote_issued', 'quote_answered', 'inspection_update', 'team_reply', 'customer_message', 'permit_assigned', 'esign_request', 'esign_passcode', 'esign_outcome', 'access_ended',
+      'quote_issued', 'quote_answered', 'inspection_update', 'team_reply', 'customer_message', 'permit_assigned', 'esign_request', 'esign_passcode', 'esign_outcome', 'status_subscription_confirm', 'status_update', 'access_ended',
     ]);
   });
 
@@ -133,6 +133,30 @@ describe.each(databaseTargets())('mail on %s', (target) => {
       expect(message).toBeDefined();
       expect(message).toContain('Subject: Your PermitDesk password reset code');
       expect(message).toContain('654321');
+    } finally {
+      smtp.server.close();
+    }
+  });
+
+  // Issue 16: the homeowner's status mails carry List-Unsubscribe (RFC 2369) and one-click List-Unsubscribe-Post (RFC 8058).
+  it('sends the headers of a template (List-Unsubscribe on status updates) through SMTP', async () => {
+    const smtp = await smtpServer();
+    try {
+      await t.services.mailWorker.drain(); // other tests' mail first
+      const to = t.email('status');
+      const post = 'http://permitdesk.test/v4/public/permit-status/unsubscribe/' + 'U'.repeat(43);
+      const page = 'http://permitdesk.test/status/unsubscribe/' + 'U'.repeat(43);
+      await t.services.mail.send('status_update', to, { taskName: 'Water heater', address: '1 Main St', stageName: 'Submitted', message: 'Pending approval.', link: 'http://permitdesk.test/status/x', unsubscribeUrl: page, unsubscribePostUrl: post });
+      await t.services.mail.send('reset_code', to, { code: '135790', name: 'Sam' });
+      const worker = createMailWorker({ db: t.services.db, transport: createMailTransport({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }), from: 'no-reply@permitdesk.test', clock: t.services.clock, log: createLogger('silent') });
+      await worker.drain();
+      await worker.stop();
+      const received = (mark: string) => smtp.received.find((m) => m.includes(`To: ${to}`) && m.includes(mark)) ?? '';
+      const status = received('Submitted');
+      const reset = received('135790');
+      expect(status.replace(/\r\n\s+/g, ' ')).toContain(`List-Unsubscribe: <${post}>, <${page}>`);
+      expect(status).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+      expect(reset).not.toContain('List-Unsubscribe');
     } finally {
       smtp.server.close();
     }

@@ -50,6 +50,13 @@ export interface TemplateData {
   esign_passcode: { name: string; title: string; code: string; minutes: number };
   /** E-signature: to the sender when an envelope is signed by everyone or declined. */
   esign_outcome: { title: string; outcome: 'completed' | 'declined'; signerName?: string | null; reason?: string | null; link: string };
+  /** The homeowner's status page (issue 16): confirm a subscription (double opt-in); the link is /status/{token}?confirm=. */
+  status_subscription_confirm: { taskName: string; address: string; link: string };
+  /**
+   * The homeowner's status page: the permit moved. `unsubscribeUrl` is the page's one-click link,
+   * `unsubscribePostUrl` the RFC 8058 List-Unsubscribe target (see mailHeaders).
+   */
+  status_update: { taskName: string; address: string; stageName: string; message: string; link: string; unsubscribeUrl: string; unsubscribePostUrl: string };
 }
 export type TemplateName = keyof TemplateData;
 
@@ -260,6 +267,27 @@ const renderers: Renderers = {
       html: layout(outcome === 'completed' ? 'Signed' : 'Declined', ['Hello,', escapeHtml(line), button(link, 'Open')]),
     };
   },
+  status_subscription_confirm: ({ taskName, address, link }) => ({
+    subject: `Confirm updates on the ${taskName} permit at ${address}`,
+    text: `Hello,\n\nSomeone (hopefully you) asked for an e-mail each time the ${taskName} permit at ${address} moves forward.\n\nConfirm here: ${link}\n\nIf it was not you, ignore this e-mail: nothing will be sent.\n`,
+    html: layout('Confirm your subscription', [
+      'Hello,',
+      `Someone (hopefully you) asked for an e-mail each time the ${escapeHtml(taskName)} permit at ${escapeHtml(address)} moves forward.`,
+      button(link, 'Confirm my subscription'),
+      'If it was not you, ignore this e-mail: nothing will be sent.',
+    ]),
+  }),
+  status_update: ({ taskName, address, stageName, message, link, unsubscribeUrl }) => ({
+    subject: `${taskName} permit at ${address}: ${stageName}`,
+    text: `Hello,\n\nThe ${taskName} permit at ${address} is now: ${stageName}.\n${message}\n\nSee every step: ${link}\n\nNo more of these e-mails: ${unsubscribeUrl}\n`,
+    html: layout(`${stageName}`, [
+      'Hello,',
+      `The ${escapeHtml(taskName)} permit at ${escapeHtml(address)} is now: <strong>${escapeHtml(stageName)}</strong>.`,
+      escapeHtml(message),
+      button(link, 'See every step'),
+      `<a href="${escapeHtml(unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a> from e-mails about this permit.`,
+    ]),
+  }),
   access_ended: ({ name, title, intro, link, action }) => ({
     subject: title,
     text: `${hello(name)}\n\n${intro}\n\n${action}: ${link}\n`,
@@ -269,6 +297,20 @@ const renderers: Renderers = {
 
 export function renderMail<T extends TemplateName>(template: T, data: TemplateData[T]): RenderedMail {
   return (renderers[template] as (d: TemplateData[T]) => RenderedMail)(data);
+}
+
+/**
+ * Extra headers of a template's mail: the status updates carry List-Unsubscribe and List-Unsubscribe-Post
+ * (RFC 2369, RFC 8058 one-click), so a mail client's own unsubscribe button works.
+ */
+export function mailHeaders(template: string, data: unknown): Record<string, string> {
+  if (template !== 'status_update' || typeof data !== 'object' || data === null) return {};
+  const { unsubscribePostUrl, unsubscribeUrl } = data as Partial<TemplateData['status_update']>;
+  if (!unsubscribePostUrl) return {};
+  return {
+    'List-Unsubscribe': `<${unsubscribePostUrl}>${unsubscribeUrl ? `, <${unsubscribeUrl}>` : ''}`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
 }
 
 export const TEMPLATE_NAMES = Object.keys(renderers) as TemplateName[];

@@ -13,6 +13,8 @@ export interface OutgoingMail {
   messageId: string;
   /** The id of the request that queued the mail (X-Request-Id header), to follow it through the logs. */
   requestId?: string;
+  /** Extra headers (mailHeaders of the template: List-Unsubscribe...). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -36,8 +38,9 @@ export function createMailTransport(config: Pick<Config, 'SMTP_URL'>): MailTrans
   return {
     kind: 'sent',
     deliver: async (mail) => {
-      const { requestId, ...message } = mail;
-      await transporter.sendMail(requestId ? { ...message, headers: { 'X-Request-Id': requestId } } : message);
+      const { requestId, headers, ...message } = mail;
+      const all = { ...headers, ...(requestId ? { 'X-Request-Id': requestId } : {}) };
+      await transporter.sendMail(Object.keys(all).length > 0 ? { ...message, headers: all } : message);
     },
     close: () => transporter.close(),
   };

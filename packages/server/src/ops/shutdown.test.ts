@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config.js';
 import { openPglite } from '../db/database.js';
+import { createJobRunner, enqueueJob } from '../jobs/index.js';
 import { createMailWorker } from '../mail/mail-worker.js';
 import type { MailTransport } from '../mail/transport.js';
 import { createTestContext, databaseTargets } from '../test/harness.js';
@@ -157,6 +158,42 @@ describe('mail worker stopped mid-batch', () => {
         ['third@example.com', 'pending', 0],
       ]);
       for (const row of rows.slice(1)) expect(new Date(row.next_attempt_at).getTime()).toBeLessThanOrEqual(t.services.clock().getTime());
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('job runner stopped mid-batch', () => {
+  it('hands back the jobs it claimed and did not start', { timeout: 120_000 }, async () => {
+    const t = await createTestContext({ target: 'pglite' });
+    try {
+      let unblock!: () => void;
+      const blocked = new Promise<void>((resolve) => (unblock = resolve));
+      let entered!: () => void;
+      const started = new Promise<void>((resolve) => (entered = resolve));
+      const ran: number[] = [];
+      const runner = createJobRunner({ db: t.services.db, clock: t.services.clock, log: t.services.log, batchSize: 10 });
+      runner.register<{ n: number }>('ops-drain-test', async (payload) => {
+        ran.push(payload.n);
+        entered();
+        await blocked;
+      });
+      const due = new Date(t.services.clock().getTime() - 1000);
+      for (const n of [1, 2, 3]) await enqueueJob(t.services.db, { kind: 'ops-drain-test', payload: { n }, runAt: due });
+      const draining = runner.drain();
+      await started;
+      const stopping = runner.stop();
+      unblock();
+      await draining;
+      await stopping;
+      expect(ran).toEqual([1]);
+      const rows = await t.services.db.selectFrom('jobs').select(['status', 'attempts']).where('kind', '=', 'ops-drain-test').orderBy('id').execute();
+      expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+        ['done', 1],
+        ['pending', 0],
+        ['pending', 0],
+      ]);
     } finally {
       await t.close();
     }

@@ -13,6 +13,7 @@ import { permitRows } from './permit-details.js';
 import { checkPermitVersion } from './permit-version.js';
 import { recordProjectUpdate } from './project-updates.js';
 import { customerRecipient } from './recipients.js';
+import { mailStatusSubscribers } from './status-links/notify.js';
 import type { Tx } from '../db/schema.js';
 
 /** An issued permit stays valid this long unless the permit team says otherwise. */
@@ -45,7 +46,7 @@ export interface StageChangeResult {
   version: number;
 }
 
-type Services = Pick<AppServices, 'clock' | 'config' | 'mail'>;
+type Services = Pick<AppServices, 'clock' | 'config' | 'mail' | 'secretBox'>;
 
 interface PermitForUpdate {
   id: number;
@@ -129,6 +130,8 @@ export async function changeStage(trx: Tx, services: Services, change: StageChan
   });
 
   if (change.by === 'permit_team') await mailCustomer(trx, services, permit, change, now);
+  // The homeowner's status page (issue 16): its confirmed subscribers hear of every stage change.
+  await mailStatusSubscribers(trx, services, permit.id, change.stage, now);
   return { fromStage: permit.stage, toStage: change.stage, changed, version };
 }
 

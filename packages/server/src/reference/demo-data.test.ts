@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSearchParams, searchProjects } from '../projects/search/search-projects.js';
 import { createTestContext, databaseTargets } from '../test/harness.js';
-import { DEMO_PASSWORD, DEMO_USERS, loadDemoData, splitProjects, type DemoSummary } from './demo-data.js';
+import { DEMO_PASSWORD, DEMO_USERS, loadDemoData, showcaseOf, splitProjects, type DemoSummary } from './demo-data.js';
+import { seedDemoShowcase } from '../cli/demo-showcase.js';
 
 type Ctx = Awaited<ReturnType<typeof createTestContext>>;
 
@@ -51,5 +52,49 @@ describe.each(databaseTargets())('demo data on %s', (target) => {
     expect(radar.totalCount).toBeGreaterThanOrEqual(150);
     expect(radar.rows).toHaveLength(20);
     expect(radar.rows.every((row) => row.companyId === summary.companyId)).toBe(true);
+  });
+});
+
+describe.each(databaseTargets())('the demo showcase on %s', (target) => {
+  let ctx: Ctx;
+  let summary: DemoSummary;
+  beforeAll(async () => {
+    ctx = await createTestContext({ target });
+    summary = await loadDemoData(ctx.services, { projects: 40, companies: 1 });
+    const team = await ctx.createUser({ name: 'Olga Operator' });
+    await seedDemoShowcase(ctx.services, showcaseOf(summary, team.sub));
+    await seedDemoShowcase(ctx.services, showcaseOf(summary, team.sub)); // a second run adds nothing
+  });
+  afterAll(() => ctx?.close());
+
+  const count = async (query: string) => Number((await sql<{ n: number }>`${sql.raw(query)}`.execute(ctx.services.db)).rows[0]!.n);
+
+  it('fills the vault like a real contractor: licenses in two states (one expiring within 30 days, one expired), GL and WC, certificates, documentation, each with its file', async () => {
+    const id = summary.companyId;
+    const today = new Date().toISOString().slice(0, 10);
+    const in30 = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    expect(await count(`SELECT count(DISTINCT state_code)::int AS n FROM company_licenses WHERE company_id = ${id}`)).toBeGreaterThanOrEqual(2);
+    expect(await count(`SELECT count(*)::int AS n FROM company_licenses WHERE company_id = ${id} AND expires_on >= '${today}' AND expires_on <= '${in30}'`)).toBe(1);
+    expect(await count(`SELECT count(*)::int AS n FROM company_licenses WHERE company_id = ${id} AND expires_on < '${today}'`)).toBe(1);
+    expect(await count(`SELECT count(*)::int AS n FROM company_insurances WHERE company_id = ${id} AND name IN ('General Liability', 'Workers'' Compensation')`)).toBe(2);
+    expect(await count(`SELECT count(*)::int AS n FROM company_certificates WHERE company_id = ${id}`)).toBe(2);
+    expect(await count(`SELECT count(*)::int AS n FROM company_documents WHERE company_id = ${id} AND documentable_type = 'Company' AND storage_key IS NOT NULL`)).toBe(2);
+    const files = await sql<{ storage_key: string }>`SELECT d.storage_key FROM company_licenses l JOIN company_documents d ON d.id = l.document_id WHERE l.company_id = ${id}`.execute(ctx.services.db);
+    expect(files.rows).toHaveLength(3);
+    const stored = await ctx.services.storage.head(files.rows[0]!.storage_key);
+    expect(stored?.contentType).toBe('application/pdf');
+  });
+
+  it('has two vendors with vaults of their own (one COI lapsing), a wallet share each way, a pending onboarding and conversations', async () => {
+    const id = summary.companyId;
+    expect(await count(`SELECT count(*)::int AS n FROM company_vendors WHERE company_id = ${id} AND status = 1`)).toBe(2);
+    expect(await count(`SELECT count(*)::int AS n FROM wallet_shares WHERE viewer_company_id = ${id} AND status = 1`)).toBe(1);
+    expect(await count(`SELECT count(*)::int AS n FROM wallet_shares WHERE owner_company_id = ${id} AND status = 1`)).toBe(1);
+    const in30 = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    expect(await count(`SELECT count(*)::int AS n FROM company_insurances i JOIN company_vendors v ON v.vendor_id = i.company_id WHERE v.company_id = ${id} AND i.expires_on <= '${in30}'`)).toBe(1);
+    expect(await count(`SELECT count(*)::int AS n FROM invitations WHERE from_company_id = ${id} AND kind = 'VENDOR_ONBOARDING' AND status = 13`)).toBe(1);
+    expect(await count(`SELECT count(*)::int AS n FROM conversations c JOIN permits r ON r.id = c.permit_id JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${id}`)).toBe(3);
+    expect(await count(`SELECT count(*)::int AS n FROM conversation_messages WHERE author_role = 'permit_team'`)).toBe(4);
+    for (const email of ['solar@permitdesk.test', 'summit@permitdesk.test']) expect((await ctx.signIn(email, DEMO_PASSWORD)).email).toBe(email);
   });
 });

@@ -53,6 +53,16 @@ async function ensureMember(services: AppServices, companyId: number, userId: st
             ON CONFLICT (company_id, user_id) DO NOTHING`.execute(services.db);
 }
 
+/** What the showcase (demo-showcase.ts) needs from a demo load, with the permit team member who answers. */
+export const showcaseOf = (summary: DemoSummary, teamUserId: string) => ({
+  companyId: summary.companyId,
+  ownerUserId: summary.ownerUserId,
+  ownerName: DEMO_USERS[0].name,
+  vendorName: DEMO_VENDOR_NAME,
+  password: DEMO_PASSWORD,
+  team: { userId: teamUserId, name: 'Olga Operator' },
+});
+
 /** How many projects each company gets: the demo company enough for `largest` permits, the rest shared. */
 export function splitProjects(projects: number, companies: number, largest: number | undefined): number[] {
   if (companies <= 1) return [projects];

@@ -125,6 +125,9 @@ interface Fx {
   /** Issue 13 (e-signature): an envelope of A's, and another company's envelope with a live and a voided signing token. */
   envelopeA: string;
   signing: { token: string; voidedToken: string };
+  /** Issue 16 (homeowner status page): a status link of A's permit, and another company's permit's live and revoked links. */
+  statusLinkA: number;
+  statusPage: { token: string; revokedToken: string; permitId: number; owner: TestUser | null };
   inv: {
     vendorFromA: number;
     vendorSubmitted: number;
@@ -727,6 +730,9 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ params: { kind: 'company' }, body: { enabled: true, wall: { titleHeaderForm: 'T', descriptionsHeaderForm: 'D', textCheckBox: 'C', descriptionsFooterForm: 'F', titleFooterForm: 'E' } } }),
   },
   'GET /v4/operator/team-members': { expect: STAFF_ONLY, call: () => ({}) },
+  // The durable job queue (issue 16): the permit team only; a retry's states (409, 404) in jobs/jobs.test.ts.
+  'GET /v4/operator/jobs': { expect: STAFF_ONLY, call: () => ({ query: { status: 'failed' } }) },
+  'POST /v4/operator/jobs/{id}/retry': { expect: STAFF_ONLY, call: () => ({ params: { id: 1 } }) },
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -930,6 +936,52 @@ const ESIGN_ROWS: Record<string, Row> = {
 };
 Object.assign(MATRIX, ESIGN_ROWS);
 
+// ---------------------------------------------------------------------------------------------------
+// Issue 16: the homeowner's status page. The contractor's calls: whoever edits the permit (PROJECT_EDIT:
+// Owner, Administrator, PM; the Observer 403; outsiders the permit's 404). The homeowner's calls take no
+// account: a live link (of another company, 'statusco', whose name is no secret of A's) opens for anyone
+// holding it; a revoked link, a guessed token, a guessed confirmation or unsubscribe token are one 404.
+
+const newStatusLinkOf = async (user: TestUser, permitId: number) => ok(as(user, 'POST', `/v4/permits/${permitId}/status-links`, { body: {} }));
+async function statusPageFixture(): Promise<Fx['statusPage']> {
+  const statusCo = await companyWithOwner('statusco');
+  const { permitId } = await requestPermit(t, statusCo.user, await jobSite(t), { companyId: statusCo.companyId, answers: { CustomerName: 'Stan Status' } });
+  const live = await newStatusLinkOf(statusCo.user, permitId);
+  const revoked = await newStatusLinkOf(statusCo.user, permitId);
+  await ok(as(statusCo.user, 'PUT', `/v4/permits/${permitId}/status-links/${revoked.link.id}/revoke`));
+  return { token: live.token, revokedToken: revoked.token, permitId, owner: statusCo.user };
+}
+const STATUS_ROWS: Record<string, Row> = {
+  'GET /v4/permits/{permitId}/status-links': { expect: PROJECT_EDIT, call: (fx) => ({ params: { permitId: fx.permitId } }) },
+  'POST /v4/permits/{permitId}/status-links': { expect: PROJECT_EDIT, call: (fx) => ({ params: { permitId: fx.permitId }, body: { showPrices: false } }) },
+  'PUT /v4/permits/{permitId}/status-links/{linkId}/revoke': {
+    expect: PROJECT_EDIT,
+    call: (fx) => ({ params: { permitId: fx.permitId, linkId: fx.statusLinkA } }),
+    fresh: async (fx) => ({ statusLinkA: (await newStatusLinkOf(fx.users.owner, fx.permitId)).link.id }),
+  },
+  'GET /v4/public/permit-status/{token}': [
+    { label: 'a live link', expect: PUBLIC, call: (fx) => ({ params: { token: fx.statusPage.token } }) },
+    { label: 'a revoked link', expect: NOBODY, call: (fx) => ({ params: { token: fx.statusPage.revokedToken } }) },
+    { label: 'a guessed token', expect: NOBODY, call: () => ({ params: { token: 'G'.repeat(43) } }) },
+  ],
+  'POST /v4/public/permit-status/{token}/subscriptions': [
+    {
+      label: 'a live link',
+      expect: PUBLIC,
+      call: (fx) => ({ params: { token: fx.statusPage.token }, body: { email: `home.${unique('')}@home-${unique('')}.example` } }),
+      // Subscription requests are limited per link: each caller asks on a link of its own.
+      fresh: async (fx) => ({ statusPage: { ...fx.statusPage, token: (await newStatusLinkOf(fx.statusPage.owner!, fx.statusPage.permitId)).token } }),
+    },
+    { label: 'a revoked link', expect: NOBODY, call: (fx) => ({ params: { token: fx.statusPage.revokedToken }, body: { email: 'home@home.example' } }) },
+  ],
+  'POST /v4/public/permit-status/{token}/subscriptions/confirm': [
+    { label: 'a guessed confirmation', expect: NOBODY, call: (fx) => ({ params: { token: fx.statusPage.token }, body: { confirmToken: 'G'.repeat(43) } }) },
+    { label: 'a revoked link', expect: NOBODY, call: (fx) => ({ params: { token: fx.statusPage.revokedToken }, body: { confirmToken: 'G'.repeat(43) } }) },
+  ],
+  'POST /v4/public/permit-status/unsubscribe/{token}': { label: 'a forged token', expect: NOBODY, call: () => ({ params: { token: 'G'.repeat(43) } }) },
+};
+Object.assign(MATRIX, STATUS_ROWS);
+
 /**
  * Cells where today's answer is a known hole, fixed by another part of issue 10: the cell asserts that
  * the hole is still there, so closing it fails here until the line is removed.
@@ -1094,6 +1146,7 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
       guestProjectId: guestShared.projectId, guestPermitId: guestShared.permitId, guestGrantId, removedPermitId: removed.permitId,
       linkA: 0, publicLink: { token: '', revokedToken: '', licenseId: 0 },
       envelopeA: '', signing: { token: '', voidedToken: '' },
+      statusLinkA: 0, statusPage: { token: '', revokedToken: '', permitId: 0, owner: null },
       inv: {} as Fx['inv'],
     };
     fx.deskQuoteId = await deskQuote(fx);
@@ -1104,6 +1157,9 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
     // Issue 13: e-signature (see ESIGN_ROWS).
     fx.envelopeA = await newEnvelopeOfA(fx);
     fx.signing = await signingFixture();
+    // Issue 16: the homeowner's status page (see STATUS_ROWS).
+    fx.statusLinkA = (await newStatusLinkOf(owner, fx.permitId)).link.id;
+    fx.statusPage = await statusPageFixture();
     fx.inv = {
       vendorFromA: await invite(owner, 'vendor-onboarding', A, `v.${unique('')}@vendor-${unique('')}.example`),
       vendorSubmitted: (await submittedOnboarding(fx)).id,

@@ -9,6 +9,7 @@ import { AssignmentsPanel } from './assignments-panel.js';
 import { ConversationPanel } from './conversation-panel.js';
 import { DocumentsPanel } from './documents-panel.js';
 import { EnvelopesPanel } from '../esign/envelopes-panel.js';
+import { ShareStatusPanel } from '../status/share-status-panel.js';
 import { PermitTimeline } from './permit-timeline.js';
 import type { ProjectCapabilities } from './use-project-access.js';
 import '../radar/radar.css';
@@ -105,6 +106,11 @@ export function PermitDetail({ permit, onChange, access, now = new Date() }: Per
         <Section title="Signatures" tour="permit-signatures">
           <EnvelopesPanel scope={{ permitId: permit.id }} canSend={access.canEdit} />
         </Section>
+        {access.canEdit && (
+          <Section title="Share status" tour="permit-share-status">
+            <ShareStatusPanel permitId={permit.id} />
+          </Section>
+        )}
         <Section title="Assignments" tour="permit-assignments">
           <AssignmentsPanel
             projectId={permit.projectId}

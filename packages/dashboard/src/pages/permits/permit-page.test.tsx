@@ -14,6 +14,12 @@ let net: ReturnType<typeof fakeNetwork>;
 const calls = (method: string, path: string) => net.calls.filter((c) => c.method === method && c.url.pathname === path);
 let documents = [documentRow(5, 'roof-plan.pdf')];
 let access = { level: 'owner', guest: false };
+const statusLink = (id: number, status: 'active' | 'revoked', subscribers: { email: string; state: string }[] = []) => ({
+  id, permitId: 1, label: 'For the Lees', showPrices: false, status, createdAt: '2026-01-06T10:00:00.000Z', createdByName: 'Ann Lee',
+  revokedAt: status === 'revoked' ? '2026-01-07T10:00:00.000Z' : null,
+  subscribers: subscribers.map((s, i) => ({ id: i + 1, email: s.email, state: s.state, requestedAt: '2026-01-06T11:00:00.000Z', confirmedAt: s.state === 'confirmed' ? '2026-01-06T11:05:00.000Z' : null })),
+});
+let statusLinks: ReturnType<typeof statusLink>[] = [];
 
 const routes = (extra: Record<string, Route> = {}): Record<string, Route> => ({
   'GET /v3/permits/1': () => ({ body: fullPermit(1) }),
@@ -21,6 +27,7 @@ const routes = (extra: Record<string, Route> = {}): Record<string, Route> => ({
   'GET /v4/documents': () => ({ body: documents }),
   'GET /v4/companies/11/roles': () => ({ body: { companyId: 11, roles: [] } }),
   'GET /v4/companies/11/vendors': () => ({ body: [] }),
+  'GET /v4/permits/1/status-links': () => ({ body: statusLinks }),
   'GET /v4/permits/1/activity': () => ({
     body: [
       { id: 1, occurredAt: '2026-01-02T10:00:00.000Z', actor: { name: 'Ann Lee', email: 'ann@example.com', role: 'customer' }, entity: 'permit', entityId: '1', action: 'created', companyId: 11, permitId: 1, customerVisible: true, before: null, after: { stage: 10 }, requestId: null },
@@ -35,6 +42,7 @@ beforeEach(() => {
   localStorage.setItem(SAVED_VIEW_KEYS.guidedToursSeen, JSON.stringify(['permit-detail']));
   documents = [documentRow(5, 'roof-plan.pdf')];
   access = { level: 'owner', guest: false };
+  statusLinks = [];
   sessionStore.getState().login(tokens(), profile({}, { '11': { name: 'Acme Builders', role: 'owner' }, '12': { name: 'Bright Solar', role: 'administrator' } }));
   sessionStore.getState().stopAutoRefresh();
 });
@@ -204,9 +212,40 @@ describe('PermitPage', () => {
       expect(screen.queryByRole('button', { name: 'Rename' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Add Assignment' })).toBeNull();
       expect(screen.queryByLabelText('Access level of Acme Builders')).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Share status' })).toBeNull();
       expect(screen.queryByText(/Shared with your company as a guest/) !== null).toBe(reader.guest);
       view.unmount();
     }
+  });
+
+  // Issue 16: the homeowner's status page.
+  it('shares the status with the owner: the link shown once, prices off by default, subscribers listed, revoke', async () => {
+    const url = `http://localhost/status/${'T'.repeat(43)}`;
+    net = fakeNetwork(
+      routes({
+        'POST /v4/permits/1/status-links': () => {
+          statusLinks = [statusLink(3, 'active', [{ email: 'lee@home.example', state: 'confirmed' }, { email: 'kim@home.example', state: 'pending' }])];
+          return { body: { link: statusLinks[0], token: 'T'.repeat(43), url } };
+        },
+        'PUT /v4/permits/1/status-links/3/revoke': () => {
+          statusLinks = [statusLink(3, 'revoked', [{ email: 'lee@home.example', state: 'confirmed' }])];
+          return { body: statusLinks[0] };
+        },
+      }),
+    );
+    open();
+    const section = (await screen.findByRole('heading', { name: 'Share status' })).closest('section')!;
+    expect((within(section).getByLabelText(/Show prices/) as HTMLInputElement).checked).toBe(false);
+    await userEvent.type(within(section).getByLabelText('Who is it for? (optional)'), 'For the Lees');
+    await userEvent.click(within(section).getByRole('button', { name: 'Share status' }));
+    expect(((await within(section).findByLabelText('Status page link')) as HTMLInputElement).value).toBe(url);
+    expect(calls('POST', '/v4/permits/1/status-links')[0]?.body).toEqual({ label: 'For the Lees', showPrices: false });
+    expect(await within(section).findByText('lee@home.example — Confirmed')).toBeTruthy();
+    expect(within(section).getByText('kim@home.example — Pending confirmation')).toBeTruthy();
+    await userEvent.click(within(section).getByRole('button', { name: 'Revoke link' }));
+    await waitFor(() => expect(within(section).queryByRole('button', { name: 'Revoke link' })).toBeNull());
+    expect(calls('PUT', '/v4/permits/1/status-links/3/revoke')).toHaveLength(1);
+    expect(within(section).getByText('Revoked')).toBeTruthy();
   });
 
   it('renames the project, refusing an empty name', async () => {

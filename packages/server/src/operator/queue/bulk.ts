@@ -14,7 +14,7 @@ import { inTransaction } from '../../db/transaction.js';
 
 export const ASSIGNEE_NOT_STAFF = 'Permits can only be assigned to a member of the permit team.';
 
-type Services = Pick<AppServices, 'db' | 'clock' | 'config' | 'mail'>;
+type Services = Pick<AppServices, 'db' | 'clock' | 'config' | 'mail' | 'secretBox'>;
 type Result = OpsBulkResult['results'][number];
 interface PermitVersion {
   id: number;

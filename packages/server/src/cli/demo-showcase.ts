@@ -1,0 +1,207 @@
+// The demo company's month of work, so a newcomer's dashboard is not empty (issue 18): a compliance vault
+// like a real contractor's (licenses in two states, one expiring within 30 days and one expired; general
+// liability and workers' comp; certificates; documentation, each with its PDF), two vendors with vaults of
+// their own (one COI about to lapse), an approved wallet share each way, a pending vendor onboarding, and
+// conversations with the permit team on recent permits. Written through the product's own functions
+// where they exist; run again, it changes nothing (every step looks for its row first).
+import { INVITATION_SOURCE, INVITE_STATUS } from '@permitdesk/core';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { sql } from 'kysely';
+import { createItem, type VaultInput, type VaultKind } from '../compliance/vault-items.js';
+import { WHOLE_WALLET } from '../compliance/shared-access.js';
+import { inTransaction } from '../db/transaction.js';
+import { linkVendor, shareWallet } from '../invitations/relations.js';
+import { addReply, PERMIT_TEAM_NAME } from '../permits/conversations.js';
+import type { AppServices } from '../services.js';
+import { newFileKey } from '../storage/file-storage.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface DemoItem extends VaultInput {
+  kind: VaultKind;
+  name: string;
+  /** Days from today the item lapses (negative: already lapsed); absent: it does not expire. */
+  expiresInDays?: number;
+}
+
+const DEMO_VAULT: DemoItem[] = [
+  { kind: 'license', licenseType: 'state', name: 'C-10 Electrical Contractor', number: 'CA-1048822', issuer: 'Contractors State License Board', stateCode: 'CA', expiresInDays: 21 },
+  { kind: 'license', licenseType: 'state', name: 'General Contractor', number: 'NV-0081234', issuer: 'Nevada State Contractors Board', stateCode: 'NV', expiresInDays: -12 },
+  { kind: 'license', licenseType: 'state', name: 'Home Improvement Contractor', number: 'HIC-771203', issuer: 'New York Department of Consumer and Worker Protection', stateCode: 'NY', expiresInDays: 310 },
+  { kind: 'insurance', name: 'General Liability', number: 'GL-55-209311', issuer: 'Hartwell Mutual', coverageAmount: 2_000_000, expiresInDays: 198 },
+  { kind: 'insurance', name: "Workers' Compensation", number: 'WC-88-410027', issuer: 'State Fund', coverageAmount: 1_000_000, expiresInDays: 44 },
+  { kind: 'certificate', name: 'OSHA 30-Hour Construction', number: 'OSHA-30-7734', issuer: 'OSHA Outreach Training Program' },
+  { kind: 'certificate', name: 'EPA Lead-Safe (RRP) Firm', number: 'NAT-F204118-1', issuer: 'U.S. Environmental Protection Agency', expiresInDays: 95 },
+];
+
+const DEMO_DOCUMENTATION = ['W-9 Request for Taxpayer Identification', 'Master Service Agreement'];
+
+export const DEMO_SECOND_VENDOR_NAME = 'Summit Plumbing Co.';
+
+const VENDOR_VAULTS: Record<string, DemoItem[]> = {
+  solar: [
+    { kind: 'license', licenseType: 'state', name: 'C-46 Solar Contractor', number: 'CA-1099310', issuer: 'Contractors State License Board', stateCode: 'CA', expiresInDays: 240 },
+    { kind: 'insurance', name: 'Certificate of Insurance (General Liability)', number: 'COI-BSP-2026', issuer: 'Pacific Shield Insurance', coverageAmount: 1_000_000, expiresInDays: 160 },
+  ],
+  summit: [
+    { kind: 'license', licenseType: 'state', name: 'Master Plumber', number: 'TX-M-40417', issuer: 'Texas State Board of Plumbing Examiners', stateCode: 'TX', expiresInDays: 420 },
+    { kind: 'insurance', name: 'Certificate of Insurance (General Liability)', number: 'COI-SPC-0913', issuer: 'Lone Star Casualty', coverageAmount: 1_000_000, expiresInDays: 12 },
+  ],
+};
+
+const CONVERSATIONS: { subject: string; messages: { team: boolean; body: string }[] }[] = [
+  {
+    subject: 'Plan set for review',
+    messages: [
+      { team: true, body: 'We reviewed the plan set. The city also asks for the load calculations; could you upload them here?' },
+      { team: false, body: 'Uploaded the load calcs this morning. The engineer stamped page 3.' },
+      { team: true, body: 'Thanks, everything is in. We file with the city today and will post the application number here.' },
+    ],
+  },
+  {
+    subject: 'Inspection window',
+    messages: [
+      { team: false, body: 'Can the rough-in inspection be on a Tuesday or Thursday? The crew is on another site Mondays.' },
+      { team: true, body: 'The city books Tuesdays and Thursdays 8-12. We asked for Thursday; we will confirm the slot once they answer.' },
+    ],
+  },
+  {
+    subject: 'Fee receipt',
+    messages: [{ team: true, body: 'The permit fee was paid; the receipt is on the city portal: https://permits.example.gov/receipts/2026/84412 .' }],
+  },
+];
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+async function samplePdf(title: string, lines: readonly string[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(title);
+  const page = doc.addPage([612, 792]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  page.drawText(title, { x: 56, y: 720, size: 18, font: bold });
+  lines.forEach((line, index) => page.drawText(line, { x: 56, y: 684 - index * 18, size: 11, font }));
+  page.drawText('Sample document generated for the PermitDesk demo.', { x: 56, y: 64, size: 9, font });
+  return doc.save();
+}
+
+/** A stored PDF as a company document of an item (or a documentation when `item` is null); its id. */
+async function storeDocument(services: AppServices, companyId: number, ownerUserId: string, item: { kind: VaultKind; id: number } | null, title: string, lines: readonly string[]): Promise<number> {
+  const fileName = `${title.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}.pdf`;
+  const key = newFileKey(`companies/${companyId}`, fileName);
+  const bytes = await samplePdf(title, lines);
+  await services.storage.put(key, bytes, { contentType: 'application/pdf', fileName, ownerUserId });
+  const now = services.clock();
+  const documentableType = item ? ({ license: 'License', insurance: 'Insurance', certificate: 'Certificate' } as const)[item.kind] : 'Company';
+  const row = await services.db
+    .insertInto('company_documents')
+    .values({
+      company_id: companyId, documentable_type: documentableType, documentable_id: item?.id ?? companyId, name: title, category: item ? 'Sorted' : 'Unsorted',
+      file_name: fileName, content_type: 'application/pdf', size: bytes.length, storage_key: key, uploaded_at: now, created_by: ownerUserId, created_at: now, updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+const TABLES = { license: 'company_licenses', insurance: 'company_insurances', certificate: 'company_certificates' } as const;
+
+async function seedVault(services: AppServices, companyId: number, ownerUserId: string, items: readonly DemoItem[]): Promise<void> {
+  const today = services.clock();
+  for (const { kind, expiresInDays, ...input } of items) {
+    const exists = await services.db.selectFrom(TABLES[kind]).select('id').where('company_id', '=', companyId).where('name', '=', input.name).executeTakeFirst();
+    if (exists) continue;
+    const expiresOn = expiresInDays === undefined ? null : isoDay(new Date(today.getTime() + expiresInDays * DAY_MS));
+    const issuedOn = isoDay(new Date(today.getTime() - 300 * DAY_MS));
+    await createItem(services.db, kind, companyId, { ...input, issuedOn, expiresOn }, today);
+    const item = await services.db.selectFrom(TABLES[kind]).select('id').where('company_id', '=', companyId).where('name', '=', input.name).executeTakeFirstOrThrow();
+    const documentId = await storeDocument(services, companyId, ownerUserId, { kind, id: item.id }, input.name, [
+      `Number: ${input.number ?? '—'}`,
+      `Issued by: ${input.issuer ?? '—'}`,
+      `Issued: ${issuedOn}`,
+      `Expires: ${expiresOn ?? 'does not expire'}`,
+    ]);
+    await sql`UPDATE ${sql.table(TABLES[kind])} SET document_id = ${documentId} WHERE id = ${item.id}`.execute(services.db);
+  }
+}
+
+async function ensureVendorCompany(services: AppServices, name: string, ownerEmail: string, ownerName: string, password: string): Promise<{ id: number; ownerUserId: string }> {
+  const existingUser = await services.identity.findByEmail(ownerEmail);
+  const ownerUserId = existingUser?.id ?? (await services.identity.createUser({ email: ownerEmail, password, name: ownerName, confirmed: true })).id;
+  const found = await sql<{ id: number }>`SELECT id FROM companies WHERE lower(name) = lower(${name})`.execute(services.db);
+  const id =
+    found.rows[0]?.id ??
+    (await sql<{ id: number }>`INSERT INTO companies (name, address, created_by) VALUES (${name}, '1200 Main St, Austin, TX 78701', ${ownerUserId}::uuid) RETURNING id`.execute(services.db)).rows[0]!.id;
+  await sql`INSERT INTO company_users (company_id, user_id, role) VALUES (${id}, ${ownerUserId}::uuid, 'owner') ON CONFLICT (company_id, user_id) DO NOTHING`.execute(services.db);
+  return { id: Number(id), ownerUserId };
+}
+
+export interface ShowcaseOptions {
+  companyId: number;
+  ownerUserId: string;
+  ownerName: string;
+  /** The first vendor's name (the one the demo permits are shared with). */
+  vendorName: string;
+  password: string;
+  /** The permit team member who answers in the conversations. */
+  team: { userId: string; name: string };
+}
+
+export async function seedDemoShowcase(services: AppServices, options: ShowcaseOptions): Promise<void> {
+  const { companyId, ownerUserId } = options;
+  const now = services.clock();
+  await seedVault(services, companyId, ownerUserId, DEMO_VAULT);
+  for (const title of DEMO_DOCUMENTATION) {
+    const exists = await services.db.selectFrom('company_documents').select('id').where('company_id', '=', companyId).where('documentable_type', '=', 'Company').where('name', '=', title).executeTakeFirst();
+    if (!exists) await storeDocument(services, companyId, ownerUserId, null, title, ['Signed copy on file.']);
+  }
+
+  // Two vendors with their own vaults; the demo company sees the solar vendor's wallet, and shares its own with the plumber.
+  const solar = await ensureVendorCompany(services, options.vendorName, 'solar@permitdesk.test', 'Sol Rivera', options.password);
+  const summit = await ensureVendorCompany(services, DEMO_SECOND_VENDOR_NAME, 'summit@permitdesk.test', 'Sam Summit', options.password);
+  await seedVault(services, solar.id, solar.ownerUserId, VENDOR_VAULTS.solar!);
+  await seedVault(services, summit.id, summit.ownerUserId, VENDOR_VAULTS.summit!);
+  await linkVendor(services.db, companyId, solar.id, null, now);
+  await linkVendor(services.db, companyId, summit.id, null, now);
+  await shareWallet(services.db, solar.id, companyId, WHOLE_WALLET, null, now);
+  await shareWallet(services.db, companyId, summit.id, WHOLE_WALLET, null, now);
+
+  // A vendor onboarding still waiting for its answer.
+  const pendingEmail = 'office@cedar-roofing.test';
+  const pending = await services.db.selectFrom('invitations').select('id').where('from_company_id', '=', companyId).where('email', '=', pendingEmail).executeTakeFirst();
+  if (!pending) {
+    await services.db
+      .insertInto('invitations')
+      .values({
+        kind: 'VENDOR_ONBOARDING', status: INVITE_STATUS.Pending, source: INVITATION_SOURCE.Vendor, from_company_id: companyId, email: pendingEmail,
+        company_name: 'Cedar Roofing LLC', message: 'Please share your license and COI before the Maple Ave job starts.', invited_by: ownerUserId,
+        mailed_at: new Date(now.getTime() - 3 * DAY_MS), created_at: new Date(now.getTime() - 3 * DAY_MS), updated_at: new Date(now.getTime() - 3 * DAY_MS),
+      })
+      .execute();
+  }
+
+  // Conversations with the permit team on the demo company's most recent permits in progress.
+  const permits = await sql<{ id: number }>`
+    SELECT r.id FROM permits r JOIN projects p ON p.id = r.project_id
+    WHERE p.company_id = ${companyId} AND r.stage IN (20, 30, 40) AND NOT EXISTS (SELECT 1 FROM conversations c WHERE c.permit_id = r.id)
+    ORDER BY r.id DESC LIMIT ${CONVERSATIONS.length}`.execute(services.db);
+  const already = await sql<{ n: number }>`SELECT count(*)::int AS n FROM conversations c JOIN permits r ON r.id = c.permit_id JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${companyId}`.execute(services.db);
+  if (Number(already.rows[0]?.n ?? 0) > 0) return;
+  for (const [index, permit] of permits.rows.entries()) {
+    const thread = CONVERSATIONS[index]!;
+    let conversationId: number | undefined;
+    for (const [position, message] of thread.messages.entries()) {
+      const at = new Date(now.getTime() - (thread.messages.length - position) * 5 * 60 * 60 * 1000 - index * DAY_MS);
+      const author = message.team
+        ? { userId: options.team.userId, name: PERMIT_TEAM_NAME, role: 'permit_team' as const }
+        : { userId: ownerUserId, name: options.ownerName, role: 'customer' as const };
+      const conversation = await inTransaction(services.db, (trx) =>
+        addReply(trx, {
+          permitId: Number(permit.id), conversationId, subject: thread.subject, body: message.body, author,
+          actor: { userId: author.userId, role: message.team ? 'permit_team' : 'customer', requestId: null }, now: at,
+        }),
+      );
+      conversationId = conversation.id;
+    }
+  }
+}
