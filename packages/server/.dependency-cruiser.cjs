@@ -16,6 +16,8 @@ const LAYERS = [
   ['config.ts', 'http/errors.ts', 'http/logger.ts'],
   // The data layer, and how row values become API values (rows/).
   ['db', 'rows'],
+  // ops/: the replica's lifecycle (drain, shutdown hooks), its metrics and the current request's context.
+  ['ops'],
   // Infrastructure services and plain facts, each on the database alone.
   ['geo', 'storage', 'mail', 'rate-limits', 'policies', 'staff', 'audit'],
   // jobs/: the durable job queue (enqueueJob, the runner), on the database alone; its wiring asks staff/.

@@ -1,5 +1,5 @@
 // createApp(services): the Hono app with security headers, CORS, request ids, body limits, JSON errors and 404,
-// /healthz, /openapi.json and every area's routes.
+// /healthz, /readyz, /openapi.json and every area's routes.
 import { PAGINATION_HEADERS } from '@permitdesk/core';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -14,6 +14,9 @@ import { buildOpenApi } from './openapi/openapi.js';
 import { registerRoutes } from './routes.js';
 import type { AppServices } from './services.js';
 import { LOCAL_FILES_ROUTE } from './storage/local-storage.js';
+import { registerHealthRoutes } from './http/health.js';
+import { registerMetricsRoute } from './http/metrics-routes.js';
+import { observeRequests } from './http/observe.js';
 
 /** JSON bodies are small; files go through the storage routes with their own 50,000,000-byte limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -30,6 +33,8 @@ export function createApp(services: AppServices, options: AppOptions = {}): App 
   app.use(requestId());
   // Outermost: it sees every answer, 404s and errors included.
   app.use(securityHeaders(services.config));
+  // Drain refusal, in-flight count, request context, request log line and metrics (http/observe.ts).
+  app.use(observeRequests(services));
   app.use(async (c, next) => {
     c.set('services', services);
     await next();
@@ -48,10 +53,10 @@ export function createApp(services: AppServices, options: AppOptions = {}): App 
     return bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (ctx) => ctx.json(payloadTooLarge().toJSON(), 413) })(c, next);
   });
 
-  app.get('/healthz', async (c) => {
-    await services.db.selectNoFrom((eb) => eb.lit(1).as('ok')).execute();
-    return c.json({ ok: true, database: services.dbKind });
-  });
+  // /healthz (alive) and /readyz (database, migrations, gazetteer; 503 while draining): http/health.ts.
+  registerHealthRoutes(app, services);
+  // /metrics: Prometheus, behind METRICS_TOKEN (or on METRICS_PORT instead): http/metrics-routes.ts.
+  registerMetricsRoute(app, services);
   app.get('/openapi.json', (c) =>
     c.json(buildOpenApi(registeredEndpoints(app), { title: 'PermitDesk API', version: '0.1.0', serverUrl: services.config.PUBLIC_URL })),
   );

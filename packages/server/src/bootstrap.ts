@@ -10,6 +10,7 @@ import type { App } from './http/context.js';
 import { registerStaticRoutes } from './http/static-files.js';
 import { isLoopback } from './mail/mailbox.routes.js';
 import { closeServices, createServices, type AppServices } from './services.js';
+import { startMetricsServer } from './http/metrics-routes.js';
 import { DEMO_PASSWORD, DEMO_USERS, loadDemoData, showcaseOf } from './reference/demo-data.js';
 import { seedDemoShowcase } from './cli/demo-showcase.js';
 import { DEMO_OPERATOR, ensureDemoOperator } from './operator/demo-operator.js';
@@ -45,6 +46,9 @@ export async function bootstrap(givenConfig: Config): Promise<Running> {
   await enqueueStartupWatchdog(services);
   registerPlatformJobs(services);
   services.jobs.start();
+  // Shutdown hooks run after the drain, last registered first: the job worker, then the mail worker.
+  services.lifecycle.onShutdown('mail worker', () => services.mailWorker.stop());
+  services.lifecycle.onShutdown('job worker', () => services.jobs.stop());
 
   const app = createApp(services, {
     extraRoutes: (a) =>
@@ -58,6 +62,8 @@ export async function bootstrap(givenConfig: Config): Promise<Running> {
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
   });
+  services.metrics.collectProcessMetrics();
+  const metricsServer = await startMetricsServer(services);
   const url = config.PUBLIC_URL;
   log.info(`PermitDesk is running on ${services.dbKind === 'pglite' ? `PGlite (${path.join(config.DATA_DIR, 'pglite')})` : 'PostgreSQL'}`);
   log.info(`  ${listenBanner(config)}`);
@@ -66,11 +72,17 @@ export async function bootstrap(givenConfig: Config): Promise<Running> {
   if (config.NODE_ENV !== 'production') log.info(`  dev mailbox:    ${url}/dev/mailbox (from this machine only)`);
   log.info(`  API reference:  ${url}/openapi.json`);
   if (fakePlatform) log.info(`  fake platform:  ${fakePlatform.url}/projects (PLATFORM_FAKE=1)`);
+  if (metricsServer) log.info(`  metrics:        http://${config.HOST}:${config.METRICS_PORT}/metrics`);
 
+  // SIGTERM: not ready any more (503 on /readyz, new work refused), the requests in flight finish (up to
+  // SHUTDOWN_DRAIN_MS), the listener closes, background workers stop and release their claims, then the database.
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const drained = await services.lifecycle.drain(config.SHUTDOWN_DRAIN_MS);
+      await closeServer(server, !drained);
+      await services.lifecycle.runShutdownHooks();
+      if (metricsServer) await closeServer(metricsServer, true);
       await fakePlatform?.close();
       await closeServices(services);
     })());
@@ -99,4 +111,14 @@ async function seedDemoDataOnce(services: AppServices): Promise<void> {
   await seedDemoShowcase(services, showcaseOf(summary, teamUserId));
   services.log.info(`Demo data: ${summary.projects} projects and ${summary.permits} permits.`);
   services.log.info(`  sign in as ${DEMO_USERS.map((u) => u.email).join(', ')} or the permit team ${DEMO_OPERATOR.email}, password ${DEMO_PASSWORD}`);
+}
+
+/** Stops listening and ends idle keep-alive connections; `force` also ends busy ones (the drain timed out). */
+function closeServer(server: ServerType, force: boolean): Promise<void> {
+  const http = server as import('node:http').Server;
+  return new Promise<void>((resolve) => {
+    http.close(() => resolve());
+    http.closeIdleConnections?.();
+    if (force) http.closeAllConnections?.();
+  });
 }

@@ -118,6 +118,12 @@ export const configSchema = v.object({
   PLATFORM_FAKE: v.optional(v.picklist(['0', '1'], 'must be 0 or 1'), '0'),
   /** Port of the fake platform (PLATFORM_FAKE=1). */
   PLATFORM_FAKE_PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number)), '4010'),
+  /** On SIGTERM: how long in-flight requests may take to finish before the process closes anyway (ms). */
+  SHUTDOWN_DRAIN_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'must be a whole number of milliseconds'), v.transform(Number)), '25000'),
+  /** Bearer token that /metrics (Prometheus) requires on the main port; /metrics answers 404 when neither this nor METRICS_PORT is set. */
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  /** Serve /metrics (no token) on this separate port instead, e.g. reachable only from the monitoring network. */
+  METRICS_PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number))),
   /** redis://host:6379: keep rate-limit counters in Redis instead of the database (shared by replicas either way). */
   REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'must start with redis:// or rediss://'))),
   /**

@@ -25,10 +25,12 @@ import { createTwoFactor } from './identity/two-factor.js';
 import { createTwoFactorBox } from './identity/two-factor-crypto.js';
 import { createSecretBox, secretKeyMaterial, type SecretBox } from './security/secret-box.js';
 import { createMailService, type MailService } from './mail/mail-service.js';
-import { createMailWorker, type MailWorker } from './mail/mail-worker.js';
+import { createMailWorker, outboxStats, type MailWorker } from './mail/mail-worker.js';
 import { createMailTransport } from './mail/transport.js';
-import { createJobRunner, type JobRunner } from './jobs/index.js';
 import { registerWebhookDelivery, WEBHOOK_SECRETS } from './webhooks/index.js';
+import { createLifecycle, type Lifecycle } from './ops/lifecycle.js';
+import { createMetrics, type Metrics } from './ops/metrics.js';
+import { createJobRunner, jobQueueStats, type JobRunner } from './jobs/index.js';
 import type { FileStorage } from './storage/file-storage.js';
 import { createFilesRecord } from './storage/files-table.js';
 import { createLocalStorage, type LocalStorage } from './storage/local-storage.js';
@@ -64,6 +66,10 @@ export interface AppServices {
   ipLocator: IpLocator;
   /** A secret box for one purpose ('platform-tokens', 'webhook-secrets'), keyed by SECRETS_KEY (rotation: SECRETS_KEY_PREVIOUS). */
   secretBox(purpose: string): SecretBox;
+  /** Readiness and shutdown: the drain, and the hooks that stop background work (the job worker registers here). */
+  lifecycle: Lifecycle;
+  /** Prometheus metrics (/metrics); durable queues add their depth with metrics.registerQueue(name, read). */
+  metrics: Metrics;
   /** Durable background jobs (jobs/index.ts): areas register their handlers and schedules here; started with the server. */
   jobs: JobRunner;
 }
@@ -121,7 +127,11 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const secretBox = (purpose: string) => createSecretBox({ purpose, keys: secretKeys });
   const exportLinks = createUrlSigner(secret, 'permitdesk/export-links');
   const jobs = createJobRunner({ db, clock, log });
-  const services: AppServices = { config, db, dbKind: database.kind, database, clock, log, identity, companies, mail, mailWorker, storage, localStorage, exportLinks, geo, emailVerifier, rateLimits, ipLocator, secretBox, jobs };
+  const lifecycle = createLifecycle(log);
+  const metrics = createMetrics(database);
+  metrics.registerQueue('mail', () => outboxStats(db, clock()));
+  metrics.registerQueue('jobs', () => jobQueueStats(db, clock()));
+  const services: AppServices = { config, db, dbKind: database.kind, database, clock, log, identity, companies, mail, mailWorker, storage, localStorage, exportLinks, geo, emailVerifier, rateLimits, ipLocator, secretBox, jobs, lifecycle, metrics };
   // Each area registers its job handlers here (one line each).
   registerWebhookDelivery(jobs, { db, clock, box: secretBox(WEBHOOK_SECRETS), policy: { production: config.NODE_ENV === 'production' } });
   return services;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Config } from '../config.js';
@@ -21,6 +21,26 @@ export interface DatabaseHandle {
   /** The PGlite instance, for dumping its data folder (tests); null on PostgreSQL. */
   pglite: PGlite | null;
   close(): Promise<void>;
+  /** Calls `listener` after every query with its duration (metrics); returns the unsubscribe. */
+  onQuery(listener: QueryListener): () => void;
+  /** PostgreSQL only: the pool's connections (metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
+}
+
+export type QueryListener = (durationMs: number, failed: boolean) => void;
+
+/** Kysely's query log, fanned out to the handle's listeners (none: nearly free). */
+function queryListeners() {
+  const listeners = new Set<QueryListener>();
+  return {
+    log: (event: LogEvent) => {
+      for (const listener of listeners) listener(event.queryDurationMillis, event.level === 'error');
+    },
+    onQuery: (listener: QueryListener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
 }
 
 export interface OpenOptions {
@@ -56,11 +76,13 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     ...(loadDataDir ? { loadDataDir } : {}),
     extensions: pgliteExtensions,
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const queries = queryListeners();
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), log: queries.log });
   return {
     db,
     kind: 'pglite',
     pglite,
+    onQuery: queries.onQuery,
     // PGlite's extended protocol takes one statement; exec() runs a script. It shares the single
     // backend, so it runs inside the migrator's open transaction.
     execScript: async (_db, script) => {
@@ -80,11 +102,14 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const queries = queryListeners();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queries.log });
   return {
     db,
     kind: 'postgres',
     pglite: null,
+    onQuery: queries.onQuery,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     // A parameterless query uses the simple protocol, which accepts several statements.
     execScript: async (conn, script) => {
       await sql.raw(script).execute(conn);

@@ -27,6 +27,8 @@ export interface GeoService {
   alternatives(latitude: number, longitude: number, answer: MunicipalityRecord): MunicipalityAlternative[];
   /** Builds the catalogue and the locator now (~2 s), so the first visitor does not wait for them. */
   warm(): void;
+  /** True once the locator is built (warm() ran, or a first lookup did): /readyz waits for it. */
+  isWarm(): boolean;
 }
 
 /** What an address says about itself (city, state, ZIP), and what governs it when its geocoder knew (the Census). */
@@ -88,5 +90,6 @@ export function createGeoService(options: GeoOptions = {}): GeoService {
       (hints?.governing ? governedBy(sharedCatalog(), hints.governing, hints.state) : null) ?? sharedLocator()(latitude, longitude, hints),
     alternatives: (latitude, longitude, answer) => sharedAlternatives()(latitude, longitude, answer),
     warm: () => void sharedLocator(),
+    isWarm: () => locator !== undefined,
   };
 }

@@ -1,6 +1,9 @@
-// A tiny levelled logger writing one line per event (JSON fields after the message).
+// The server's logger: pino, one JSON line per event ({"level":"info","time":"…","msg":"…",…fields}),
+// levelled by LOG_LEVEL. Secrets never reach a line: pino's redact censors passwords, tokens, codes,
+// cookies and Authorization headers wherever a caller puts them in the fields (REDACTED_PATHS).
+import pino, { type DestinationStream } from 'pino';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
-const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 export interface Logger {
   debug(message: string, fields?: Record<string, unknown>): void;
@@ -9,27 +12,47 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
-export function createLogger(level: LogLevel): Logger {
-  const at = ORDER[level];
-  const write = (lvl: Exclude<LogLevel, 'silent'>, message: string, fields?: Record<string, unknown>) => {
-    if (ORDER[lvl] < at) return;
-    const line = `${new Date().toISOString()} ${lvl.toUpperCase()} ${message}${fields ? ` ${safeJson(fields)}` : ''}`;
-    (lvl === 'error' || lvl === 'warn' ? console.error : console.log)(line);
-  };
-  return {
-    debug: (m, f) => write('debug', m, f),
-    info: (m, f) => write('info', m, f),
-    warn: (m, f) => write('warn', m, f),
-    error: (m, f) => write('error', m, f),
-  };
+const SECRET_KEYS = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'idToken',
+  'code',
+  'secret',
+  'apiKey',
+  'authorization',
+  'cookie',
+  'set-cookie',
+];
+
+/** Field paths censored in every line, at the top level and one or two levels down. */
+export const REDACTED_PATHS = SECRET_KEYS.flatMap((key) => {
+  const k = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`;
+  const dot = k.startsWith('[') ? k : `.${k}`;
+  return [k, `*${dot}`, `*.*${dot}`];
+});
+
+export interface LoggerOptions {
+  /** Where the lines go (tests capture them); standard output by default. */
+  destination?: DestinationStream;
 }
 
-function safeJson(fields: Record<string, unknown>): string {
-  try {
-    return JSON.stringify(fields, (_key, value: unknown) =>
-      value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value,
-    );
-  } catch {
-    return '[unserialisable fields]';
-  }
+export function createLogger(level: LogLevel, options: LoggerOptions = {}): Logger {
+  const base = pino(
+    {
+      level,
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: { error: pino.stdSerializers.err, err: pino.stdSerializers.err },
+    },
+    options.destination ?? pino.destination({ dest: 1, sync: true }),
+  );
+  const write = (lvl: Exclude<LogLevel, 'silent'>) => (message: string, fields?: Record<string, unknown>) =>
+    fields ? base[lvl](fields, message) : base[lvl](message);
+  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 }

@@ -18,6 +18,7 @@ import type { App, AppContext } from './context.js';
 import { badRequest, unauthorized, validationError } from './errors.js';
 import { withIdempotency } from './idempotency.js';
 import { clientAddress } from './client-address.js';
+import { noteRequestUser } from '../ops/request-context.js';
 
 type Schema = v.GenericSchema;
 
@@ -139,6 +140,7 @@ export function registerEndpoint<const E extends EndpointDef>(app: App, def: E, 
   app.on(def.method, toHonoPath(def.path), async (c) => {
     const services = c.get('services');
     const user = await authenticate(c, services, def.auth === 'bearer');
+    noteRequestUser(user?.sub);
     const answer = () => respond(c, def, handler, services, user);
     const key = def.idempotent ? idempotencyKeyOf(c) : undefined;
     if (key === undefined) return answer();

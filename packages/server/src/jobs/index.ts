@@ -23,6 +23,7 @@
 export { enqueueJob, type JobInput } from './enqueue.js';
 export {
   createJobRunner,
+  jobQueueStats,
   JOB_DEFAULTS,
   jobRetryDelayMs,
   PermanentJobError,

@@ -101,6 +101,8 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = true;
+  /** Set by stop(): the rest of a claimed batch is released instead of run. */
+  let closing = false;
 
   const leaseOf = (kind: string) => handlers.get(kind)?.options.leaseMs ?? JOB_DEFAULTS.leaseMs;
 
@@ -174,6 +176,11 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     const { handler, options } = registered;
     const ours = (eb: ExpressionBuilder<Database, 'jobs'>) =>
       eb.and([eb('id', '=', row.id), eb('attempts', '=', row.attempts), eb('status', '=', 'running')]);
+    if (closing) {
+      // Shutting down (SIGTERM): hand a claimed job not yet started back now (its attempt undone), not after its lease.
+      await db.updateTable('jobs').set({ status: 'pending', attempts: sql`attempts - 1`, locked_until: null, updated_at: clock() }).where(ours).execute();
+      return;
+    }
     const deadline = new Date(clock().getTime() + leaseOf(row.kind));
     // Still ours (no other worker re-claimed it after our lease ran out)? Then its lease starts now.
     const renewed = await db.updateTable('jobs').set({ locked_until: deadline }).where(ours).executeTakeFirst();
@@ -263,6 +270,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     start() {
       for (const kind of schedules.keys()) if (!handlers.has(kind)) log.warn(`recurring job '${kind}' has no handler on this runner`);
       stopped = false;
+      closing = false;
       schedule(0);
     },
     nudge() {
@@ -270,6 +278,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     },
     async stop() {
       stopped = true;
+      closing = true;
       if (timer) clearTimeout(timer);
       timer = null;
       await running?.catch(() => 0);
@@ -278,4 +287,15 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       return [...handlers.keys()];
     },
   };
+}
+
+/** Due jobs (pending and due, or running) and how overdue the oldest is, for the metrics (queue="jobs"). */
+export async function jobQueueStats(db: Db, now: Date): Promise<{ depth: number; oldestAgeSeconds: number }> {
+  const row = await db
+    .selectFrom('jobs')
+    .select((eb) => [eb.fn.countAll<string | number>().as('depth'), eb.fn.min('run_at').as('oldest')])
+    .where((eb) => eb.or([eb('status', '=', 'running'), eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', now)])]))
+    .executeTakeFirstOrThrow();
+  const oldest = row.oldest ? new Date(row.oldest as Date | string).getTime() : null;
+  return { depth: Number(row.depth), oldestAgeSeconds: oldest === null ? 0 : Math.max(0, (now.getTime() - oldest) / 1000) };
 }

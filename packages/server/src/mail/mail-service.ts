@@ -5,6 +5,7 @@ import type { Db } from '../db/schema.js';
 import type { MailStatus } from '../db/tables/mail.js';
 import { extractLinks } from './html.js';
 import { mailHeaders, renderMail, type TemplateData, type TemplateName } from './templates.js';
+import { currentRequest } from '../ops/request-context.js';
 
 export interface OutboxMessage {
   id: number;
@@ -43,7 +44,8 @@ export function createMailService(deps: { db: Db; clock: () => Date; onQueued?: 
           subject: rendered.subject,
           text_body: rendered.text,
           html_body: rendered.html,
-          data: JSON.stringify(data),
+          // The request that queued it (X-Request-Id in the sent mail's headers).
+          data: JSON.stringify(withRequestId(data)),
           next_attempt_at: deps.clock(),
           created_at: deps.clock(),
         })
@@ -74,4 +76,10 @@ export function createMailService(deps: { db: Db; clock: () => Date; onQueued?: 
       }));
     },
   };
+}
+
+/** The template data plus the current request's id (`requestId`), when a request queues the mail. */
+function withRequestId(data: object): object {
+  const requestId = currentRequest()?.requestId;
+  return requestId ? { ...data, requestId } : data;
 }

@@ -58,6 +58,7 @@ export function createMailWorker(deps: Deps): MailWorker {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = true;
+  let closed = false;
 
   async function claim() {
     const now = clock();
@@ -91,11 +92,17 @@ export function createMailWorker(deps: Deps): MailWorker {
       // Still ours (no other worker re-claimed it after our lease ran out)? Then its lease starts now.
       const ours = (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>
         eb.and([eb('id', '=', row.id), eb('attempts', '=', row.attempts), eb('status', '=', 'sending')]);
+      if (closed) {
+        // Shutting down: hand the rows not yet tried back now (their attempt undone) rather than after the lease.
+        await db.updateTable('mail_outbox').set({ status: 'pending', attempts: sql`attempts - 1`, next_attempt_at: clock() }).where(ours).execute();
+        continue;
+      }
       const renewed = await db.updateTable('mail_outbox').set({ next_attempt_at: leaseEnd() }).where(ours).executeTakeFirst();
       if (Number(renewed.numUpdatedRows) === 0) continue;
       try {
         const messageId = outboxMessageId(row, messageIdDomain);
-        await transport.deliver({ from: deps.from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, messageId, headers: mailHeaders(row.template, row.data) });
+        const requestId = requestIdOf(row.data);
+        await transport.deliver({ from: deps.from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, messageId, headers: mailHeaders(row.template, row.data), ...(requestId ? { requestId } : {}) });
         await db.updateTable('mail_outbox').set({ status: transport.kind, sent_at: clock(), last_error: null }).where(ours).execute();
         if (transport.kind === 'dev') log.info(`mail to ${row.to_address}: ${row.subject} (dev mailbox)`);
       } catch (error) {
@@ -154,11 +161,31 @@ export function createMailWorker(deps: Deps): MailWorker {
       if (!stopped) schedule(0);
     },
     async stop() {
+      const wasClosed = closed;
       stopped = true;
+      closed = true;
       if (timer) clearTimeout(timer);
       timer = null;
       await running?.catch(() => 0);
-      transport.close();
+      if (!wasClosed) transport.close();
     },
   };
+}
+
+/** The outbox's unsent rows (waiting or being sent) and the age of the oldest, for the metrics. */
+export async function outboxStats(db: Db, now: Date): Promise<{ depth: number; oldestAgeSeconds: number }> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => [eb.fn.countAll<string | number>().as('depth'), eb.fn.min('created_at').as('oldest')])
+    .where('status', 'in', ['pending', 'sending'])
+    .executeTakeFirstOrThrow();
+  const oldest = row.oldest ? new Date(row.oldest as Date | string).getTime() : null;
+  return { depth: Number(row.depth), oldestAgeSeconds: oldest === null ? 0 : Math.max(0, (now.getTime() - oldest) / 1000) };
+}
+
+/** The id of the request that queued a row (mail-service keeps it in the row's data). */
+function requestIdOf(data: unknown): string | undefined {
+  const parsed: unknown = typeof data === 'string' ? JSON.parse(data) : data;
+  const id = parsed && typeof parsed === 'object' ? (parsed as { requestId?: unknown }).requestId : undefined;
+  return typeof id === 'string' ? id : undefined;
 }

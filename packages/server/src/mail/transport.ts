@@ -11,6 +11,8 @@ export interface OutgoingMail {
   html: string;
   /** The same on every attempt of one outbox row, so a mail sent twice is recognisably one message. */
   messageId: string;
+  /** The id of the request that queued the mail (X-Request-Id header), to follow it through the logs. */
+  requestId?: string;
   /** Extra headers (mailHeaders of the template: List-Unsubscribe...). */
   headers?: Record<string, string>;
 }
@@ -36,7 +38,9 @@ export function createMailTransport(config: Pick<Config, 'SMTP_URL'>): MailTrans
   return {
     kind: 'sent',
     deliver: async (mail) => {
-      await transporter.sendMail(mail);
+      const { requestId, headers, ...message } = mail;
+      const all = { ...headers, ...(requestId ? { 'X-Request-Id': requestId } : {}) };
+      await transporter.sendMail(Object.keys(all).length > 0 ? { ...message, headers: all } : message);
     },
     close: () => transporter.close(),
   };

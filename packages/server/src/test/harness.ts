@@ -81,6 +81,8 @@ export interface TestContextOptions {
    * limits would answer 429 to one client making thousands of calls).
    */
   distinctClients?: boolean;
+  /** The services' logger (a test capturing the log lines); silent by default. */
+  log?: import('../http/logger.js').Logger;
 }
 
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
@@ -110,7 +112,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
 
   let offsetMs = 0;
   const clock = () => new Date(Date.now() + offsetMs);
-  const services = await createServices(config, { database, clock, log: createLogger('silent') });
+  const services = await createServices(config, { database, clock, log: options.log ?? createLogger('silent') });
   const app = createApp(services);
   let counter = 0;
   let clients = 0;
