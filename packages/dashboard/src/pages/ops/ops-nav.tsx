@@ -1,5 +1,5 @@
-// The workspace's own menu, above every /ops page: the queue and the municipality directory for every
-// operator; templates, the team and the settings for a service admin.
+// The workspace's own menu, above every /ops page: the queue, the municipality directory, the background
+// jobs and the pre-filing gate's table for every operator; templates, the team and the settings for a service admin.
 import type { StaffRole } from '@permitdesk/core';
 import { NavLink } from 'react-router';
 import './ops-nav.css';
