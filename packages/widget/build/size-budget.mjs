@@ -41,7 +41,9 @@ export const isElementHostChunk = (chunk) => /[\\/]src[\\/]loader[\\/]element-ho
  * alternatives; src/address/municipality-choice.tsx) and the pre-filing gate's notice with 'Submit anyway'
  * (only when the gate refuses the submit; src/modal/gate-notice.tsx). They are not on the way to the form,
  * so not part of through-form; the build prints their size ('on demand'). Add a module here only if it
- * is loaded on demand, never with preloadViews().
+ * is loaded on demand, never with preloadViews(). Matched by the chunk's facade: should Rollup ever merge
+ * such a module into another chunk, that chunk has another facade and is counted in through-form (the
+ * safe way). Modules the on-demand chunks share with the main path stay in the main path's chunks.
  */
 export const ON_DEMAND = /[\\/]src[\\/](address[\\/]municipality-choice|modal[\\/]gate-notice)\.tsx$/;
 export const isOnDemandChunk = (chunk) => ON_DEMAND.test(chunk.facadeModuleId ?? '');
