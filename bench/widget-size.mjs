@@ -46,6 +46,7 @@ async function sizes() {
     ['modal first view (address step, preact/compat)', modal.firstView, BUDGETS.firstView],
     ['everything through the form step', modal.throughForm, BUDGETS.throughForm],
     ['maps, loaded only when shown', modal.maps, null],
+    ['on demand: ambiguity question, gate notice', modal.onDemand, null],
   ];
   console.log('\nWidget sizes (gzip):');
   for (const [label, bytes, budget] of rows) {
@@ -57,6 +58,7 @@ async function sizes() {
     console.log(`  ${name.padEnd(50)} ${kb(bytes).padStart(10)}   (${ratio.toFixed(1)}x our host-page load)`);
   }
   console.log(`  first-view chunks: ${modal.firstViewChunks.join(', ')}`);
+  console.log(`  on-demand chunks (not in through-form): ${modal.onDemandChunks.join(', ')}`);
 }
 
 /**

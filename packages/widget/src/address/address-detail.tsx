@@ -1,9 +1,13 @@
 // The chosen address (SPEC §2.8 address detail view): address 1, city, state and zip read-only, the
 // second line editable, and a 'Change address' link back to the search box. Below: 'street not verified'
 // for the built-in gazetteer's answers, and, when the data cannot tell, the municipalities to choose from.
+import { Suspense } from 'react';
 import type { GeocodedAddress, LocatedMunicipality } from '@permitdesk/core';
+import { eager } from '../modal/eager.js';
 import { TextField } from '../ui/text-field.js';
 import { ADDRESS_MESSAGES } from './address-messages.js';
+
+const MunicipalityChoice = eager(() => import('./municipality-choice.js').then((m) => m.MunicipalityChoice));
 
 export interface AddressDetailProps {
   address: Pick<GeocodedAddress, 'streetAddress' | 'city' | 'state' | 'postalCode' | 'verified'>;
@@ -43,17 +47,10 @@ export function AddressDetail({ address, line2, onLine2, onChange, line2Label = 
         </button>
       </div>
       {m?.alternatives ? (
-        <fieldset className="pd-wide pd-choices">
-          <legend className="pd-label">Near city limits: who issues permits?</legend>
-          {/* The one chosen first (the widget size budget has no room for a stable order). */}
-          {[m, ...m.alternatives].map((o) => (
-            // No key: a short list drawn whole each time (widget size budget).
-            <label>
-              <input type="radio" checked={o === m} onChange={() => onChoose!(o)} /> {o.name}
-              {o.kind === 'county' && ' (unincorporated)'}
-            </label>
-          ))}
-        </fieldset>
+        // Its own chunk, fetched only now (widget size budget: not on the way to the form).
+        <Suspense fallback={null}>
+          <MunicipalityChoice municipality={m} onChoose={onChoose} />
+        </Suspense>
       ) : null}
     </div>
   );

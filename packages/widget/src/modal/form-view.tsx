@@ -2,18 +2,22 @@
 // then tells the host (permit-lookup:submitted), which sends the user to the success page. When the
 // pre-filing gate refuses (422 GATE_BLOCKED: the company lacks a credential for the work dates), it lists
 // each missing item with a link to add or renew it in the vault, and offers to submit anyway.
-import { useEffect, useState } from 'react';
-import { isApiRequestError } from '@permitdesk/core/client';
-import { GATE_MESSAGES, GATE_VAULT_PATHS, type FormDefinition, type GateCredentialKind, type PermitFormEntry } from '@permitdesk/core';
+import { Suspense, useEffect, useState } from 'react';
+import type { ApiRequestError } from '@permitdesk/core/client';
+import type { FormDefinition, PermitFormEntry } from '@permitdesk/core';
 import type { Answers } from '../form-engine/answers.js';
 import { FormStep } from '../steps/form-step.js';
-import { Button } from '../ui/button.js';
 import type { SubmittedDetail } from '../types.js';
+import { eager } from './eager.js';
 import { siteUrl } from './site-url.js';
 import { Styled } from './styled.js';
 import type { ViewProps } from './view-props.js';
 
-const messageOf = (error: unknown) => (isApiRequestError(error) || error instanceof Error ? error.message : 'Something went wrong!');
+const GateNotice = eager(() => import('./gate-notice.js').then((m) => m.GateNotice));
+
+// An ApiRequestError is an Error: no need to import its class here (its module would become a chunk of its
+// own, shared with the runtime's; widget size budget).
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong!');
 
 export function FormBody({ runtime, options, onSubmitted }: ViewProps & { onSubmitted(detail: SubmittedDetail): void }) {
   const [form, setForm] = useState<{ definition: FormDefinition; entry: PermitFormEntry } | null>(null);
@@ -49,7 +53,8 @@ export function FormBody({ runtime, options, onSubmitted }: ViewProps & { onSubm
       });
     } catch (failure) {
       setError(messageOf(failure));
-      if (isApiRequestError(failure) && failure.code === 'GATE_BLOCKED') setGate([answers, failure.body?.fields ?? {}]);
+      const refused = failure as Partial<ApiRequestError> | null;
+      if (refused?.code === 'GATE_BLOCKED') setGate([answers, refused.body?.fields ?? {}]);
     } finally {
       setBusy(false);
     }
@@ -59,21 +64,10 @@ export function FormBody({ runtime, options, onSubmitted }: ViewProps & { onSubm
     <Styled nonce={options.nonce}>
       <FormStep definition={form?.definition ?? null} entry={form?.entry ?? null} busy={busy} error={error} onSubmit={submit}>
         {gate ? (
-          <div className="pd-gate">
-            <ul>
-              {Object.entries(gate[1]).map(([key, why]) => (
-                <li key={key}>
-                  {why}{' '}
-                  <a href={siteUrl(runtime.apiBase, GATE_VAULT_PATHS[key.split('.')[0] as GateCredentialKind] ?? '/compliance-center')} target="_blank" rel="noopener">
-                    Add or renew
-                  </a>
-                </li>
-              ))}
-            </ul>
-            <Button variant="secondary" onClick={() => submit(gate[0], true)}>
-              {GATE_MESSAGES.acknowledge}
-            </Button>
-          </div>
+          // Its own chunk, fetched only when the gate refuses (widget size budget: not on the way to the form).
+          <Suspense fallback={null}>
+            <GateNotice href={(path) => siteUrl(runtime.apiBase, path)} missing={gate[1]} onAcknowledge={() => submit(gate[0], true)} />
+          </Suspense>
         ) : null}
       </FormStep>
     </Styled>

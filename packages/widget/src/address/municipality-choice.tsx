@@ -1,0 +1,27 @@
+// The address-ambiguity question under the address detail view (SPEC §2.8): when the job site is near city
+// limits and the data cannot tell, the municipalities to choose from. A chunk of its own, fetched only when
+// the located municipality has alternatives, so it is not part of the widget's through-form budget
+// (build/size-budget.mjs, ON_DEMAND).
+import type { LocatedMunicipality } from '@permitdesk/core';
+
+export interface MunicipalityChoiceProps {
+  /** Has alternatives: the component is drawn only then. */
+  municipality: LocatedMunicipality;
+  onChoose?(choice: { slug: string }): void;
+}
+
+export function MunicipalityChoice({ municipality: m, onChoose }: MunicipalityChoiceProps) {
+  return (
+    <fieldset className="pd-wide pd-choices">
+      <legend className="pd-label">Near city limits: who issues permits?</legend>
+      {/* The one chosen first (the widget size budget has no room for a stable order). */}
+      {[m, ...m.alternatives!].map((o) => (
+        // No key: a short list drawn whole each time (widget size budget).
+        <label>
+          <input type="radio" checked={o === m} onChange={() => onChoose!(o)} /> {o.name}
+          {o.kind === 'county' && ' (unincorporated)'}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
