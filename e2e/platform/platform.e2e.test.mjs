@@ -89,7 +89,7 @@ describe('the construction platform', () => {
 
   it('a permit of the imported project, issued by the permit team, reaches the platform project as a document', async () => {
     const tasks = await call('GET', '/tasks', null);
-    const project = await call('PATCH', `/v4/projects/${projectId}/permits`, owner.token, { taskIds: [tasks[0].id] });
+    const project = await call('PATCH', `/v4/projects/${projectId}/permits`, owner.token, { taskIds: [tasks[0].id], acknowledgeGate: true });
     const permitId = project.permits.at(-1).id;
     const operator = await call('POST', '/auth/authenticate', undefined, { email: 'operator@permitdesk.test', password: 'PermitDesk-demo1' });
     const token = operator.tokens.accessToken;

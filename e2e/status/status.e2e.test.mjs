@@ -49,7 +49,7 @@ before(async () => {
   const q = new URLSearchParams({ taskId: task.id, addressId: address.id, companyId: contractor.companyId });
   const entry = await call('GET', `/v4/forms/52/entry-data?${q}`, contractor.token);
   const answers = { CustomerName: 'Hannah Homeowner', ContactEmail: homeowner, ContactPhoneNumber: '(212) 555-0142', DescriptionOfWork: 'Replace the water heater', JobValue: '$2,450.00', ProjectIdentifier: `PO-${tag}` };
-  permit = await call('POST', '/v4/forms/52/entries', contractor.token, { formId: 52, taskId: entry.TaskID, addressId: entry.AddressID, companyId: entry.CompanyID, municipalityId: entry.MunicipalityID, answers });
+  permit = await call('POST', '/v4/forms/52/entries', contractor.token, { formId: 52, taskId: entry.TaskID, addressId: entry.AddressID, companyId: entry.CompanyID, municipalityId: entry.MunicipalityID, answers, acknowledgeGate: true });
   OPERATOR.token = (await call('POST', '/auth/authenticate', undefined, { email: OPERATOR.email, password: OPERATOR.password })).tokens.accessToken;
 });
 after(() => browser?.close());
