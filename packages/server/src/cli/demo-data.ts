@@ -1,4 +1,4 @@
-// pnpm --filter @permitdesk/server demo-data -- --projects N [--companies K] [--largest 200000]
+// pnpm --filter @permitdesk/server demo-data -- --projects N [--companies K] [--largest 200000] [--showcase]
 // Opens the configured database (DATABASE_URL, else PGlite in DATA_DIR), migrates, seeds the reference
 // data, then loads the demo data. Sign in as demo@permitdesk.test with the password printed at the end.
 import { parseArgs } from 'node:util';
@@ -16,6 +16,8 @@ const { values } = parseArgs({
     projects: { type: 'string', default: '1000' },
     companies: { type: 'string', default: '1' },
     largest: { type: 'string' },
+    /** Also the demo company's month of work (cli/demo-showcase.ts), as `npm start` seeds it; off for the browser suites' fixed demo. */
+    showcase: { type: 'boolean', default: false },
   },
 });
 const whole = (name: string, text: string | undefined) => {
@@ -36,7 +38,7 @@ try {
     log: (line) => console.log(`[demo-data] ${line}`),
   });
   const teamUserId = await ensureDemoOperator(services);
-  await seedDemoShowcase(services, showcaseOf(summary, teamUserId));
+  if (values.showcase) await seedDemoShowcase(services, showcaseOf(summary, teamUserId));
   console.log(`[demo-data] ${summary.projects} projects and ${summary.permits} permits in ${services.dbKind}.`);
   console.log(`[demo-data] Sign in as ${DEMO_USERS.map((u) => `${u.email} (${u.role})`).join(', ')} with the password ${DEMO_PASSWORD}`);
   console.log(`[demo-data] The permit team (operator): ${DEMO_OPERATOR.email}, same password`);
