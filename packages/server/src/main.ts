@@ -16,6 +16,13 @@ async function main() {
   const running = await bootstrap(config);
   const shutdown = (signal: string) => {
     console.log(`${signal}: shutting down`);
+    // A stop that cannot finish (a database connection that never returns to the pool after a storm of
+    // aborted requests) must not keep a dead replica around: exit anyway, loudly, after the drain and a margin.
+    const deadlineMs = config.SHUTDOWN_DRAIN_MS + 10_000;
+    setTimeout(() => {
+      console.error(`${signal}: shutdown did not finish within ${deadlineMs} ms; exiting anyway`);
+      process.exit(1);
+    }, deadlineMs).unref();
     running.stop().then(
       () => process.exit(0),
       (error: unknown) => {
