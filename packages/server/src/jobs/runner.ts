@@ -232,11 +232,14 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     running = (async () => {
       await tickSchedules();
       let total = 0;
-      for (;;) {
+      // Once stop() began, the batch in hand is released and no new one is claimed (the released rows are
+      // due again at once: claiming on would spin on them until the process is killed).
+      while (!closing) {
         const n = await drainOnce();
         total += n;
-        if (n === 0) return total;
+        if (n === 0) break;
       }
+      return total;
     })().finally(() => {
       running = null;
     });
