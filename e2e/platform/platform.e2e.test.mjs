@@ -4,8 +4,8 @@
 // 'Allow' page, back with the code), imports a platform project, opens it inside the platform's own page
 // (an iframe of /embed/construction-platform signed in by the platform's single-use link: the project's
 // address and customer shown, the widget prefilled), a permit is requested on the imported project, the
-// permit team issues it, and the platform receives the permit as a document in its project.
-// Not yet here: the signed permit.stage_changed webhook to the platform (outbound webhooks are not on main).
+// permit team issues it, and the platform receives the permit as a document in its project and the stage
+// changes as signed webhooks (the subscription that follows the connection, PLATFORM_EVENTS_URL).
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -83,6 +83,10 @@ describe('the construction platform', () => {
     const frame = host.frameLocator('iframe#permitdesk');
     await frame.getByTestId('platform-context').getByText('Customer: Dana Whitfield').waitFor({ timeout: 20_000 });
     await frame.getByTestId('platform-context').getByText('350 5th Ave').waitFor();
+    // The widget in the frame, its search prefilled with the project's address.
+    const search = frame.getByRole('combobox').first();
+    await search.waitFor({ timeout: 20_000 });
+    assert.match(await search.inputValue(), /350 5th Ave/);
     await host.screenshot({ path: join(shots, '4-embedded.png'), fullPage: true });
     await host.close();
   });
@@ -101,6 +105,13 @@ describe('the construction platform', () => {
       return s.documents.some((d) => d.projectId === 'prj-1001' && d.title.includes(`NY-E2E-${tag}`)) ? s : null;
     }, 90_000, 'the permit document at the platform');
     assert.equal(state.documents.filter((d) => d.title.includes(`NY-E2E-${tag}`)).length, 1);
+    // The stage changes reached the platform's receiver as webhooks signed with the connection's secret.
+    const hooks = await eventually(async () => {
+      const s = await platformState();
+      const mine = s.webhooks.filter((w) => w.event === 'permit.stage_changed' && w.body?.data?.permitId === permitId);
+      return mine.length > 0 ? mine : null;
+    }, 60_000, 'the permit.stage_changed webhook at the platform');
+    assert.ok(hooks.every((w) => w.signature === 'valid'), JSON.stringify(hooks.map((w) => w.signature)));
     await page.goto(`${base}/compliance-center/integrations`, { waitUntil: 'networkidle' });
     await page.getByText(`NY-E2E-${tag}`, { exact: false }).first().waitFor();
     await page.screenshot({ path: join(shots, '5-documents.png'), fullPage: true });

@@ -107,6 +107,8 @@ export const configSchema = v.object({
   PLATFORM_CLIENT_SECRET: optionalText,
   /** Space-separated OAuth scopes asked for; none when unset. */
   PLATFORM_SCOPE: optionalText,
+  /** Where the platform receives PermitDesk's signed events (permit, inspection, quote, compliance); none when unset. */
+  PLATFORM_EVENTS_URL: optionalUrl,
   /** Comma-separated origins of the platform's pages (https://app.platform.example). */
   PLATFORM_ORIGINS: v.optional(
     v.pipe(

@@ -46,6 +46,8 @@ export interface OpenCommand {
   address?: string;
   /** A task (permit type) name or id to preselect once the address is known. */
   task?: string | number;
+  /** The property owner the permit is for (Customer Name on the form), e.g. from a linked platform project. */
+  customerName?: string;
 }
 
 /** Detail of the `permit-lookup:submitted` event: the permit request was created. */

@@ -7,11 +7,13 @@ import { Spinner } from './spinner.js';
 export interface WidgetHostProps {
   /** Preset the job-site search (e.g. the municipality's name). */
   address?: string;
+  /** The property owner to fill in as the permit's Customer Name (a linked platform project's customer). */
+  customerName?: string;
   /** Open the modal as soon as it is mounted. */
   autoOpen?: boolean;
 }
 
-export function WidgetHost({ address, autoOpen = true }: WidgetHostProps) {
+export function WidgetHost({ address, customerName, autoOpen = true }: WidgetHostProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   useEffect(() => {
@@ -20,7 +22,7 @@ export function WidgetHost({ address, autoOpen = true }: WidgetHostProps) {
     import('@permitdesk/widget')
       .then((widget) => {
         if (!live || !ref.current) return;
-        const handle = widget.mount(ref.current, { apiBase: window.location.origin, open: autoOpen, ...(address ? { start: { address } } : {}) });
+        const handle = widget.mount(ref.current, { apiBase: window.location.origin, open: autoOpen, ...(address ? { start: { address, ...(customerName ? { customerName } : {}) } } : {}) });
         dispose = () => handle.destroy();
         setState('ready');
       })
@@ -29,7 +31,7 @@ export function WidgetHost({ address, autoOpen = true }: WidgetHostProps) {
       live = false;
       dispose?.();
     };
-  }, [address, autoOpen]);
+  }, [address, customerName, autoOpen]);
   return (
     <div className="widget-host">
       {state === 'loading' && <Spinner label="Loading the permit lookup" large />}

@@ -13,6 +13,7 @@ import { inTransaction } from '../db/transaction.js';
 import { badRequest, conflict, HttpError } from '../http/errors.js';
 import type { AuthUser } from '../identity/user.js';
 import { iso } from '../rows/values.js';
+import { deletePlatformSubscription, upsertPlatformSubscription, WEBHOOK_SECRETS } from '../webhooks/index.js';
 import type { AppServices } from '../services.js';
 import { authorizationRequest, exchangeCode, PlatformOAuthError, refreshTokens, revokeToken, type TokenSet } from './oauth.js';
 import { createPlatformApi, PlatformApiError, type PlatformApi } from './platform-api.js';
@@ -135,6 +136,11 @@ export async function completeConnect(services: Services, user: AuthUser, input:
   await inTransaction(services.db, async (trx) => {
     if (existing) await trx.updateTable('platform_connections').set(sealed).where('id', '=', id).execute();
     else await trx.insertInto('platform_connections').values({ id, company_id: companyId, ...sealed }).execute();
+    // The platform hears this company's events (permits, inspections, quotes, compliance) when it says where.
+    if (services.config.PLATFORM_EVENTS_URL) {
+      const description = `${settings.name} (follows the connection)`;
+      await upsertPlatformSubscription(trx, services.secretBox(WEBHOOK_SECRETS), { companyId, connectionId: id, url: services.config.PLATFORM_EVENTS_URL, secret: webhookSecret, description, userId: user.sub }, now);
+    }
     await recordAudit(trx, actor, { entity: 'company', entityId: companyId, action: 'platform_connected', companyId, before: null, after: { platform: settings.name, account: account.accountName } }, now);
   });
 
@@ -170,6 +176,7 @@ export async function disconnect(services: Services, user: AuthUser, companyId: 
       .set({ status: 'revoked', access_token_sealed: null, refresh_token_sealed: null, token_expires_at: null, revoked_at: now, updated_at: now })
       .where('id', '=', row.id)
       .execute();
+    await deletePlatformSubscription(trx, row.id);
     await recordAudit(trx, actor, { entity: 'company', entityId: companyId, action: 'platform_disconnected', companyId, before: { platform: row.platform_name }, after: null }, now);
   });
   return { ok: true };

@@ -2,7 +2,8 @@
 // (state mismatch, another user's state, PKCE mismatch, expired code), tokens sealed at rest, the
 // connection's state in GET /v4/credentials, import, inbound webhooks (signature, window, replay, retry,
 // 404, 410), refresh failure → broken + mail, the password-less sign-in link (reuse, expiry, another
-// connection, e-mail swap, unknown e-mail, non-member) and the push back with retries.
+// connection, e-mail swap, unknown e-mail, non-member), the push back with retries (permits, inspections,
+// compliance documents), and the company's events delivered to the platform, signed.
 import { STAGE } from '@permitdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
@@ -282,6 +283,51 @@ describe.each(databaseTargets())('construction platform on %s', (target) => {
     expect((await t.request('POST', `/v4/construction-platform/documents/${docs.body[0].id}/retry`, { token: outsider.accessToken })).status).toBe(404);
   });
 
+  it('pushes the company\'s current compliance documents to the linked project; a renewal is a new document, an expired item none', async () => {
+    const db = t.services.db;
+    const today = clock().toISOString().slice(0, 10);
+    const later = (days: number) => new Date(clock().getTime() + days * 86_400_000).toISOString().slice(0, 10);
+    const license = await db.insertInto('company_licenses').values({ company_id: companyId, license_type: 'state', name: 'General Contractor', number: 'GC-77', state_code: 'NY', expires_on: later(200), created_at: clock(), updated_at: clock() }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('company_insurances').values({ company_id: companyId, name: 'General Liability', number: 'GL-1', expires_on: '2020-01-01', created_at: clock(), updated_at: clock() }).execute();
+    // Another company's license never reaches this company's platform project.
+    const other = await companyOf(t, outsider, 'Other Builders');
+    await db.insertInto('company_licenses').values({ company_id: other, license_type: 'state', name: 'Not Ours', expires_on: later(200), created_at: clock(), updated_at: clock() }).execute();
+
+    expect(await sweepDocuments(t.services)).toBe(1);
+    expect(await sweepDocuments(t.services)).toBe(0);
+    await deliverDueDocuments(t.services);
+    const pushed = fake.state.documents.filter((d) => d.kind === 'compliance');
+    expect(pushed).toHaveLength(1);
+    expect(pushed[0]).toMatchObject({ projectId: 'prj-1001', title: `License: General Contractor (GC-77) – valid through ${later(200)}` });
+    expect(pushed[0]!.body).toMatchObject({ type: 'license', number: 'GC-77', state: 'NY', expiresOn: later(200) });
+    expect(JSON.stringify(fake.state.documents)).not.toContain('Not Ours');
+    // Renewed: the platform project gets the new one (the old one stays there as history).
+    await db.updateTable('company_licenses').set({ expires_on: later(565) }).where('id', '=', license.id).execute();
+    expect(await sweepDocuments(t.services)).toBe(1);
+    await deliverDueDocuments(t.services);
+    expect(fake.state.documents.filter((d) => d.kind === 'compliance').map((d) => d.title)).toEqual([
+      `License: General Contractor (GC-77) – valid through ${later(200)}`,
+      `License: General Contractor (GC-77) – valid through ${later(565)}`,
+    ]);
+    expect(today < later(565)).toBe(true);
+  });
+
+  it('tells the platform the company\'s events, signed with the connection\'s secret (a subscription that follows the connection)', async () => {
+    const subscription = await t.services.db.selectFrom('webhook_subscriptions').selectAll().where('platform_connection_id', '=', connectionId).executeTakeFirstOrThrow();
+    expect(subscription).toMatchObject({ company_id: companyId, url: `${fake.url}/hooks/permitdesk`, description: 'Fake platform (follows the connection)' });
+    // The owner sees it among the company's webhooks (no secret).
+    const listed = await t.request('GET', `/v4/companies/${companyId}/webhooks`, { token: owner.accessToken });
+    expect(listed.body).toContainEqual(expect.objectContaining({ id: subscription.id, url: `${fake.url}/hooks/permitdesk` }));
+    expect(listed.text).not.toContain('secret');
+    const before = fake.state.webhooks.length;
+    const created = await requestPermit(t, owner, await jobSite(t), { companyId });
+    await t.services.jobs.drain();
+    const arrived = fake.state.webhooks.slice(before);
+    expect(arrived.map((w) => [w.event, w.signature])).toContainEqual(['permit.created', 'valid']);
+    const mine = arrived.find((w) => w.event === 'permit.created' && (w.body as { data: { permitId: number } }).data.permitId === created.permitId);
+    expect(mine).toMatchObject({ signature: 'valid', body: { type: 'permit.created', companyId, data: expect.objectContaining({ permitId: created.permitId }) } });
+  });
+
   it('a refused refresh marks the connection broken and mails the owner; documents wait', async () => {
     fake.failRefresh = true;
     t.advanceTime(60 * 60_000);
@@ -313,6 +359,8 @@ describe.each(databaseTargets())('construction platform on %s', (target) => {
     expect(fake.state.revoked.length).toBe(revokedBefore + 2);
     const row = await t.services.db.selectFrom('platform_connections').selectAll().where('id', '=', connectionId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'revoked', access_token_sealed: null, refresh_token_sealed: null });
+    // The platform hears no more events.
+    expect(await t.services.db.selectFrom('webhook_subscriptions').select('id').where('platform_connection_id', '=', connectionId).execute()).toEqual([]);
     const body = JSON.stringify({ id: 'evt-late', type: 'project.updated', data: {} });
     expect((await post(connectionId, body, signed(body))).status).toBe(410);
     const signin = await t.request('GET', '/v4/construction-platform/sign-in', { query: { token: fake.signinToken({ email: member.email, connectionId }) } });

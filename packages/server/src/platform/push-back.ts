@@ -1,5 +1,7 @@
 // Push back ("create documents", SPEC §7.7): what PermitDesk knows about a linked project becomes documents
-// in the platform project: each issued permit (number, dates) and each inspection result. A sweep finds
+// in the platform project: each issued permit (number, dates), each inspection result, and the company's
+// compliance documents (each valid license, insurance policy and certificate: a renewal, a new expiry date
+// or file, is a new document, so the platform project always holds the current one). A sweep finds
 // what is due (a row per source, unique: nothing twice) and a delivery sends it, retried with backoff while
 // the platform fails or the connection is broken; nothing is dropped, and the owner sees every failure.
 import { stageName, type PlatformDocument } from '@permitdesk/core';
@@ -9,6 +11,7 @@ import type { PlatformDocumentsTable } from '../db/tables/platform.js';
 import { notFound } from '../http/errors.js';
 import type { AuthUser } from '../identity/user.js';
 import { iso } from '../rows/values.js';
+import { VAULT_KINDS, type VaultKind } from '../compliance/vault-items.js';
 import type { AppServices } from '../services.js';
 import { apiFor, liveConnection, CONNECT_ROLES } from './connections.js';
 
@@ -55,7 +58,9 @@ export async function sweepDocuments(services: Pick<AppServices, 'db' | 'clock'>
     .where('c.status', '<>', 'revoked')
     .where('i.status', 'in', ['passed', 'failed'])
     .execute();
+  const compliance = await sweepComplianceSources(services.db, services.clock());
   const rows = [
+    ...compliance,
     ...permits.map((p) => ({
       connection_id: p.connection_id,
       project_id: p.project_id,
@@ -84,6 +89,59 @@ export async function sweepDocuments(services: Pick<AppServices, 'db' | 'clock'>
     .execute();
   return inserted.length;
 }
+
+/** The vault items a connected company's linked projects carry: active, not expired today. */
+async function sweepComplianceSources(db: Services['db'], now: Date) {
+  const today = now.toISOString().slice(0, 10);
+  const links = await db
+    .selectFrom('platform_project_links as l')
+    .innerJoin('platform_connections as c', 'c.id', 'l.connection_id')
+    .select(['l.connection_id', 'l.project_id', 'c.company_id'])
+    .where('c.status', '<>', 'revoked')
+    .execute();
+  if (links.length === 0) return [];
+  const companies = [...new Set(links.map((l) => l.company_id))];
+  const items: ComplianceSource[] = [];
+  for (const kind of Object.keys(VAULT_KINDS) as VaultKind[]) {
+    const found = await db
+      .selectFrom(VAULT_KINDS[kind].table)
+      .select(['id', 'company_id', 'name', 'number', 'issuer', 'state_code', 'issued_on', 'expires_on', 'document_id'])
+      .where('company_id', 'in', companies)
+      .where('status', '=', 'active')
+      .where((eb) => eb.or([eb('expires_on', 'is', null), eb('expires_on', '>=', today)]))
+      .execute();
+    items.push(...found.map((item) => ({ kind, ...item, expires_on: dateOnly(item.expires_on), issued_on: dateOnly(item.issued_on) })));
+  }
+  return links.flatMap((link) =>
+    items
+      .filter((item) => item.company_id === link.company_id)
+      .map((item) => ({
+        connection_id: link.connection_id,
+        project_id: link.project_id,
+        permit_id: null,
+        kind: 'compliance' as const,
+        source_key: `compliance:${item.kind}:${item.id}:${item.expires_on ?? 'open'}:${item.document_id ?? 'nofile'}`,
+        title: `${COMPLIANCE_TITLES[item.kind]}: ${item.name}${item.number ? ` (${item.number})` : ''}${item.expires_on ? ` – valid through ${item.expires_on}` : ''}`,
+        body: JSON.stringify({ type: item.kind, name: item.name, number: item.number, issuer: item.issuer, state: item.state_code, issuedOn: item.issued_on, expiresOn: item.expires_on, hasFile: item.document_id !== null }),
+      })),
+  );
+}
+
+interface ComplianceSource {
+  kind: VaultKind;
+  id: number;
+  company_id: number;
+  name: string;
+  number: string | null;
+  issuer: string | null;
+  state_code: string | null;
+  issued_on: string | null;
+  expires_on: string | null;
+  document_id: number | null;
+}
+
+const COMPLIANCE_TITLES: Record<VaultKind, string> = { license: 'License', insurance: 'Insurance', certificate: 'Certificate' };
+const dateOnly = (value: Date | string | null): string | null => (value === null ? null : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
 
 /** Sends one document; on failure it waits (backoff) and says why. */
 export async function deliverDocument(services: Services, row: DocumentRow): Promise<DocumentRow> {

@@ -4,6 +4,7 @@
 // with backoff for 24 h (delivery.ts), logged per attempt, replayable.
 export { emitEvent, DELIVER_JOB, type WebhookEvent } from './events.js';
 export { registerWebhookDelivery, sendWebhookRequest, WEBHOOK_DELIVERY, type WebhookSender, type DeliveryResponse } from './delivery.js';
+export { upsertPlatformSubscription, deletePlatformSubscription } from './subscriptions.js';
 export { refuseUrl, addressAllowed, type UrlPolicy } from './url-policy.js';
 export { signWebhook, verifyWebhookSignature, WEBHOOK_HEADERS, WEBHOOK_TOLERANCE_SECONDS, type SignatureCheck, type SignedRequest } from './signature.js';
 

@@ -1,7 +1,7 @@
 // A company's webhook subscriptions and their delivery log. The secret is made here (32 random bytes),
 // sealed with the 'webhook-secrets' box under the subscription's id, and answered once.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { WEBHOOK_LIMIT, WEBHOOK_MESSAGES, type Webhook, type WebhookCreated, type WebhookDelivery } from '@permitdesk/core';
+import { WEBHOOK_EVENTS, WEBHOOK_LIMIT, WEBHOOK_MESSAGES, type Webhook, type WebhookCreated, type WebhookDelivery } from '@permitdesk/core';
 import type { Db } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { enqueueJob } from '../jobs/index.js';
@@ -45,6 +45,29 @@ export async function createWebhook(
     .returning(SUBSCRIPTION_COLUMNS)
     .executeTakeFirstOrThrow();
   return { ...toWebhook(row), secret };
+}
+
+/**
+ * The subscription a platform connection owns (PLATFORM_EVENTS_URL): every event, signed with the
+ * connection's own secret (the platform already holds it: it signs its events to us with it). Made on
+ * connect, brought up to date on reconnect; configured by the operator, so the URL policy is not asked.
+ */
+export async function upsertPlatformSubscription(
+  db: Db,
+  box: SecretBox,
+  input: { companyId: number; connectionId: string; url: string; secret: string; description: string; userId: string },
+  now: Date,
+): Promise<void> {
+  const existing = await db.selectFrom('webhook_subscriptions').select('id').where('platform_connection_id', '=', input.connectionId).executeTakeFirst();
+  const id = existing?.id ?? randomUUID();
+  const values = { url: input.url, events: JSON.stringify([...WEBHOOK_EVENTS]), description: input.description, secret_sealed: box.seal(id, input.secret) };
+  if (existing) await db.updateTable('webhook_subscriptions').set(values).where('id', '=', id).execute();
+  else await db.insertInto('webhook_subscriptions').values({ id, company_id: input.companyId, platform_connection_id: input.connectionId, created_by: input.userId, created_at: now, ...values }).execute();
+}
+
+/** Disconnect: the platform hears nothing more (deliveries still queued go with the subscription). */
+export async function deletePlatformSubscription(db: Db, connectionId: string): Promise<void> {
+  await db.deleteFrom('webhook_subscriptions').where('platform_connection_id', '=', connectionId).execute();
 }
 
 export async function deleteWebhook(db: Db, companyId: number, id: string): Promise<void> {

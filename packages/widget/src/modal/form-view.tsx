@@ -19,7 +19,7 @@ const GateNotice = eager(() => import('./gate-notice.js').then((m) => m.GateNoti
 // own, shared with the runtime's; widget size budget).
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong!');
 
-export function FormBody({ runtime, options, onSubmitted }: ViewProps & { onSubmitted(detail: SubmittedDetail): void }) {
+export function FormBody({ runtime, options, start, onSubmitted }: ViewProps & { onSubmitted(detail: SubmittedDetail): void }) {
   const [form, setForm] = useState<{ definition: FormDefinition; entry: PermitFormEntry } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -29,13 +29,14 @@ export function FormBody({ runtime, options, onSubmitted }: ViewProps & { onSubm
   useEffect(() => {
     let live = true;
     runtime.loadForm().then(
-      (loaded) => live && setForm(loaded),
+      // A customer the host knows (a linked platform project) fills Customer Name when the entry has none.
+      (loaded) => live && setForm(start?.customerName && !loaded.entry.CustomerName ? { ...loaded, entry: { ...loaded.entry, CustomerName: start.customerName } } : loaded),
       (failure: unknown) => live && setError(messageOf(failure)),
     );
     return () => {
       live = false;
     };
-  }, [runtime]);
+  }, [runtime, start?.customerName]);
 
   const submit = async (answers: Answers, acknowledged?: boolean) => {
     if (!form) return;

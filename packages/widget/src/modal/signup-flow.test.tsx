@@ -20,6 +20,7 @@ beforeEach(() => {
   localStorage.clear();
   window.history.replaceState(null, '', startPath);
   server.settings = [...DEFAULT_SETTINGS];
+  server.entry = {};
 });
 afterEach(() => {
   widget?.cleanup();
@@ -273,6 +274,21 @@ describe('an existing user', () => {
     await type(widget.screen.getByLabelText('Password'), 'brand-new-password');
     await click(widget, 'Sign In');
     await atStep(widget, 'permit-form');
+  });
+
+  it('finds Customer Name filled with the customer the host knows (a platform project) when the entry has none', async () => {
+    server.entry = { CustomerName: '' };
+    server.accounts.get('pat@builder.example')!.password = 'correct-horse';
+    widget = await renderWidget(server.api.url, { start: { customerName: 'Dana Whitfield' } });
+    await chooseAddress(widget);
+    await chooseTask(widget);
+    await enterNamePhone(widget);
+    await validateEmail(widget, 'pat@builder.example');
+    await atStep(widget, 'enter-password');
+    await type(widget.screen.getByLabelText('Password'), 'correct-horse');
+    await click(widget, 'Sign In');
+    await atStep(widget, 'permit-form');
+    expect(((await widget.screen.findByLabelText('Customer Name')) as HTMLInputElement).value).toBe('Dana Whitfield');
   });
 
   it('goes back from the password to the e-mail, and from the e-mail to name and phone', async () => {

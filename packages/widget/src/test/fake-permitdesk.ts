@@ -37,6 +37,8 @@ export interface FakePermitDesk {
   /** Accounts by e-mail: password and whether verified. */
   accounts: Map<string, { password: string; name: string }>;
   settings: GlobalSetting[];
+  /** What the entry prefill answers besides the fixture's (e.g. no CustomerName: a contractor's first permit). */
+  entry: Partial<PermitFormEntry>;
   /** Requests so far at each address id (the similar-address warning shows when > 0). */
   addressCounts: Map<string, number>;
   /** The flow record saved by the e-mail step, as the server would keep it. */
@@ -50,6 +52,7 @@ export async function startFakePermitDesk(): Promise<FakePermitDesk> {
     api,
     accounts: new Map([['pat@builder.example', { password: 'correct-horse', name: 'Pat Builder' }]]),
     settings: [...DEFAULT_SETTINGS],
+    entry: {},
     addressCounts: new Map(),
     savedFlow: null,
     close: () => api.close(),
@@ -129,6 +132,7 @@ export async function startFakePermitDesk(): Promise<FakePermitDesk> {
     TaskID: Number(query.get('taskId')),
     TaskName: TASKS.find((t) => String(t.id) === query.get('taskId'))?.name ?? '',
     JobSiteAddress: { ...ENTRY.JobSiteAddress, Line2: query.get('addressLine2') ?? '' },
+    ...state.entry,
   }));
   api.on(formEndpoints.submit, () => ({
     entryId: 501,

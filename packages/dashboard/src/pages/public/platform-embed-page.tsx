@@ -1,7 +1,7 @@
 // /embed/construction-platform?projectId=…&signin=…: PermitDesk inside the construction platform's iframe
 // (issue 14). The platform's single-use sign-in link signs its user in (an unknown e-mail goes to sign-up
 // with the address locked); then the linked project's context prefills the widget with its address and
-// shows its customer. Framed only by PLATFORM_ORIGINS (the server's frame-ancestors and the origins meta).
+// the permit form's Customer Name with its customer. Framed only by PLATFORM_ORIGINS (the server's frame-ancestors and the origins meta).
 import type { PlatformEmbedContext } from '@permitdesk/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -76,7 +76,7 @@ export default function PlatformEmbedPage() {
           </div>
         </section>
       )}
-      {(!signedIn || !projectId || context || error) && <WidgetHost {...(context ? { address: context.oneLineAddress } : {})} />}
+      {(!signedIn || !projectId || context || error) && <WidgetHost {...(context ? { address: context.oneLineAddress, customerName: context.customer.name } : {})} />}
     </div>
   );
 }

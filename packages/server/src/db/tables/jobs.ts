@@ -37,6 +37,8 @@ export interface WebhookSubscriptionsTable {
   secret_sealed: string;
   created_by: Optional<string>;
   created_at: Timestamp;
+  /** The platform connection that owns this subscription (migrations/0091), else null. */
+  platform_connection_id: Optional<string>;
 }
 
 export interface WebhookDeliveriesTable {

@@ -395,6 +395,7 @@ export async function startFakePlatform(options: FakePlatformOptions = {}): Prom
       PLATFORM_TOKEN_URL: `${base}/oauth/token`,
       PLATFORM_REVOKE_URL: `${base}/oauth/revoke`,
       PLATFORM_API_URL: `${base}/api`,
+      PLATFORM_EVENTS_URL: `${base}/hooks/permitdesk`,
       PLATFORM_CLIENT_ID: clientId,
       PLATFORM_CLIENT_SECRET: clientSecret,
       PLATFORM_ORIGINS: base,
