@@ -105,11 +105,16 @@ describe('framing', { timeout: 120_000 }, () => {
     }
   });
 
-  it('lets the allow-listed partner frame /embed', async () => {
-    for (const path of ['/embed', '/embed/construction-platform']) {
-      const src = `${base}${path}?parent_origin=${encodeURIComponent(PARTNER)}`;
-      const { context, frame } = await frameOf(PARTNER, src);
-      assert.ok(shows(frame, src), `the partner could not frame ${path}: ${frame.url()}`);
+  it('lets the allow-listed partner frame /embed, and only the construction platform frame its own embed', async () => {
+    const src = `${base}/embed?parent_origin=${encodeURIComponent(PARTNER)}`;
+    const allowed = await frameOf(PARTNER, src);
+    assert.ok(shows(allowed.frame, src), `the partner could not frame /embed: ${allowed.frame.url()}`);
+    await allowed.context.close();
+    // /embed/construction-platform answers to PLATFORM_ORIGINS only (e2e/platform frames it from the platform).
+    const platformEmbed = `${base}/embed/construction-platform?parent_origin=${encodeURIComponent(PARTNER)}`;
+    for (const framer of [PARTNER, stranger]) {
+      const { context, frame } = await frameOf(framer, platformEmbed);
+      assert.ok(!shows(frame, platformEmbed), `${framer} framed /embed/construction-platform`);
       await context.close();
     }
   });

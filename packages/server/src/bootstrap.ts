@@ -108,7 +108,7 @@ async function seedDemoDataOnce(services: AppServices): Promise<void> {
   if (!projects || !owner || (await services.identity.findByEmail(owner.email))) return;
   const summary = await loadDemoData(services, { projects, companies: 1, log: (line) => services.log.info(`[demo-data] ${line}`) });
   const teamUserId = await ensureDemoOperator(services);
-  await seedDemoShowcase(services, showcaseOf(summary, teamUserId));
+  if (services.config.DEMO_SHOWCASE === '1') await seedDemoShowcase(services, showcaseOf(summary, teamUserId));
   services.log.info(`Demo data: ${summary.projects} projects and ${summary.permits} permits.`);
   services.log.info(`  sign in as ${DEMO_USERS.map((u) => u.email).join(', ')} or the permit team ${DEMO_OPERATOR.email}, password ${DEMO_PASSWORD}`);
 }

@@ -80,6 +80,8 @@ export const configSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent'], 'must be debug, info, warn, error or silent'), 'info'),
   /** Demo projects loaded at the first start (demo company, its users and the operator); none when unset. */
   DEMO_DATA_PROJECTS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'must be a whole number'), v.transform(Number))),
+  /** 0: the demo data without the demo company's month of work (cli/demo-showcase.ts): the browser suites' fixed demo. */
+  DEMO_SHOWCASE: v.optional(v.picklist(['0', '1'], 'must be 0 or 1'), '1'),
   /** Comma-separated allowed CORS origins; any origin when unset (the widget API is public). */
   CORS_ORIGINS: optionalText,
   /**
