@@ -5,6 +5,9 @@
 //                     first view: shell + address step + preact/compat), chunks/ for later steps, the
 //                     form engine and the maps.
 //  - dist/index.d.ts  types of the ESM entry.
+//  - dist/esm/react.js, dist/react.d.ts  @permitdesk/widget/react: <PermitLookup> for React hosts, built
+//                     against the host's React (external, a peer dependency: not aliased to preact). It
+//                     imports the ESM entry as ./index.js; neither widget.js nor modal.js includes it.
 // Source is written with React APIs; react, react-dom and the JSX runtime are aliased to preact/compat.
 // Every build prints the gzip sizes and fails over budget (build/size-budget.mjs).
 import { execFileSync } from 'node:child_process';
@@ -88,6 +91,17 @@ const onwarn = (warning, warn) => {
   warn(warning);
 };
 
+// @permitdesk/widget/react's import of the ESM entry stays an import of the built entry (same folder).
+const reactSource = here('./src/react.tsx');
+// ('absolute': the id is written as it is, not made relative to the source file.)
+const entryAsImport = () => ({
+  name: 'permitdesk-entry-as-import',
+  resolveId(source, importer) {
+    return importer === reactSource && source === './index.js' ? { id: './index.js', external: 'absolute' } : null;
+  },
+});
+const hostReact = (id) => /^react(\/|$)/.test(id);
+
 export default [
   {
     // The modal is an entry of its own: widget.js imports it by URL.
@@ -116,5 +130,17 @@ export default [
     output: { file: here('./dist/index.d.ts'), format: 'es' },
     external: (id) => /^(@permitdesk\/core|react|react-dom|preact)(\/|$)/.test(id) || id.endsWith('.css?raw'),
     plugins: [dts({ tsconfig: here('./tsconfig.json'), compilerOptions: { customConditions: ['@permitdesk/source'] } })],
+  },
+  {
+    input: { react: reactSource },
+    output: { dir: here('./dist/esm'), format: 'es', entryFileNames: '[name].js', sourcemap: false },
+    external: hostReact,
+    plugins: [entryAsImport(), compile(), minify()],
+  },
+  {
+    input: reactSource,
+    output: { file: here('./dist/react.d.ts'), format: 'es' },
+    external: hostReact,
+    plugins: [entryAsImport(), dts({ tsconfig: here('./tsconfig.json'), compilerOptions: { customConditions: ['@permitdesk/source'] } })],
   },
 ];
