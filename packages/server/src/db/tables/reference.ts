@@ -50,6 +50,13 @@ export interface MunicipalitiesTable {
   created_at: Timestamp;
 }
 
+/** One row: moved by a trigger on every statement that adds, removes or renames municipalities (0088). */
+export interface MunicipalitySearchVersionTable {
+  singleton: ColumnType<boolean, boolean | undefined, never>;
+  /** bigint: pg returns it as text. */
+  version: ColumnType<string, never, never>;
+}
+
 export interface PermitTasksTable {
   id: Generated<number>;
   name: string;
@@ -89,6 +96,7 @@ export interface ReferenceTables {
   states: StatesTable;
   administrative_areas: AdministrativeAreasTable;
   municipalities: MunicipalitiesTable;
+  municipality_search_version: MunicipalitySearchVersionTable;
   permit_tasks: PermitTasksTable;
   task_inspections: TaskInspectionsTable;
   task_fees: TaskFeesTable;
