@@ -6,6 +6,7 @@ import { createApp } from './app.js';
 import { REPO_ROOT, type Config } from './config.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedAll } from './reference/seed-all.js';
+import { warmMunicipalitySearch } from './lookups/municipality-name-index.js';
 import type { App } from './http/context.js';
 import { registerStaticRoutes } from './http/static-files.js';
 import { isLoopback } from './mail/mailbox.routes.js';
@@ -40,6 +41,8 @@ export async function bootstrap(givenConfig: Config): Promise<Running> {
   await seedDemoDataOnce(services);
   // Before listening: else the first address picked after a restart waits ~2 s for the gazetteer.
   services.geo.warm();
+  // The municipality keyword search's list of names (issue 15): loaded now, not by the first search.
+  warmMunicipalitySearch(services.db).catch((error: unknown) => log.warn('[lookups] municipality search list not loaded at start', { error: String(error) }));
   services.mailWorker.start();
   // The expiry watchdog (issue 16): a daily job, and one run today so a fresh server mails what is due.
   registerExpiryWatchdogJob(services);

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets } from '../test/harness.js';
 import { TASK_CATALOG } from '../reference/task-catalog.js';
+import { listMunicipalities, listMunicipalitiesBySql } from './municipalities.repository.js';
 
 type Ctx = Awaited<ReturnType<typeof createTestContext>>;
 
@@ -109,6 +110,63 @@ describe.each(databaseTargets())('lookups on %s', (target) => {
     const springs = await ctx.request('GET', '/v4/lookup/municipalities', { query: { keyword: 'spring', size: '50' } });
     expect(springs.body.length).toBeGreaterThan(20);
     expect(springs.body.every((m: { name: string }) => m.name.toLowerCase().includes('spring'))).toBe(true);
+  });
+
+  it('answers the keyword search from its in-memory list exactly as the SQL did: same rows, order and totals', async () => {
+    const filters = [
+      { keyword: 'spring', page: 1, size: 20 },
+      { keyword: 'SAN', page: 3, size: 50 },
+      { keyword: 'county', page: 2, size: 200 },
+      { keyword: 'ville', state: 'TN', page: 1, size: 200 },
+      { keyword: 'new york', page: 1, size: 20 },
+      { keyword: "o'", page: 1, size: 20 },
+      { keyword: '_', page: 1, size: 20 },
+      { keyword: '%', page: 1, size: 20 },
+      { keyword: 'a', page: 40, size: 100 },
+      { keyword: 'zzzz-no-such-place', page: 1, size: 20 },
+      { keyword: 'spring', page: 999, size: 20 },
+      { state: 'TX', page: 2, size: 10 },
+      { page: 97, size: 200 },
+    ];
+    for (const filter of filters) {
+      expect(await listMunicipalities(ctx.services.db, filter), JSON.stringify(filter)).toEqual(await listMunicipalitiesBySql(ctx.services.db, filter));
+    }
+  });
+
+  it("finds an edit to a municipality's name or state by the very next keyword search", async () => {
+    // No endpoint renames a municipality yet: the permit team's fix lands in the table (psql, a script, another replica).
+    const db = ctx.services.db;
+    const target = await db.selectFrom('municipalities').select(['id', 'name', 'state_code']).where('state_code', '=', 'WY').orderBy('id').executeTakeFirstOrThrow();
+    const search = async (keyword: string, state?: string) => {
+      const res = await ctx.request('GET', '/v4/lookup/municipalities', { query: { keyword, ...(state ? { state } : {}), size: '200' } });
+      expect(res.status).toBe(200);
+      return res.body.map((m: { id: number; name: string; stateCode: string }) => [m.id, m.name, m.stateCode]);
+    };
+    expect(await search(target.name, 'WY')).toContainEqual([target.id, target.name, 'WY']);
+    expect(await search('zyzzogeton')).toEqual([]);
+    try {
+      await db.updateTable('municipalities').set({ name: 'City of Zyzzogeton' }).where('id', '=', target.id).execute();
+      expect(await search('zyzzogeton')).toEqual([[target.id, 'City of Zyzzogeton', 'WY']]);
+      expect(await search('ZYZZOGETON', 'wy')).toEqual([[target.id, 'City of Zyzzogeton', 'WY']]);
+      expect((await search(target.name, 'WY')).map(([id]: [number]) => id)).not.toContain(target.id);
+      await db.updateTable('municipalities').set({ state_code: 'MT' }).where('id', '=', target.id).execute();
+      expect(await search('zyzzogeton', 'WY')).toEqual([]);
+      expect(await search('zyzzogeton', 'MT')).toEqual([[target.id, 'City of Zyzzogeton', 'MT']]);
+      // Inside a transaction its own uncommitted edit is found too (the SQL answers there).
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await trx.updateTable('municipalities').set({ name: 'City of Quuxbridge' }).where('id', '=', target.id).execute();
+          const inside = await listMunicipalities(trx, { keyword: 'quuxbridge', page: 1, size: 20 });
+          expect(inside.items.map((m) => m.id)).toEqual([target.id]);
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      expect(await search('quuxbridge')).toEqual([]);
+    } finally {
+      await db.updateTable('municipalities').set({ name: target.name, state_code: target.state_code }).where('id', '=', target.id).execute();
+    }
+    expect(await search('zyzzogeton')).toEqual([]);
+    expect(await search(target.name, 'WY')).toContainEqual([target.id, target.name, 'WY']);
   });
 
   it('pages administrative areas in the body and centres a map on one', async () => {
