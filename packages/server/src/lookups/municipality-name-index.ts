@@ -9,7 +9,7 @@
 // renames a municipality, in the writer's transaction. The search reads that version in the same statement
 // as the page's rows (municipalities.repository.ts) and, when it moved past the list's, reloads the list and
 // searches again: an edit made through any replica, the seed or psql is found by the next search.
-// Memory: ≈1 MB for 20,000 names (one string of them all, their ids and starts).
+// Memory: ≈1.5 MB of heap for 19,369 names (one string of them all, their ids, starts and states).
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.js';
 
