@@ -5,7 +5,7 @@
 // answers the page's ids and the total; the rows themselves are still read from the database, so the
 // directory's phone and cut-off (which change often) are never cached here.
 //
-// Staleness: migration 0088 moves municipality_search_version on every statement that adds, removes or
+// Staleness: migration 0092 moves municipality_search_version on every statement that adds, removes or
 // renames a municipality, in the writer's transaction. The search reads that version in the same statement
 // as the page's rows (municipalities.repository.ts) and, when it moved past the list's, reloads the list and
 // searches again: an edit made through any replica, the seed or psql is found by the next search.

@@ -50,7 +50,7 @@ export interface MunicipalitiesTable {
   created_at: Timestamp;
 }
 
-/** One row: moved by a trigger on every statement that adds, removes or renames municipalities (0088). */
+/** One row: moved by a trigger on every statement that adds, removes or renames municipalities (0092). */
 export interface MunicipalitySearchVersionTable {
   singleton: ColumnType<boolean, boolean | undefined, never>;
   /** bigint: pg returns it as text. */
