@@ -23,6 +23,11 @@ export default defineConfig({
         test: { name: 'core', environment: 'node', include: ['packages/core/src/**/*.test.ts'] },
       },
       {
+        // The repository itself: the READMEs' commands point at real files and scripts.
+        extends: true,
+        test: { name: 'repo', environment: 'node', include: ['scripts/**/*.test.ts'] },
+      },
+      {
         // Not extending the root: vitest hands the conditions to Node as --conditions, and the root's
         // 'module' condition makes Node load bundler-only builds (the AWS SDK's dist-es).
         resolve: { conditions: [source, 'node', 'development|production'] },
