@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { AuthenticateResult, Profile, SessionTokens } from '@permitdesk/core';
 import { createApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import type { DatabaseHandle } from '../db/database.js';
+import { openPostgres, type DatabaseHandle } from '../db/database.js';
 import type { App } from '../http/context.js';
 import { createLogger } from '../http/logger.js';
 import type { OutboxMessage } from '../mail/mail-service.js';
@@ -52,6 +52,8 @@ export interface TestUser {
 
 export interface TestContext {
   target: DatabaseTarget;
+  /** postgres: the URL of this context's database (pg_dump it, open it again); null on PGlite. */
+  databaseUrl: string | null;
   app: App;
   services: AppServices;
   config: Config;
@@ -83,6 +85,8 @@ export interface TestContextOptions {
   distinctClients?: boolean;
   /** The services' logger (a test capturing the log lines); silent by default. */
   log?: import('../http/logger.js').Logger;
+  /** postgres: open this existing database (a restored backup) instead of a fresh copy; it is not dropped. */
+  databaseUrl?: string;
 }
 
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
@@ -100,12 +104,17 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
 
   let database: DatabaseHandle;
   let drop = async () => {};
-  if (target === 'postgres') {
+  let databaseUrl: string | null = null;
+  if (target === 'postgres' && options.databaseUrl) {
+    databaseUrl = options.databaseUrl;
+    database = await openPostgres(databaseUrl);
+  } else if (target === 'postgres') {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error('The postgres target needs DATABASE_URL');
     const fresh = await freshPostgres(url);
     database = fresh.handle;
     drop = fresh.drop;
+    databaseUrl = fresh.url;
   } else {
     database = await freshPglite();
   }
@@ -166,6 +175,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
 
   return {
     target,
+    databaseUrl,
     app,
     services,
     config,
