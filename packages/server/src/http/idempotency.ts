@@ -1,7 +1,9 @@
 // Idempotency-Key on creating calls (endpoints marked `idempotent` in core's catalogue): a repeat of a
 // key by the same caller for the same method and path within 24 hours gets the first answer (status
 // and body) back and creates nothing; the same key with another request → 422; a duplicate that
-// arrives while the first is running → 409.
+// arrives while the first is running → 409 IDEMPOTENCY_KEY_IN_USE, and after a replica died between its
+// commit and storing the answer (no answer five minutes on) → 409 IDEMPOTENCY_ANSWER_LOST, which says the
+// work was done.
 //
 // Keys live in the database (table idempotency_keys), so they hold across replicas and restarts. The
 // key row is written inside the handler's first transaction (db/transaction.ts's inTransaction runs
@@ -19,6 +21,13 @@ import { HttpError, toHttpError } from './errors.js';
 
 export const KEY_IN_USE_MESSAGE = 'A request with this Idempotency-Key is still being processed.';
 export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used for a different request.';
+export const ANSWER_LOST_MESSAGE =
+  'The request with this Idempotency-Key was carried out, but its answer was lost when the server stopped. Look up the result before sending it again with a new key.';
+/**
+ * A key row with no answer older than this belongs to a call that cannot still be running (requests end
+ * within the drain's deadline): its work committed, its replica died before storing the answer.
+ */
+export const IN_FLIGHT_LIMIT_MS = 5 * 60 * 1000;
 /** Response header of a replayed answer. */
 export const REPLAYED_HEADER = 'idempotent-replayed';
 
@@ -28,6 +37,7 @@ interface Stored {
   status: number | null;
   body: string | null;
   content_type: string | null;
+  created_at: Date | string;
 }
 
 /** Calls running in this process, by key: a duplicate here is told at once (others wait on the index). */
@@ -35,19 +45,23 @@ const running = new Set<string>();
 
 const keyInUse = () => new HttpError(409, KEY_IN_USE_MESSAGE, 'IDEMPOTENCY_KEY_IN_USE');
 const keyReused = () => new HttpError(422, KEY_REUSED_MESSAGE, 'IDEMPOTENCY_KEY_REUSED');
+const answerLost = () => new HttpError(409, ANSWER_LOST_MESSAGE, 'IDEMPOTENCY_ANSWER_LOST');
 
 async function stored(db: Db, claim: Claim): Promise<Stored | undefined> {
   const { rows } = await sql<Stored>`
-    SELECT fingerprint, status, body, content_type FROM idempotency_keys
+    SELECT fingerprint, status, body, content_type, created_at FROM idempotency_keys
     WHERE scope = ${claim.scope} AND method = ${claim.method} AND path = ${claim.path} AND key = ${claim.key}
       AND created_at > ${cutoff(claim)}`.execute(db);
   return rows[0];
 }
 
-/** The first answer again, or 422 for another request under the same key, or 409 while it runs. */
+/** The first answer again, or 422 for another request under the same key, or 409 while it runs (or once its answer is lost). */
 function replay(row: Stored, claim: Claim): Response {
   if (row.fingerprint !== claim.fingerprint) throw keyReused();
-  if (row.status === null) throw keyInUse();
+  if (row.status === null) {
+    // The key row commits only with the call's work: an old one without an answer is done work whose reply died.
+    throw claim.now.getTime() - new Date(row.created_at).getTime() > IN_FLIGHT_LIMIT_MS ? answerLost() : keyInUse();
+  }
   return new Response(row.body, {
     status: row.status,
     headers: { 'content-type': row.content_type ?? 'application/json', [REPLAYED_HEADER]: 'true' },

@@ -98,6 +98,22 @@ describe.each(databaseTargets())('idempotent creates on %s', (target) => {
     expect(await permitsOf(user)).toBe(before + 2);
   });
 
+  it('says the work was done when a replica died between its commit and storing the answer', async () => {
+    const key = randomUUID();
+    expect((await submit(key)).status).toBe(200);
+    const before = await permitsOf(user);
+    // What a kill -9 after the commit leaves: the key row without its answer.
+    await t.services.db.updateTable('idempotency_keys').set({ status: null, body: null, content_type: null }).where('key', '=', key).execute();
+    const soon = await submit(key);
+    expect(soon.status).toBe(409);
+    expect(soon.body.code).toBe('IDEMPOTENCY_KEY_IN_USE');
+    t.advanceTime(6 * 60_000);
+    const later = await submit(key);
+    expect(later.status).toBe(409);
+    expect(later.body).toMatchObject({ code: 'IDEMPOTENCY_ANSWER_LOST', message: expect.stringContaining('was carried out') });
+    expect(await permitsOf(user)).toBe(before);
+  });
+
   it('refuses a malformed key with 400', async () => {
     for (const key of ['', 'x'.repeat(256), 'bad key']) {
       const res = await submit(key);
