@@ -10,7 +10,6 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -86,6 +85,7 @@ createRoot(document.getElementById('app')!).render(<StrictMode><App apiBase={api
   'ssr.mjs': `import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { PermitLookup } from '@permitdesk/widget/react';
+import { freePort } from '../../scripts/free-port.mjs';
 if (typeof window !== 'undefined') throw new Error('not Node');
 process.stdout.write(renderToString(createElement('main', null, createElement(PermitLookup, { apiBase: 'https://permits.example', open: false, className: 'permits' }))));
 `,
@@ -239,12 +239,3 @@ async function startServer() {
   throw new Error('the server did not start within 180 s');
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}

@@ -56,7 +56,8 @@ export function pageOf(filter: ListFilter, alias: 't' | 'd'): { where: RawBuilde
   };
 }
 
-interface ItemRow {
+/** A vault item's row as the lists read it. */
+export interface ItemRow {
   id: number;
   company_id: number;
   name: string;

@@ -11,7 +11,7 @@ import type { PlatformDocumentsTable } from '../db/tables/platform.js';
 import { notFound } from '../http/errors.js';
 import type { AuthUser } from '../identity/user.js';
 import { iso } from '../rows/values.js';
-import { VAULT_KINDS, type VaultKind } from '../compliance/vault-items.js';
+import { VAULT_KINDS, type ItemRow, type VaultKind } from '../compliance/vault-items.js';
 import type { AppServices } from '../services.js';
 import { apiFor, liveConnection, CONNECT_ROLES } from './connections.js';
 
@@ -127,18 +127,7 @@ async function sweepComplianceSources(db: Services['db'], now: Date) {
   );
 }
 
-interface ComplianceSource {
-  kind: VaultKind;
-  id: number;
-  company_id: number;
-  name: string;
-  number: string | null;
-  issuer: string | null;
-  state_code: string | null;
-  issued_on: string | null;
-  expires_on: string | null;
-  document_id: number | null;
-}
+type ComplianceSource = { kind: VaultKind } & Pick<ItemRow, 'id' | 'company_id' | 'name' | 'number' | 'issuer' | 'state_code' | 'issued_on' | 'expires_on' | 'document_id'>;
 
 const COMPLIANCE_TITLES: Record<VaultKind, string> = { license: 'License', insurance: 'Insurance', certificate: 'Certificate' };
 const dateOnly = (value: Date | string | null): string | null => (value === null ? null : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
