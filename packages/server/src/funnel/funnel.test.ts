@@ -20,7 +20,7 @@ describe.each(databaseTargets())('the sign-up funnel on %s', (target) => {
   const session = () => `test-${target}-${++sessionNo}-${Math.random().toString(36).slice(2, 10)}`;
   const send = (body: unknown, headers: Record<string, string> = from()) => t.request('POST', '/v4/funnel/events', { body, headers, token: null });
   const report = (user: TestUser | null, query: Record<string, string> = {}) =>
-    t.request<FunnelReport>('GET', '/v4/operator/funnel', { token: user?.accessToken ?? null, query, headers: from() });
+    t.request<FunnelReport & { message?: string; code?: string }>('GET', '/v4/operator/funnel', { token: user?.accessToken ?? null, query, headers: from() });
   const today = () => new Date(t.services.clock()).toISOString().slice(0, 10);
   const countOf = (r: FunnelReport, step: string) => r.steps.find((s) => s.step === step)!.sessions;
 
