@@ -1,12 +1,13 @@
 // The sign-up funnel (issue 18): the widget records a tracked step (public: no account, rate-limited per
 // client, once per session and step, nothing read back); the permit team reads the counts (staff only).
 import { okSchema } from '../schemas/common.js';
+import { FUNNEL_EVENTS_PATH } from '../rules/funnel-steps.js';
 import { funnelEventSchema, funnelQuerySchema, funnelReportSchema } from '../schemas/funnel.js';
 import { endpoint } from './endpoint.js';
 
 export const funnelEndpoints = {
   record: endpoint({
-    method: 'POST', path: '/v4/funnel/events', auth: 'none',
+    method: 'POST', path: FUNNEL_EVENTS_PATH, auth: 'none',
     summary: 'Record that a widget session reached a tracked workflow step (SPEC §2.10); once per session and step',
     body: funnelEventSchema, response: okSchema,
   }),
