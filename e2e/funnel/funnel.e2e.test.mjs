@@ -112,8 +112,10 @@ describe('the sign-up funnel', { timeout: 300_000 }, () => {
     const items = stages.getByRole('listitem');
     assert.equal(await items.count(), 4);
     const first = await items.nth(0).innerText();
-    const sessions = Number(/([\d,]+) sessions/.exec(first)[1].replace(/,/g, ''));
-    assert.ok(sessions > 300, `a month of demo visits, got ${sessions}`);
+    const sessions = Number(/([\d,]+) sessions?/.exec(first)[1].replace(/,/g, ''));
+    // The showcase's month (startServer({ showcase: true })); a server started by scripts/e2e.mjs has the fixed demo only.
+    const showcase = (await call('GET', '/v4/operator/funnel', tokens.accessToken)).origins.some((o) => o.origin === 'https://www.brightline-solar.test');
+    assert.ok(showcase ? sessions > 300 : sessions >= 1, `visits on the page: ${sessions}`);
     assert.match(await items.nth(1).innerText(), /\d+% dropped out since the step before/);
     assert.equal(await ops.getByRole('link', { name: 'Funnel' }).getAttribute('aria-current'), 'page');
     await ops.waitForTimeout(300);

@@ -71,7 +71,7 @@ function StepTable({ report }: { report: FunnelReport }) {
       <thead>
         <tr>
           <th scope="col">Step</th>
-          <th scope="col">Name</th>
+          <th scope="col">Tracked as</th>
           <th scope="col" className="ops-funnel__num">Sessions</th>
         </tr>
       </thead>
