@@ -1,4 +1,4 @@
-// Kysely types of migrations/0090_funnel_events.sql: the sign-up funnel's events (issue 18).
+// Kysely types of migrations/0093_funnel_events.sql: the sign-up funnel's events (issue 18).
 import type { TrackedStep } from '@permitdesk/core';
 import type { Optional, Timestamp } from './columns.js';
 
