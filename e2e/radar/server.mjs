@@ -39,14 +39,15 @@ const groupAlive = (pid) => {
 };
 
 /** { base, stop() } for a running server with the demo data. */
-export async function startServer({ projects = 40 } = {}) {
+export async function startServer({ projects = 40, showcase = false } = {}) {
   if (process.env.E2E_BASE_URL) return { base: process.env.E2E_BASE_URL.replace(/\/$/, ''), stop: async () => undefined };
   if (!existsSync(join(root, 'packages/dashboard/dist/index.html')) || process.env.E2E_BUILD === '1') {
     run(['--filter', '@permitdesk/dashboard', 'build'], {});
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'permitdesk-radar-e2e-'));
   const env = { DATA_DIR: dataDir, EMAIL_MX_LOOKUP: 'off', LOG_LEVEL: 'warn' };
-  run(['--filter', '@permitdesk/server', 'demo-data', '--', '--projects', String(projects), '--companies', '2'], env);
+  // showcase: also the demo company's month of work, as `npm start` seeds it (the funnel suite reads its month of visits).
+  run(['--filter', '@permitdesk/server', 'demo-data', '--', '--projects', String(projects), '--companies', '2', ...(showcase ? ['--showcase'] : [])], env);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // Its own process group, so stopping it ends pnpm, tsx and node together.

@@ -22,6 +22,8 @@ const LAYERS = [
   ['geo', 'storage', 'mail', 'rate-limits', 'policies', 'staff', 'audit'],
   // jobs/: the durable job queue (enqueueJob, the runner), on the database alone; its wiring asks staff/.
   ['jobs'],
+  // funnel/: the widget's tracked workflow steps (issue 18), on the database alone; its handlers ask staff/.
+  ['funnel'],
   ['companies'],
   ['identity'],
   // team/: who is on the permit team, each change an audit entry (the CLI in operator/ and the UI use it).

@@ -31,3 +31,4 @@ export * from './rules/esign.js';
 export * from './rules/status-page.js';
 export * from './rules/reminders.js';
 export * from './rules/gate.js';
+export * from './rules/funnel-steps.js';

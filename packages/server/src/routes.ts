@@ -29,6 +29,7 @@ import { registerActivityRoutes } from './activity/activity.routes.js';
 import { registerExportRoutes } from './exports/exports.routes.js';
 import { registerTeamRoutes } from './team/team.routes.js';
 import { registerGateRoutes } from './gate/gate.routes.js';
+import { registerFunnelRoutes } from './funnel/funnel.routes.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerPlatformRoutes } from './platform/platform.routes.js';
 import { registerJobRoutes } from './jobs/jobs.routes.js';
@@ -70,4 +71,5 @@ export function registerRoutes(app: App): void {
   registerStatusLinkRoutes(app);
   registerWebhookRoutes(app);
   registerGateRoutes(app);
+  registerFunnelRoutes(app);
 }

@@ -5,6 +5,7 @@ import { complianceLinkEndpoints } from './compliance-links.endpoints.js';
 import { exportEndpoints } from './exports.endpoints.js';
 import { esignEndpoints } from './esign.endpoints.js';
 import { formEndpoints } from './forms.endpoints.js';
+import { funnelEndpoints } from './funnel.endpoints.js';
 import { gateEndpoints } from './gate.endpoints.js';
 import { guestAccessEndpoints } from './guest-access.endpoints.js';
 import { jobEndpoints } from './jobs.endpoints.js';
@@ -38,6 +39,7 @@ export {
   exportEndpoints,
   esignEndpoints,
   formEndpoints,
+  funnelEndpoints,
   gateEndpoints,
   guestAccessEndpoints,
   identityEndpoints,
@@ -88,5 +90,6 @@ export const endpoints = {
   statusLinks: statusLinkEndpoints,
   webhooks: webhookEndpoints,
   gate: gateEndpoints,
+  funnel: funnelEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;

@@ -25,3 +25,4 @@ export * from './jobs.js';
 export * from './status-links.js';
 export * from './webhooks.js';
 export * from './gate.js';
+export * from './funnel.js';

@@ -59,6 +59,8 @@ export const queryKeys = {
     sla: ['ops', 'sla'],
     /** The job queue's page for a filter (pages/ops/jobs). */
     jobs: (query: Record<string, string>) => ['ops', 'jobs', query],
+    /** The sign-up funnel's report for a range and origin (pages/ops/funnel). */
+    funnel: (query: Record<string, string>) => ['ops', 'funnel', query],
   },
   /** A company's audit trail (its owner's /companies/:id/activity). */
   companyActivity: (companyId: string, page: number) => ['company-activity', companyId, page],

@@ -134,6 +134,7 @@ export const opsRoutes: PageRoute[] = [
   p('/ops/settings', 'protected', 'Workspace settings', () => import('../pages/ops/settings/ops-settings-page.js')),
   p('/ops/jobs', 'protected', 'Background jobs', () => import('../pages/ops/jobs/jobs-page.js')),
   p('/ops/gate', 'protected', 'Pre-filing gate', () => import('../pages/ops/gate-requirements-page.js')),
+  p('/ops/funnel', 'protected', 'Sign-up funnel', () => import('../pages/ops/funnel/funnel-page.js')),
 ];
 
 export const pageRoutes: PageRoute[] = [...publicRoutes, ...protectedRoutes, ...opsRoutes];

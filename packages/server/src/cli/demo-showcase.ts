@@ -2,7 +2,8 @@
 // like a real contractor's (licenses in two states, one expiring within 30 days and one expired; general
 // liability and workers' comp; certificates; documentation, each with its PDF), two vendors with vaults of
 // their own (one COI about to lapse), an approved wallet share each way, a pending vendor onboarding, and
-// conversations with the permit team on recent permits. Written through the product's own functions
+// conversations with the permit team on recent permits, and a month of the widget's sign-up funnel from three
+// partner sites (/ops/funnel). Written through the product's own functions
 // where they exist; run again, it changes nothing (every step looks for its row first).
 import { INVITATION_SOURCE, INVITE_STATUS } from '@permitdesk/core';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -14,6 +15,8 @@ import { linkVendor, shareWallet } from '../invitations/relations.js';
 import { addReply, PERMIT_TEAM_NAME } from '../permits/conversations.js';
 import type { AppServices } from '../services.js';
 import { newFileKey } from '../storage/file-storage.js';
+import type { FunnelEventsTable } from '../db/tables/funnel.js';
+import type { Insertable } from 'kysely';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -181,6 +184,7 @@ export async function seedDemoShowcase(services: AppServices, options: ShowcaseO
   }
 
   await seedPermitNearExpiry(services, companyId, now);
+  await seedFunnelMonth(services, now);
 
   // Conversations with the permit team on the demo company's most recent permits in progress.
   const permits = await sql<{ id: number }>`
@@ -231,4 +235,82 @@ async function seedPermitNearExpiry(services: AppServices, companyId: number, no
     await sql`INSERT INTO permit_inspections (permit_id, inspection_name, status, perform_order, scheduled_at, created_at)
       VALUES (${permitId}, 'Final', 'scheduled', ${Number(order.rows[0]?.n ?? 0) + 1}, ${at}, ${now})`.execute(trx);
   });
+}
+
+/** The partner sites the demo widget runs on, and each one's share of the visits. */
+const FUNNEL_PARTNERS = [
+  { origin: 'https://www.brightline-solar.test', weight: 0.5 },
+  { origin: 'https://www.cedar-roofing.test', weight: 0.3 },
+  { origin: 'https://homefix-pros.test', weight: 0.2 },
+] as const;
+
+/** A small seeded generator (mulberry32): the same month every time the demo is loaded. */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Issue 18: 30 days of widget visits (fewer at weekends) through the tracked steps of SPEC §2.10, with the
+ * drop-outs a real sign-up shows: most visitors choose a role, fewer finish the account, fewer still
+ * submit. Sessions are named demo-funnel-…; skipped when the demo's funnel is already there.
+ */
+async function seedFunnelMonth(services: AppServices, now: Date): Promise<void> {
+  const seeded = await services.db.selectFrom('funnel_events').select('session').where('session', 'like', 'demo-funnel-%').limit(1).executeTakeFirst();
+  if (seeded) return;
+  const random = seededRandom(18);
+  const chance = (p: number) => random() < p;
+  const rows: Insertable<FunnelEventsTable>[] = [];
+  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  let sessionNo = 0;
+  for (let day = 29; day >= 0; day -= 1) {
+    const start = today - day * DAY_MS;
+    const weekday = new Date(start).getUTCDay();
+    const visits = Math.round((weekday === 0 || weekday === 6 ? 9 : 26) + random() * 10);
+    for (let visit = 0; visit < visits; visit += 1) {
+      const session = `demo-funnel-${String(++sessionNo).padStart(5, '0')}`;
+      let pick = random();
+      const origin = FUNNEL_PARTNERS.find((partner) => (pick -= partner.weight) < 0)?.origin ?? FUNNEL_PARTNERS[0].origin;
+      // Business hours, US time (14:00–23:00 UTC), a few minutes between steps.
+      let at = start + (14 + random() * 9) * 60 * 60 * 1000;
+      if (at > now.getTime()) at = now.getTime() - random() * 60 * 60 * 1000;
+      const steps: FunnelEventsTable['step'][] = [];
+      const kind = random();
+      if (kind < 0.08) {
+        steps.push('permit-started'); // already signed in
+        if (chance(0.6)) steps.push('success-page');
+      } else if (kind < 0.22) {
+        steps.push('existing-customer');
+        if (chance(0.82)) {
+          steps.push('sign-in');
+          if (chance(0.85)) {
+            steps.push('permit-started');
+            if (chance(0.58)) steps.push('success-page');
+          }
+        }
+      } else {
+        steps.push(chance(0.64) ? 'contractor' : 'do-it-yourselfer');
+        if (chance(0.57)) {
+          steps.push('sign-up');
+          if (chance(0.78)) {
+            steps.push('permit-started');
+            if (chance(0.52)) steps.push('success-page');
+          }
+        }
+      }
+      for (const step of steps) {
+        rows.push({ session, step, origin, created_at: new Date(Math.min(at, now.getTime())) });
+        at += (1 + random() * 6) * 60 * 1000;
+      }
+    }
+  }
+  for (let i = 0; i < rows.length; i += 500) {
+    await services.db.insertInto('funnel_events').values(rows.slice(i, i + 500)).onConflict((oc) => oc.columns(['session', 'step']).doNothing()).execute();
+  }
 }

@@ -8,6 +8,7 @@ import type { DirectoryTables } from './tables/directory.js';
 import type { EsignTables } from './tables/esign.js';
 import type { FileTables } from './tables/files.js';
 import type { GateTables } from './tables/gate.js';
+import type { FunnelTables } from './tables/funnel.js';
 import type { GuestAccessTables } from './tables/guest-access.js';
 import type { IdempotencyTables } from './tables/idempotency.js';
 import type { IdentityTables } from './tables/identity.js';
@@ -50,6 +51,7 @@ export interface Database
     StatusLinkTables,
     ReminderTables,
     GateTables,
+    FunnelTables,
     PlatformTables {}
 
 /** The shared handle, or a transaction on it (a Tx is a Db). */
@@ -88,4 +90,5 @@ export const TABLES = [
   'jobs', 'job_schedules', 'webhook_subscriptions', 'webhook_deliveries', 'webhook_delivery_attempts',
   'permit_status_links', 'permit_status_subscribers',
   'gate_requirements',
+  'funnel_events',
 ] as const satisfies readonly (keyof Database)[];

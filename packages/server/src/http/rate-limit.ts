@@ -45,6 +45,8 @@ export const LIMITED_ENDPOINTS: ReadonlyArray<readonly [EndpointDef, LimitGroup]
   [endpoints.statusLinks.subscribe, 'signUp'],
   [endpoints.statusLinks.confirm, 'verification'],
   [endpoints.statusLinks.unsubscribe, 'verification'],
+  // The widget's funnel events (issue 18): public, so each client is counted.
+  [endpoints.funnel.record, 'funnel'],
 ];
 
 /** '/verify-reoon/{email}' → /^\/verify-reoon\/[^/]+$/ */

@@ -21,6 +21,8 @@ export const RATE_LIMITS = {
   verification: { limit: 40, windowMs: 10 * MINUTE, delayMs: MINUTE, maxDelayMs: 60 * MINUTE },
   /** A public compliance link opened or its files downloaded (issue 13): generous for a person, a wall for a token guesser. */
   publicLink: { limit: 60, windowMs: 10 * MINUTE, delayMs: MINUTE, maxDelayMs: 60 * MINUTE },
+  /** The widget's funnel events (issue 18): a visit sends a handful; this bounds how many sessions one client can add. */
+  funnel: { limit: 120, windowMs: 10 * MINUTE, delayMs: MINUTE, maxDelayMs: 60 * MINUTE },
   /** Forgot password and its code. */
   recovery: { limit: 20, windowMs: 10 * MINUTE, delayMs: MINUTE, maxDelayMs: 60 * MINUTE },
   /** Wrong passwords from one client, whatever the account (stops spraying many addresses). */

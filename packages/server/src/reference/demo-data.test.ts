@@ -7,6 +7,7 @@ import { parseSearchParams, searchProjects } from '../projects/search/search-pro
 import { createTestContext, databaseTargets } from '../test/harness.js';
 import { DEMO_PASSWORD, DEMO_USERS, loadDemoData, showcaseOf, splitProjects, type DemoSummary } from './demo-data.js';
 import { seedDemoShowcase } from '../cli/demo-showcase.js';
+import { funnelReport } from '../funnel/funnel.js';
 import { runExpiryWatchdog } from '../compliance/reminders/watchdog.js';
 
 type Ctx = Awaited<ReturnType<typeof createTestContext>>;
@@ -97,6 +98,18 @@ describe.each(databaseTargets())('the demo showcase on %s', (target) => {
     expect(await count(`SELECT count(*)::int AS n FROM conversations c JOIN permits r ON r.id = c.permit_id JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${id}`)).toBe(3);
     expect(await count(`SELECT count(*)::int AS n FROM conversation_messages WHERE author_role = 'permit_team'`)).toBe(4);
     for (const email of ['solar@permitdesk.test', 'summit@permitdesk.test']) expect((await ctx.signIn(email, DEMO_PASSWORD)).email).toBe(email);
+  });
+
+  it("has a month of the widget's sign-up funnel from three partner sites (issue 18), seeded once", async () => {
+    const sessions = await count(`SELECT count(DISTINCT session)::int AS n FROM funnel_events WHERE session LIKE 'demo-funnel-%'`);
+    expect(sessions).toBeGreaterThan(400);
+    expect(await count(`SELECT count(DISTINCT origin)::int AS n FROM funnel_events WHERE session LIKE 'demo-funnel-%'`)).toBe(3);
+    expect(await count(`SELECT count(DISTINCT date_trunc('day', created_at))::int AS n FROM funnel_events WHERE session LIKE 'demo-funnel-%'`)).toBeGreaterThanOrEqual(29);
+    expect(await count(`SELECT count(*)::int AS n FROM funnel_events WHERE created_at > now() + interval '1 minute'`)).toBe(0);
+    const report = await funnelReport(ctx.services.db, {}, new Date());
+    const [start, account, form, done] = report.stages.map((stage) => stage.sessions);
+    expect(start).toBe(sessions);
+    expect(start! > account! && account! > form! && form! > done! && done! > 0).toBe(true);
   });
 
   it('shows the expiry watchdog at work (issue 16): its start-up run mails what lapses soon and flags the permit near expiry', async () => {

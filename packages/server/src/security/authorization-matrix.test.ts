@@ -771,6 +771,9 @@ const MATRIX: Record<string, Row> = {
   'POST /v4/operator/gate-requirements': { expect: STAFF_ONLY, call: () => ({ body: { kind: 'certificate', credential: unique('Matrix cert '), stateCode: 'NY' } }) },
   'PUT /v4/operator/gate-requirements/{id}': { expect: STAFF_ONLY, call: () => ({ params: { id: 1 }, body: { kind: 'insurance', credential: 'General Liability' } }) },
   'DELETE /v4/operator/gate-requirements/{id}': { expect: STAFF_ONLY, call: () => ({ params: { id: 1 } }) },
+  // --- the sign-up funnel (issue 18): the widget's event is public (no account; rate-limited, nothing read back), the report the permit team's
+  'POST /v4/funnel/events': { expect: PUBLIC, call: () => ({ body: { step: 'permit-started', session: unique('matrix-'), fromURL: 'https://partner.example/page' } }) },
+  'GET /v4/operator/funnel': { expect: STAFF_ONLY, call: () => ({ query: { from: '2026-01-01', to: '2026-01-31' } }) },
 };
 
 // ---------------------------------------------------------------------------------------------------

@@ -60,17 +60,8 @@ export const STEP_VIEW: Readonly<Record<FlowStep, FlowView>> = {
   'permit-form': 'form',
 };
 
-/** Tracked workflow steps (SPEC §2.10). */
-export const TRACKED_STEPS = [
-  'do-it-yourselfer',
-  'contractor',
-  'sign-in',
-  'sign-up',
-  'permit-started',
-  'existing-customer',
-  'success-page',
-] as const;
-export type TrackedStep = (typeof TRACKED_STEPS)[number];
+/** Tracked workflow steps (SPEC §2.10): core's one list (the server records them, the permit team reads the funnel). */
+export { TRACKED_STEPS, type TrackedStep } from '@permitdesk/core';
 
 /** The permit request form the modal ends on (SPEC §2.5 point 5, §9). */
 export const SERVICE_REQUEST_FORM_ID = 52;

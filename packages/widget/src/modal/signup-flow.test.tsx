@@ -1,8 +1,8 @@
 // The whole modal against the fake server: every step of SPEC §2.5 with its title, progress, buttons,
 // messages and back edges, driven like a user and rendered by the real components and core's flow.
 import { fireEvent, waitFor } from '@testing-library/dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, formEndpoints, identityEndpoints, verificationEndpoints } from '@permitdesk/core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SETTINGS, formEndpoints, funnelEndpoints, identityEndpoints, verificationEndpoints } from '@permitdesk/core';
 import { createManualTimers as manualTimers } from '../flow/testing/index.js';
 import { atStep, chooseAddress, chooseTask, click, enterNamePhone, exactly, settle, type, validateEmail, type Widget } from '../test/flow-driver.js';
 import { HANDOFF_CODE, startFakePermitDesk, type FakePermitDesk } from '../test/fake-permitdesk.js';
@@ -205,6 +205,12 @@ describe('a new contractor', () => {
     expect(handoff.map((call) => [call.headers.authorization, call.body])).toEqual([['Bearer access-token', { audience: server.api.url }]]);
     const body = server.api.calls(formEndpoints.submit)[0]!.body as { answers: Record<string, unknown> };
     expect(body.answers).toMatchObject({ DescriptionOfWork: 'Tear off and re-roof, 24 squares.', JobValue: 18500, ContactPhoneNumber: '+16265550100' });
+    // Each tracked step (SPEC §2.10) went to the funnel once, by sendBeacon, with one anonymous session.
+    await vi.waitFor(() => expect(server.api.calls(funnelEndpoints.record).map((call) => (call.body as { step: string }).step)).toContain('success-page'));
+    const events = server.api.calls(funnelEndpoints.record).map((call) => call.body as { step: string; session: string; fromURL: string });
+    expect(events.map((event) => event.step)).toEqual(['contractor', 'sign-up', 'permit-started', 'success-page']);
+    expect(new Set(events.map((event) => event.session)).size).toBe(1);
+    expect(events[0]!.fromURL).toBe(globalThis.location.origin);
   });
 });
 

@@ -32,6 +32,7 @@ import type { Answers } from '../form-engine/answers.js';
 import { screenOf, type Screen } from '../modal/screen.js';
 import { siteUrl } from '../modal/site-url.js';
 import type { WidgetOptions } from '../types.js';
+import { createFunnelRecorder } from './funnel-beacon.js';
 
 export interface RuntimeOptions extends WidgetOptions {
   /** The host's own session (the dashboard's /embed page), instead of one kept by the widget. */
@@ -115,6 +116,8 @@ export function createWidgetRuntime(options: RuntimeOptions): WidgetRuntime {
     timers: options.timers,
     // Paths the flow sends the user to (/sign-in) live on the PermitDesk site, not the partner's.
     onRedirect: (path) => globalThis.location.assign(siteUrl(apiBase, path)),
+    // Each tracked step (SPEC §2.10) reached is recorded for the permit team's funnel (/ops/funnel).
+    onTrack: createFunnelRecorder(apiBase),
   });
   void flow.getState().loadSettings();
   // Back from the verification mail's link (email and accepted=1): resume where the user was.

@@ -4,6 +4,7 @@ import {
   accountEndpoints,
   DEFAULT_SETTINGS,
   formEndpoints,
+  funnelEndpoints,
   identityEndpoints,
   lookupEndpoints,
   verificationEndpoints,
@@ -142,5 +143,7 @@ export async function startFakePermitDesk(): Promise<FakePermitDesk> {
     session: 'sess-7f3a',
     createdAt: '2026-11-23T10:00:00.000Z',
   }));
+  // The funnel's events (issue 18), sent by sendBeacon as each tracked step is reached.
+  api.on(funnelEndpoints.record, () => ({ ok: true }));
   return state;
 }

@@ -1,5 +1,5 @@
 // The workspace's own menu, above every /ops page: the queue, the municipality directory, the background
-// jobs and the pre-filing gate's table for every operator; templates, the team and the settings for a service admin.
+// jobs, the pre-filing gate's table and the sign-up funnel for every operator; templates, the team and the settings for a service admin.
 import type { StaffRole } from '@permitdesk/core';
 import { NavLink } from 'react-router';
 import './ops-nav.css';
@@ -9,6 +9,7 @@ const LINKS: { to: string; label: string; adminOnly?: boolean }[] = [
   { to: '/ops/municipalities', label: 'Municipalities' },
   { to: '/ops/jobs', label: 'Jobs' },
   { to: '/ops/gate', label: 'Gate' },
+  { to: '/ops/funnel', label: 'Funnel' },
   { to: '/ops/templates', label: 'Templates', adminOnly: true },
   { to: '/ops/team', label: 'Team', adminOnly: true },
   { to: '/ops/settings', label: 'Settings', adminOnly: true },

@@ -29,7 +29,7 @@ describe('StaffGate', () => {
     expect(screen.queryByText('The page')).toBeNull();
   });
 
-  it("shows an operator the page under the workspace's menu: queue, directory, jobs and the gate", async () => {
+  it("shows an operator the page under the workspace's menu: queue, directory, jobs, the gate and the funnel", async () => {
     as('operator');
     expect(await screen.findByText('The page')).toBeTruthy();
     const menu = screen.getByRole('navigation', { name: 'Permit team' });
@@ -38,6 +38,7 @@ describe('StaffGate', () => {
       ['Municipalities', '/ops/municipalities'],
       ['Jobs', '/ops/jobs'],
       ['Gate', '/ops/gate'],
+      ['Funnel', '/ops/funnel'],
     ]);
     expect(within(menu).getByRole('link', { name: 'Queue' }).getAttribute('aria-current')).toBe('page');
   });
@@ -45,6 +46,6 @@ describe('StaffGate', () => {
   it('adds templates, team and settings for a service admin', async () => {
     as('service_admin');
     const menu = await screen.findByRole('navigation', { name: 'Permit team' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Queue', 'Municipalities', 'Jobs', 'Gate', 'Templates', 'Team', 'Settings']);
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Queue', 'Municipalities', 'Jobs', 'Gate', 'Funnel', 'Templates', 'Team', 'Settings']);
   });
 });

@@ -1,0 +1,102 @@
+// The sign-up funnel (issue 18): the widget's visitors' tracked workflow steps (SPEC §2.10), stored once
+// per anonymous session and step (funnel_events), and the permit team's report over a date range.
+import {
+  FUNNEL_DEFAULT_DAYS,
+  FUNNEL_MAX_DAYS,
+  FUNNEL_RANGE_MESSAGE,
+  FUNNEL_STAGES,
+  FUNNEL_STAGE_OF_STEP,
+  TRACKED_STEPS,
+  funnelStages,
+  type FunnelReport,
+  type TrackedStep,
+} from '@permitdesk/core';
+import { sql } from 'kysely';
+import type { Db } from '../db/schema.js';
+import { badRequest } from '../http/errors.js';
+
+const DAY_MS = 86_400_000;
+const MAX_ORIGIN_LENGTH = 300;
+
+/** scheme://host[:port] of an http(s) address, or null (paths, queries and anything else are dropped). */
+export function originOf(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return url.origin.length <= MAX_ORIGIN_LENGTH ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface FunnelEventInput {
+  step: TrackedStep;
+  session: string;
+  origin: string | null;
+}
+
+/** Records that a session reached a step; a repeat of the same session and step changes nothing. */
+export async function recordFunnelEvent(db: Db, event: FunnelEventInput, now: Date): Promise<void> {
+  await db
+    .insertInto('funnel_events')
+    .values({ session: event.session, step: event.step, origin: event.origin, created_at: now })
+    .onConflict((oc) => oc.columns(['session', 'step']).doNothing())
+    .execute();
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The report's days: [from, to] inclusive (UTC), default the last 30 days up to today. */
+export function funnelRange(query: { from?: string; to?: string }, now: Date): { from: string; to: string; start: Date; end: Date } {
+  const to = query.to ?? isoDay(now);
+  const from = query.from ?? isoDay(new Date(Date.parse(`${to}T00:00:00Z`) - (FUNNEL_DEFAULT_DAYS - 1) * DAY_MS));
+  const start = new Date(`${from}T00:00:00Z`);
+  const end = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS);
+  const days = (end.getTime() - start.getTime()) / DAY_MS;
+  if (Number.isNaN(days) || days < 1 || days > FUNNEL_MAX_DAYS) throw badRequest(FUNNEL_RANGE_MESSAGE, 'VALIDATION_ERROR', { from: FUNNEL_RANGE_MESSAGE });
+  return { from, to, start, end };
+}
+
+export async function funnelReport(db: Db, query: { from?: string; to?: string; origin?: string }, now: Date): Promise<FunnelReport> {
+  const { from, to, start, end } = funnelRange(query, now);
+  const origin = query.origin ? query.origin : null;
+  const inRange = db
+    .selectFrom('funnel_events')
+    .where('created_at', '>=', start)
+    .where('created_at', '<', end);
+  const filtered = origin === null ? inRange : inRange.where('origin', '=', origin);
+
+  const stepRows = await filtered.select(['step', (eb) => eb.fn.countAll<string>().as('sessions')]).groupBy('step').execute();
+  const perStep = new Map(stepRows.map((row) => [row.step, Number(row.sessions)]));
+
+  // Each session's furthest stage, then how many sessions stopped at each.
+  const stageCase = sql<number>`max(case step ${sql.join(
+    TRACKED_STEPS.map((step) => sql`when ${step} then ${FUNNEL_STAGE_OF_STEP[step]}::int`),
+    sql` `,
+  )} end)`;
+  const furthestRows = await db
+    .selectFrom(filtered.select(['session', stageCase.as('furthest')]).groupBy('session').as('s'))
+    .select(['s.furthest', (eb) => eb.fn.countAll<string>().as('sessions')])
+    .groupBy('s.furthest')
+    .execute();
+  const furthest = FUNNEL_STAGES.map((_, index) => Number(furthestRows.find((row) => Number(row.furthest) === index)?.sessions ?? 0));
+
+  const originRows = await inRange
+    .where('origin', 'is not', null)
+    .select(['origin', (eb) => eb.fn.count<string>('session').distinct().as('sessions')])
+    .groupBy('origin')
+    .orderBy('sessions', 'desc')
+    .orderBy('origin')
+    .limit(100)
+    .execute();
+
+  return {
+    from,
+    to,
+    origin,
+    origins: originRows.map((row) => ({ origin: row.origin!, sessions: Number(row.sessions) })),
+    steps: TRACKED_STEPS.map((step) => ({ step, sessions: perStep.get(step) ?? 0 })),
+    stages: funnelStages(furthest),
+  };
+}
