@@ -17,6 +17,7 @@ import {
 } from '@permitdesk/core';
 import { isApiRequestError } from '@permitdesk/core/client';
 import type { StageKit } from './stage-kit.js';
+import type { WatchResult } from './verification-watch.js';
 import type { FlowContext } from './state.js';
 
 export interface EmailStageActions {
@@ -28,7 +29,23 @@ export interface EmailStageActions {
   resumeFromUrl(url: string): Promise<boolean>;
   /** Verifies the one-time code typed from the mail. */
   verifyCode(otp: string): Promise<void>;
+  /**
+   * Issue 18: asks once whether the address was verified on any device while 'We sent a link…' shows;
+   * verified, the flow goes on exactly as after a typed code. 'stopped': nothing to wait for any more.
+   */
+  checkVerification(): Promise<WatchResult>;
+  /** Asks checkVerification() now and then (3 s growing to 15 s, paused while hidden); returns the stop. */
+  watchVerification(): () => void;
+  /** On the device that opened the link: lets the device that started the sign-up go on. */
+  handOver(): Promise<void>;
 }
+
+/** Shown on the device that started while the link opened elsewhere waits for the hand-back. */
+export const VERIFIED_ELSEWHERE =
+  "Your email was verified on another device. Continue there, or choose 'Continue on the device where I started' there to go on here.";
+/** Shown on the device that opened the link once the sign-up was handed back. */
+export const HANDED_OVER = 'Done: the sign-up goes on where you started it. You can close this window.';
+export const HAND_OVER_FAILURE = 'The sign-up could not be handed back. Please continue here.';
 
 /** What the flow record keeps so the flow resumes on any device. */
 function snapshot(c: FlowContext): SignupFlowState {
@@ -45,7 +62,7 @@ function snapshot(c: FlowContext): SignupFlowState {
 }
 
 export function emailStage(kit: StageKit): EmailStageActions {
-  const { client, verify, pending, startUrl, supportEmail, send, set, flow, ctx, fail, whileBusy, later, wait, toSignIn } = kit;
+  const { client, verify, pending, startUrl, supportEmail, send, set, flow, ctx, fail, whileBusy, later, wait, toSignIn, watch } = kit;
 
   /** Verified: restore the record, show the success text at 3 s, advance at 5 s (SPEC §4.1). */
   const verified = async (record: SignupFlowRecord) => {
@@ -187,11 +204,13 @@ export function emailStage(kit: StageKit): EmailStageActions {
           return fail(FLOW_MESSAGES.accountExists);
         }
         const saved = pending.read();
-        const token = params.get('token') ?? (saved?.email === email ? saved.totp : null);
+        const held = saved?.email === email ? saved.totp : null;
+        const token = params.get('token') ?? held;
         if (!token) return fail(FLOW_MESSAGES.confirmVerifyUrlFailure);
         let result;
         try {
-          result = await verify.confirmUrl(email, token);
+          // The key this browser holds keeps the tab that started going on by itself (issue 18).
+          result = await verify.confirmUrl(email, token, token === held ? null : held);
         } catch {
           return fail(FLOW_MESSAGES.confirmVerifyUrlFailure);
         }
@@ -199,6 +218,7 @@ export function emailStage(kit: StageKit): EmailStageActions {
         if (!result.signupFlow) {
           return toSignIn({ type: 'info', title: FLOW_MESSAGES.previouslyVerifiedTitle, message: FLOW_MESSAGES.previouslyVerified(supportEmail) });
         }
+        if (result.otherDevice) set({ handBack: 'offered' });
         await verified(result.signupFlow);
       });
       return true;
@@ -218,6 +238,48 @@ export function emailStage(kit: StageKit): EmailStageActions {
         if (!result.verified || !result.signupFlow) return fail(FLOW_MESSAGES.otpInvalid);
         if (flow().step !== 'verify-email') send({ type: 'VERIFY_RETURN', email });
         await verified(result.signupFlow);
+      });
+    },
+
+    async checkVerification() {
+      const waiting = () => flow().step === 'enter-email' && ctx().checkStatus === 'sent';
+      const { email, totp } = ctx();
+      if (!waiting() || !totp) return 'stopped';
+      let status;
+      try {
+        status = await verify.status(email, totp);
+      } catch (error) {
+        // 403: this key opens nothing any more (a new mail from elsewhere, the sign-up gone): stop asking.
+        if (isApiRequestError(error) && error.status === 403) return 'stopped';
+        throw error;
+      }
+      // The user may have moved on (another address, a typed code) while the answer was on its way.
+      if (!waiting() || ctx().email !== email || ctx().totp !== totp) return 'stopped';
+      if (status.elsewhere) {
+        set({ alert: { type: 'info', message: VERIFIED_ELSEWHERE } });
+        return 'elsewhere';
+      }
+      if (!status.verified || !status.signupFlow) return 'waiting';
+      set({ alert: null });
+      send({ type: 'VERIFY_RETURN', email });
+      await verified(status.signupFlow);
+      return 'verified';
+    },
+
+    watchVerification() {
+      return watch(() => this.checkVerification());
+    },
+
+    async handOver() {
+      const { email, totp } = ctx();
+      if (!totp) return;
+      await whileBusy(async () => {
+        try {
+          await verify.handOver(email, totp);
+        } catch {
+          return fail(HAND_OVER_FAILURE);
+        }
+        set({ handBack: 'done', alert: { type: 'success', message: HANDED_OVER } });
       });
     },
   };

@@ -16,6 +16,7 @@ import { realTimers, type FlowTimers } from './timers.js';
 import { trackedSteps } from './tracking.js';
 import { transition, type FlowEvent } from './transition.js';
 import { verificationCalls, type VerificationCalls } from './verification-calls.js';
+import { watchVerification, type VisibilitySource, type WatchResult } from './verification-watch.js';
 
 export interface FlowAlert {
   type: 'success' | 'error' | 'info' | 'warning';
@@ -52,6 +53,11 @@ export interface SignupFlowData {
   alert: FlowAlert | null;
   /** A call is running: buttons show spinners and stay disabled. */
   busy: boolean;
+  /**
+   * Issue 18: the mailed link was opened here, away from the device that started: 'offered' lets the
+   * user hand the sign-up back to it, 'done' once handed back.
+   */
+  handBack: 'offered' | 'done' | null;
 }
 
 export interface StageKit {
@@ -60,6 +66,8 @@ export interface StageKit {
   identity: IdentityClient;
   verify: VerificationCalls;
   pending: PendingVerification;
+  /** Starts the verification watch (verification-watch.ts); clearTimers() stops it too. */
+  watch(check: () => Promise<WatchResult>): () => void;
   /** The start page without a previous link's parameters: where the mailed link comes back to. */
   startUrl: string;
   supportEmail: string;
@@ -77,7 +85,7 @@ export interface StageKit {
   wait(ms: number): Promise<void>;
   /** Shows the alert with a link to /sign-in and goes there after the SPEC's delay. */
   toSignIn(alert: FlowAlert): void;
-  /** Stops the timers still waiting. */
+  /** Stops the timers still waiting and the verification watch. */
   clearTimers(): void;
 }
 
@@ -109,6 +117,7 @@ export function createStageKit(
   const redirect =
     options.onRedirect ?? ((path: string) => (globalThis as { location?: { assign(p: string): void } }).location?.assign(path));
   const handles = new Set<unknown>();
+  const watches = new Set<() => void>();
 
   const later = (ms: number, callback: () => void) => {
     const handle = timers.setTimeout(() => {
@@ -124,6 +133,16 @@ export function createStageKit(
     identity: options.identity ?? createIdentityClient(client),
     verify: verificationCalls(client),
     pending: pendingVerification(options.storage),
+    watch(check) {
+      const doc = (globalThis as { document?: VisibilitySource }).document;
+      const stopWatch = watchVerification(check, timers, doc);
+      const stop = () => {
+        watches.delete(stop);
+        stopWatch();
+      };
+      watches.add(stop);
+      return stop;
+    },
     startUrl,
     supportEmail: options.supportEmail ?? `support@${startUrl ? new URL(startUrl).hostname : 'localhost'}`,
     redirect,
@@ -155,6 +174,7 @@ export function createStageKit(
     clearTimers() {
       for (const handle of handles) timers.clearTimeout(handle);
       handles.clear();
+      for (const stop of [...watches]) stop();
     },
   };
 }

@@ -9,6 +9,7 @@ import { CompanyStep } from '../steps/company-step.js';
 import { CreatePasswordStep } from '../steps/create-password-step.js';
 import { EmailStep } from '../steps/email-step.js';
 import { EnterPasswordStep } from '../steps/enter-password-step.js';
+import { HandBackOffer } from '../steps/hand-back-offer.js';
 import { NamePhoneStep } from '../steps/name-phone-step.js';
 import { NoticeStep } from '../steps/notice-step.js';
 import { ResetPasswordStep } from '../steps/reset-password-step.js';
@@ -35,6 +36,7 @@ export function SignupBody(props: ViewProps) {
   return (
     <Styled nonce={props.options.nonce}>
       <SignupStep {...props} />
+      {props.flow.step !== 'permit-form' ? <HandBackOffer store={props.runtime.flow} busy={props.busy} /> : null}
     </Styled>
   );
 }
@@ -48,6 +50,10 @@ function SignupStep({ runtime, flow, alert, busy, options, start }: ViewProps) {
   const [tasks, setTasks] = useState<Task[]>([]);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
+
+  // Issue 18: while 'We sent a link…' shows, notice a verification made on any device and go on.
+  const waitingForLink = flow.step === 'enter-email' && context.checkStatus === 'sent' && context.totp !== null;
+  useEffect(() => (waitingForLink ? actions.watchVerification() : undefined), [waitingForLink, context.totp]);
 
   useEffect(() => {
     if (flow.step !== 'select-task' || tasks.length > 0) return;
