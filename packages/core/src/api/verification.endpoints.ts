@@ -11,7 +11,6 @@ import {
   saveVerificationSchema,
   sendVerifyMailResultSchema,
   sendVerifyMailSchema,
-  signupFlowHandOverSchema,
   signupFlowRecordSchema,
   signupFlowStatusSchema,
   signupFlowTotpSchema,
@@ -88,7 +87,7 @@ export const verificationEndpoints = {
   }),
   handOverSignupFlow: endpoint({
     method: 'POST', path: '/signup-flow/hand-over', auth: 'none', summary: 'From the device that opened the link: let the device that started go on',
-    body: signupFlowTotpSchema, response: signupFlowHandOverSchema,
+    body: signupFlowTotpSchema, response: okSchema,
   }),
   userByEmail: endpoint({
     method: 'GET', path: '/users/by-email/{email}', auth: 'none', summary: 'Whether a user exists and is verified, by e-mail',

@@ -122,5 +122,4 @@ export const signupFlowStatusSchema = v.object({
   signupFlow: v.nullable(signupFlowRecordSchema),
 });
 export type SignupFlowStatus = v.InferOutput<typeof signupFlowStatusSchema>;
-/** POST /signup-flow/hand-over: how many waiting devices may now go on. */
-export const signupFlowHandOverSchema = v.object({ ok: v.literal(true), devices: v.number() });
+

@@ -239,7 +239,8 @@ export const handOverSignupFlow: Handler<'handOverSignupFlow'> = async ({ servic
   const flow = await findFlow(services.db, body.email, services.clock());
   // Only a device that proved the mailbox (its key in use on a verified flow) hands the sign-up over.
   if (!flow || flow.verified_at === null || !(await keyMatches(services.db, flow.id, body.totp))) throw keyRefused();
-  return { ok: true as const, devices: await resumeSuspendedKeys(services.db, flow.id) };
+  await resumeSuspendedKeys(services.db, flow.id);
+  return { ok: true as const };
 };
 
 export const verifyOtp: Handler<'verifyOtp'> = async ({ services }, { body }) => {

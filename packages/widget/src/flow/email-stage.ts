@@ -17,7 +17,9 @@ import {
 } from '@permitdesk/core';
 import { isApiRequestError } from '@permitdesk/core/client';
 import type { StageKit } from './stage-kit.js';
-import type { WatchResult } from './verification-watch.js';
+
+type Verified = (record: SignupFlowRecord) => Promise<void>;
+export type { Verified };
 import type { FlowContext } from './state.js';
 
 export interface EmailStageActions {
@@ -29,23 +31,10 @@ export interface EmailStageActions {
   resumeFromUrl(url: string): Promise<boolean>;
   /** Verifies the one-time code typed from the mail. */
   verifyCode(otp: string): Promise<void>;
-  /**
-   * Issue 18: asks once whether the address was verified on any device while 'We sent a link…' shows;
-   * verified, the flow goes on exactly as after a typed code. 'stopped': nothing to wait for any more.
-   */
-  checkVerification(): Promise<WatchResult>;
-  /** Asks checkVerification() now and then (3 s growing to 15 s, paused while hidden); returns the stop. */
-  watchVerification(): () => void;
-  /** On the device that opened the link: lets the device that started the sign-up go on. */
-  handOver(): Promise<void>;
+  /** On the device that opened the link: lets the device that started the sign-up go on (hand-back-offer.tsx). */
+  handOver(): Promise<unknown>;
 }
 
-/** Shown on the device that started while the link opened elsewhere waits for the hand-back. */
-export const VERIFIED_ELSEWHERE =
-  "Your email was verified on another device. Continue there, or choose 'Continue on the device where I started' there to go on here.";
-/** Shown on the device that opened the link once the sign-up was handed back. */
-export const HANDED_OVER = 'Done: the sign-up goes on where you started it. You can close this window.';
-export const HAND_OVER_FAILURE = 'The sign-up could not be handed back. Please continue here.';
 
 /** What the flow record keeps so the flow resumes on any device. */
 function snapshot(c: FlowContext): SignupFlowState {
@@ -62,7 +51,7 @@ function snapshot(c: FlowContext): SignupFlowState {
 }
 
 export function emailStage(kit: StageKit): EmailStageActions {
-  const { client, verify, pending, startUrl, supportEmail, send, set, flow, ctx, fail, whileBusy, later, wait, toSignIn, watch } = kit;
+  const { client, verify, pending, startUrl, supportEmail, send, set, flow, ctx, fail, whileBusy, later, wait, toSignIn } = kit;
 
   /** Verified: restore the record, show the success text at 3 s, advance at 5 s (SPEC §4.1). */
   const verified = async (record: SignupFlowRecord) => {
@@ -81,6 +70,14 @@ export function emailStage(kit: StageKit): EmailStageActions {
       if (municipality) send({ type: 'MUNICIPALITY_LOADED', municipality });
     }
   };
+
+  /**
+   * Issue 18: while 'We sent a link…' shows, ask now and then whether the address was verified on any
+   * device (3 s growing to 15 s, paused while the tab is hidden). The watch ends by itself once the step
+   * is left or the key changes, and with dispose(). Its code is a chunk of its own (waiting-device.ts),
+   * fetched once a mail is sent.
+   */
+  const watchForVerification = () => void import('./waiting-device.js').then((m) => m.watch(kit, verified));
 
   const sendVerificationMail = async (email: string, totp: string | null) => {
     const sent = await verify.sendMail(email, splitFullName(ctx().fullName).firstName, startUrl, totp);
@@ -152,6 +149,7 @@ export function emailStage(kit: StageKit): EmailStageActions {
         }
         pending.save(email, totp);
         send({ type: 'VERIFICATION_SENT', status: check.status, totp });
+        watchForVerification();
       });
     },
 
@@ -171,6 +169,7 @@ export function emailStage(kit: StageKit): EmailStageActions {
           }
           pending.save(email, fresh);
           send({ type: 'VERIFICATION_SENT', totp: fresh });
+          watchForVerification();
         }
       } catch {
         fail(FLOW_MESSAGES.sendVerifyFailure);
@@ -218,7 +217,7 @@ export function emailStage(kit: StageKit): EmailStageActions {
         if (!result.signupFlow) {
           return toSignIn({ type: 'info', title: FLOW_MESSAGES.previouslyVerifiedTitle, message: FLOW_MESSAGES.previouslyVerified(supportEmail) });
         }
-        if (result.otherDevice) set({ handBack: 'offered' });
+        if (result.otherDevice) set({ handBack: true });
         await verified(result.signupFlow);
       });
       return true;
@@ -241,46 +240,7 @@ export function emailStage(kit: StageKit): EmailStageActions {
       });
     },
 
-    async checkVerification() {
-      const waiting = () => flow().step === 'enter-email' && ctx().checkStatus === 'sent';
-      const { email, totp } = ctx();
-      if (!waiting() || !totp) return 'stopped';
-      let status;
-      try {
-        status = await verify.status(email, totp);
-      } catch (error) {
-        // 403: this key opens nothing any more (a new mail from elsewhere, the sign-up gone): stop asking.
-        if (isApiRequestError(error) && error.status === 403) return 'stopped';
-        throw error;
-      }
-      // The user may have moved on (another address, a typed code) while the answer was on its way.
-      if (!waiting() || ctx().email !== email || ctx().totp !== totp) return 'stopped';
-      if (status.elsewhere) {
-        set({ alert: { type: 'info', message: VERIFIED_ELSEWHERE } });
-        return 'elsewhere';
-      }
-      if (!status.verified || !status.signupFlow) return 'waiting';
-      set({ alert: null });
-      send({ type: 'VERIFY_RETURN', email });
-      await verified(status.signupFlow);
-      return 'verified';
-    },
 
-    watchVerification() {
-      return watch(() => this.checkVerification());
-    },
-
-    async handOver() {
-      const { email, totp } = ctx();
-      if (!totp) return;
-      await whileBusy(async () => {
-        try {
-          await verify.handOver(email, totp);
-        } catch {
-          return fail(HAND_OVER_FAILURE);
-        }
-        set({ handBack: 'done', alert: { type: 'success', message: HANDED_OVER } });
-      });
-    },
+    handOver: () => client.verification.handOverSignupFlow({ body: { email: ctx().email, totp: ctx().totp ?? '' }, silent: true }),
   };
 }

@@ -16,7 +16,6 @@ import { realTimers, type FlowTimers } from './timers.js';
 import { trackedSteps } from './tracking.js';
 import { transition, type FlowEvent } from './transition.js';
 import { verificationCalls, type VerificationCalls } from './verification-calls.js';
-import { watchVerification, type VisibilitySource, type WatchResult } from './verification-watch.js';
 
 export interface FlowAlert {
   type: 'success' | 'error' | 'info' | 'warning';
@@ -53,11 +52,8 @@ export interface SignupFlowData {
   alert: FlowAlert | null;
   /** A call is running: buttons show spinners and stay disabled. */
   busy: boolean;
-  /**
-   * Issue 18: the mailed link was opened here, away from the device that started: 'offered' lets the
-   * user hand the sign-up back to it, 'done' once handed back.
-   */
-  handBack: 'offered' | 'done' | null;
+  /** Issue 18: the mailed link was opened here, away from the device that started: it may go on there. */
+  handBack: boolean;
 }
 
 export interface StageKit {
@@ -66,8 +62,9 @@ export interface StageKit {
   identity: IdentityClient;
   verify: VerificationCalls;
   pending: PendingVerification;
-  /** Starts the verification watch (verification-watch.ts); clearTimers() stops it too. */
-  watch(check: () => Promise<WatchResult>): () => void;
+  timers: FlowTimers;
+  /** Keeps an idempotent stop function (the verification watch's) for clearTimers(); returns it. */
+  track(stop: () => void): () => void;
   /** The start page without a previous link's parameters: where the mailed link comes back to. */
   startUrl: string;
   supportEmail: string;
@@ -133,16 +130,9 @@ export function createStageKit(
     identity: options.identity ?? createIdentityClient(client),
     verify: verificationCalls(client),
     pending: pendingVerification(options.storage),
-    watch(check) {
-      const doc = (globalThis as { document?: VisibilitySource }).document;
-      const stopWatch = watchVerification(check, timers, doc);
-      const stop = () => {
-        watches.delete(stop);
-        stopWatch();
-      };
-      watches.add(stop);
-      return stop;
-    },
+    timers,
+    // A stop function may run twice (by itself, then here): the watch's is idempotent.
+    track: (stop) => (watches.add(stop), stop),
     startUrl,
     supportEmail: options.supportEmail ?? `support@${startUrl ? new URL(startUrl).hostname : 'localhost'}`,
     redirect,
@@ -174,7 +164,7 @@ export function createStageKit(
     clearTimers() {
       for (const handle of handles) timers.clearTimeout(handle);
       handles.clear();
-      for (const stop of [...watches]) stop();
+      watches.forEach((stop) => stop());
     },
   };
 }

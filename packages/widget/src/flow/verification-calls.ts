@@ -26,8 +26,6 @@ export function verificationCalls(client: Pick<ApiClient, 'verification'>) {
     /** `held`: the flow key this browser already holds (another tab of the device that started). */
     confirmUrl: (email: string, token: string, held?: string | null) =>
       api.confirmVerifiedUrl({ body: { email, token, ...(held ? { totp: held } : {}) }, silent: true }),
-    status: (email: string, totp: string) => api.signupFlowStatus({ body: { email, totp }, silent: true }),
-    handOver: (email: string, totp: string) => api.handOverSignupFlow({ body: { email, totp }, silent: true }),
     verifyOtp: (email: string, otp: string) => api.verifyOtp({ body: { email, otp }, silent: true }),
   };
 }

@@ -13,58 +13,44 @@ export type WatchResult = 'waiting' | 'elsewhere' | 'verified' | 'stopped';
 export type VisibilitySource = Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'>;
 
 export function watchVerification(check: () => Promise<WatchResult>, timers: FlowTimers, doc?: VisibilitySource): () => void {
-  let delay: number = WATCH_BACKOFF.firstMs;
-  let handle: unknown = null;
-  let running = false;
-  let stopped = false;
-  let paused = false;
-  const hidden = () => doc?.visibilityState === 'hidden';
+  const { firstMs, factor, maxMs } = WATCH_BACKOFF;
+  let delay: number = firstMs;
+  let handle: unknown;
+  /** 0: waiting for the timer; 1: asking; 2: paused (hidden); 3: stopped. */
+  let phase = 0;
 
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    handle = timers.setTimeout(() => {
-      handle = null;
-      void tick();
-    }, ms);
+  const schedule = () => {
+    handle = timers.setTimeout(tick, delay);
+    delay = Math.min(delay * factor, maxMs);
   };
-
-  const tick = async () => {
-    if (stopped || running) return;
-    if (hidden()) {
-      paused = true;
-      return;
-    }
-    running = true;
-    let result: WatchResult;
-    try {
-      result = await check();
-    } catch {
-      result = 'waiting';
-      delay = WATCH_BACKOFF.maxMs;
-    }
-    running = false;
-    if (result === 'verified' || result === 'stopped') return stop();
-    schedule(delay);
-    delay = Math.min(delay * WATCH_BACKOFF.factor, WATCH_BACKOFF.maxMs);
+  const tick = () => {
+    if (phase > 1) return;
+    if (doc?.visibilityState === 'hidden') return void (phase = 2);
+    phase = 1;
+    check().then(
+      (result) => (result === 'verified' || result === 'stopped' ? stop() : next()),
+      () => next((delay = maxMs)),
+    );
   };
-
+  const next = (_?: unknown) => {
+    if (phase === 3) return;
+    phase = 0;
+    schedule();
+  };
   const onVisibility = () => {
-    if (!paused || hidden() || stopped) return;
-    paused = false;
     // Back in view (maybe after opening the link on the phone): ask now, then start slow again.
-    delay = WATCH_BACKOFF.firstMs;
-    void tick();
+    if (phase !== 2 || doc?.visibilityState === 'hidden') return;
+    phase = 0;
+    delay = firstMs;
+    tick();
   };
-
-  function stop() {
-    stopped = true;
-    if (handle !== null) timers.clearTimeout(handle);
-    handle = null;
+  const stop = () => {
+    phase = 3;
+    timers.clearTimeout(handle);
     doc?.removeEventListener('visibilitychange', onVisibility);
-  }
+  };
 
   doc?.addEventListener('visibilitychange', onVisibility);
-  schedule(delay);
-  delay = Math.min(delay * WATCH_BACKOFF.factor, WATCH_BACKOFF.maxMs);
+  schedule();
   return stop;
 }

@@ -1,6 +1,6 @@
 // The task step and every login-or-signup step (SPEC §2.5 steps 2–3), wired to core's flow controller.
 // A lazily loaded chunk: fetched while the user is on the address step.
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { buttons, emailButtonLabel, emailInputDisabled, noticeText } from '../flow/index.js';
 import type { Task } from '@permitdesk/core';
 import { AddressDetail, type AddressDetailProps } from '../address/address-detail.js';
@@ -9,7 +9,6 @@ import { CompanyStep } from '../steps/company-step.js';
 import { CreatePasswordStep } from '../steps/create-password-step.js';
 import { EmailStep } from '../steps/email-step.js';
 import { EnterPasswordStep } from '../steps/enter-password-step.js';
-import { HandBackOffer } from '../steps/hand-back-offer.js';
 import { NamePhoneStep } from '../steps/name-phone-step.js';
 import { NoticeStep } from '../steps/notice-step.js';
 import { ResetPasswordStep } from '../steps/reset-password-step.js';
@@ -19,6 +18,7 @@ import { VerifyCodeForm } from '../steps/verify-code-form.js';
 import type { FlowMessage } from '../ui/alert.js';
 import { StepForm } from '../ui/step-form.js';
 import { TextField } from '../ui/text-field.js';
+import { eager } from './eager.js';
 import { FlowAlertContent, FlowAlertView } from './flow-alert.js';
 
 export { FlowAlertView };
@@ -32,11 +32,20 @@ import type { ViewProps } from './view-props.js';
 const matchesTask = (task: Task, wanted: string | number) =>
   String(task.id) === String(wanted) || task.name.toLowerCase() === String(wanted).toLowerCase();
 
+/** Issue 18: only when the mailed link was opened away from the device that started (its own chunk). */
+const HandBackOffer = eager(() => import('../steps/hand-back-offer.js').then((m) => m.HandBackOffer));
+
 export function SignupBody(props: ViewProps) {
+  // The flow screen draws again on every change of the store: its state is current here.
+  const { handBack, handOver } = props.runtime.flow.getState();
   return (
     <Styled nonce={props.options.nonce}>
       <SignupStep {...props} />
-      {props.flow.step !== 'permit-form' ? <HandBackOffer store={props.runtime.flow} busy={props.busy} /> : null}
+      {handBack && props.flow.step !== 'permit-form' ? (
+        <Suspense fallback={null}>
+          <HandBackOffer onHandOver={handOver} />
+        </Suspense>
+      ) : null}
     </Styled>
   );
 }
@@ -50,10 +59,6 @@ function SignupStep({ runtime, flow, alert, busy, options, start }: ViewProps) {
   const [tasks, setTasks] = useState<Task[]>([]);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-
-  // Issue 18: while 'We sent a link…' shows, notice a verification made on any device and go on.
-  const waitingForLink = flow.step === 'enter-email' && context.checkStatus === 'sent' && context.totp !== null;
-  useEffect(() => (waitingForLink ? actions.watchVerification() : undefined), [waitingForLink, context.totp]);
 
   useEffect(() => {
     if (flow.step !== 'select-task' || tasks.length > 0) return;
