@@ -106,7 +106,7 @@ export function modalBudget() {
       check(this, 'modal first view (address step + preact)', figures.firstView, BUDGETS.firstView);
       check(this, 'everything through the form step', figures.throughForm, BUDGETS.throughForm);
       console.log(`  ${'maps (loaded only when shown)'.padEnd(44)} ${kb(figures.maps).padStart(10)}`);
-      console.log(`  ${'on demand (ambiguity, gate notice, hand-back)'.padEnd(44)} ${exact(figures.onDemand).padStart(20)}`);
+      console.log(`  ${'on demand (ambiguity, gate, cross-device)'.padEnd(44)} ${exact(figures.onDemand).padStart(20)}`);
       console.log(`  ${"<permit-lookup>'s host (with the modal)".padEnd(44)} ${exact(figures.elementHost).padStart(20)}`);
     },
   };
