@@ -240,6 +240,45 @@ describe('the widget on a partner page', { timeout: 240_000 }, () => {
     await other.context.close();
   });
 
+  // Issue 18 item 2: the page where the sign-up started notices the verification made in another browser.
+  it('moves the first page on by itself once the link is opened in another browser and the sign-up handed back', async () => {
+    const { page, context, problems } = await partnerPage(`${partner.url}/examples/partner-site/`);
+    await addressStep(page, { name: null });
+    await taskStep(page);
+    await namePhone(page, 'Riley Park');
+    const email = `riley.${stamp}@parkbuilders.example`;
+    await validateEmail(page, email);
+    await host(page).getByText(`We sent a link to ${email}.`, { exact: false }).waitFor();
+
+    // The mailed link, opened in a second browser context (another device: it shares nothing with the first).
+    const mail = await mailTo(email, 'verification');
+    const other = await partnerPage(mail.data.link);
+    const p = other.page;
+    await atStep(p, 'verify-email');
+    await host(p).getByText('Verified email success !').waitFor({ timeout: 10_000 });
+    const offer = button(p, 'Continue on the device where I started');
+    await offer.waitFor();
+
+    // Opening the link alone does not let the first page on: it only learns where the sign-up went.
+    await host(page).getByText('Verified on another device.', { exact: false }).waitFor({ timeout: 25_000 });
+    assert.equal(await widget(page, '[role=dialog]').getAttribute('data-step'), 'enter-email');
+    await check(page, 'first-device-verified-elsewhere');
+
+    // The mailbox owner hands it back; the first page goes on exactly as if verified there.
+    await check(p, 'second-device-hand-back-offer');
+    await offer.click();
+    await host(p).getByText('Done: the sign-up goes on where you started it.', { exact: false }).waitFor();
+    await check(p, 'second-device-handed-back');
+    await host(page).getByText('Verified email success !').waitFor({ timeout: 25_000 });
+    await check(page, 'first-device-verified');
+    await atStep(page, 'enter-apply-type', 10_000);
+    await check(page, 'first-device-moved-on');
+    assert.deepEqual(problems, []);
+    assert.deepEqual(other.problems, []);
+    await other.context.close();
+    await context.close();
+  });
+
   it('gives a do-it-yourselfer on a partner origin the DIY notice and the form, and hands the session to the site', async () => {
     const { page, context } = await partnerPage(`${partner.url}/examples/partner-site/`);
     await addressStep(page, { name: null });

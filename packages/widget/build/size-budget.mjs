@@ -39,13 +39,16 @@ export const isElementHostChunk = (chunk) => /[\\/]src[\\/]loader[\\/]element-ho
  * UI that only some users ever see, each in a chunk of its own fetched when its case arises (by eager() at
  * its one use), never preloaded: the address-ambiguity question (only when the located municipality has
  * alternatives; src/address/municipality-choice.tsx) and the pre-filing gate's notice with 'Submit anyway'
- * (only when the gate refuses the submit; src/modal/gate-notice.tsx). They are not on the way to the form,
+ * (only when the gate refuses the submit; src/modal/gate-notice.tsx), and the offer to hand the sign-up back
+ * to the device that started it (only where the mailed link was opened on another device;
+ * src/steps/hand-back-offer.tsx, issue 18), and the waiting device's question whether the address was
+ * verified elsewhere (only once a verification mail is sent; src/flow/waiting-device.ts). They are not on the way to the form,
  * so not part of through-form; the build prints their size ('on demand'). Add a module here only if it
  * is loaded on demand, never with preloadViews(). Matched by the chunk's facade: should Rollup ever merge
  * such a module into another chunk, that chunk has another facade and is counted in through-form (the
  * safe way). Modules the on-demand chunks share with the main path stay in the main path's chunks.
  */
-export const ON_DEMAND = /[\\/]src[\\/](address[\\/]municipality-choice|modal[\\/]gate-notice)\.tsx$/;
+export const ON_DEMAND = /[\\/]src[\\/](address[\\/]municipality-choice\.tsx|modal[\\/]gate-notice\.tsx|steps[\\/]hand-back-offer\.tsx|flow[\\/]waiting-device\.ts)$/;
 export const isOnDemandChunk = (chunk) => ON_DEMAND.test(chunk.facadeModuleId ?? '');
 
 /** The chunk names reachable from `start`, following static imports only or dynamic ones too. */
@@ -103,7 +106,7 @@ export function modalBudget() {
       check(this, 'modal first view (address step + preact)', figures.firstView, BUDGETS.firstView);
       check(this, 'everything through the form step', figures.throughForm, BUDGETS.throughForm);
       console.log(`  ${'maps (loaded only when shown)'.padEnd(44)} ${kb(figures.maps).padStart(10)}`);
-      console.log(`  ${'on demand (ambiguity question, gate notice)'.padEnd(44)} ${exact(figures.onDemand).padStart(20)}`);
+      console.log(`  ${'on demand (ambiguity, gate, cross-device)'.padEnd(44)} ${exact(figures.onDemand).padStart(20)}`);
       console.log(`  ${"<permit-lookup>'s host (with the modal)".padEnd(44)} ${exact(figures.elementHost).padStart(20)}`);
     },
   };

@@ -12,6 +12,7 @@ import {
   sendVerifyMailResultSchema,
   sendVerifyMailSchema,
   signupFlowRecordSchema,
+  signupFlowStatusSchema,
   signupFlowTotpSchema,
   verifyOtpResultSchema,
   verifyOtpSchema,
@@ -76,6 +77,17 @@ export const verificationEndpoints = {
   verifyOtp: endpoint({
     method: 'POST', path: '/verify-reoon-otp', auth: 'none', summary: 'Verify the one-time code typed from the mail',
     body: verifyOtpSchema, response: verifyOtpResultSchema,
+  }),
+  // Issue 18 item 2: the device that started waits for the link opened on any device. Not in SPEC §7.6.
+  // The key goes in the body, never in a URL (logs); a wrong, forged or unknown key and an address
+  // without a sign-up all get the same 403, so nothing is learnt about an address without its key.
+  signupFlowStatus: endpoint({
+    method: 'POST', path: '/signup-flow/status', auth: 'none', summary: 'Whether the sign-up of this flow key was verified (on any device)',
+    body: signupFlowTotpSchema, response: signupFlowStatusSchema,
+  }),
+  handOverSignupFlow: endpoint({
+    method: 'POST', path: '/signup-flow/hand-over', auth: 'none', summary: 'From the device that opened the link: let the device that started go on',
+    body: signupFlowTotpSchema, response: okSchema,
   }),
   userByEmail: endpoint({
     method: 'GET', path: '/users/by-email/{email}', auth: 'none', summary: 'Whether a user exists and is verified, by e-mail',

@@ -97,10 +97,29 @@ export const signupFlowDataSchema = v.object({ email: v.string(), firstName: v.s
 export const confirmVerifiedUrlSchema = v.object({
   email: normalizedEmailSchema,
   token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)),
+  /** The flow key this browser already holds (another tab of the device that started): it stays in use. */
+  totp: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(200))),
 });
 /** POST /verify-reoon-otp */
 export const verifyOtpSchema = v.object({
   email: normalizedEmailSchema,
   otp: verificationCodeSchema,
 });
-export const verifyOtpResultSchema = v.object({ verified: v.boolean(), signupFlow: v.nullable(signupFlowRecordSchema) });
+export const verifyOtpResultSchema = v.object({
+  verified: v.boolean(),
+  signupFlow: v.nullable(signupFlowRecordSchema),
+  /** The link was opened away from the device that started: the sign-up may be handed back to it. */
+  otherDevice: v.optional(v.boolean()),
+});
+/**
+ * POST /signup-flow/status (issue 18): what the device holding a flow key learns while it waits. `verified`
+ * with the record when its key is in use; `elsewhere` when the link was opened on another device (its key
+ * is suspended until the mailbox owner hands the sign-up back from there).
+ */
+export const signupFlowStatusSchema = v.object({
+  verified: v.boolean(),
+  elsewhere: v.boolean(),
+  signupFlow: v.nullable(signupFlowRecordSchema),
+});
+export type SignupFlowStatus = v.InferOutput<typeof signupFlowStatusSchema>;
+

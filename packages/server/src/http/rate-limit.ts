@@ -13,6 +13,8 @@ export const LIMITED_ENDPOINTS: ReadonlyArray<readonly [EndpointDef, LimitGroup]
   [v.verificationData, 'lookup'],
   [v.userByEmail, 'lookup'],
   [v.getSignupFlow, 'lookup'],
+  // Issue 18: the waiting device polls (3 s growing to 15 s, paused while its tab is hidden).
+  [v.signupFlowStatus, 'lookup'],
   [endpoints.companyLookups.emailDomain, 'lookup'],
   [endpoints.lookups.companyNameAvailable, 'lookup'],
   [endpoints.integrations.userByEmail, 'lookup'],
@@ -26,6 +28,7 @@ export const LIMITED_ENDPOINTS: ReadonlyArray<readonly [EndpointDef, LimitGroup]
   [v.confirmVerifiedUrl, 'verification'],
   [v.updateSignupFlowTotp, 'verification'],
   [v.deleteSignupFlow, 'verification'],
+  [v.handOverSignupFlow, 'verification'],
   [id.confirmRegistration, 'verification'],
   [id.forgotPassword, 'recovery'],
   [id.confirmPassword, 'recovery'],

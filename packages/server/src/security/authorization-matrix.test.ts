@@ -407,6 +407,13 @@ const MATRIX: Record<string, Row> = {
     { label: 'a sign-up in progress', expect: PUBLIC, call: (fx) => ({ params: { email: fx.signup.email } }), secrets: (fx) => [fx.signup.firstName, fx.signup.location] },
   ],
   'GET /signup-flow/{email}': { expect: rule('hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden'), call: (fx) => ({ params: { email: fx.users.owner.email }, query: { totp: '123456' } }) },
+  // Issue 18 item 2: the waiting device's poll and the hand-back need a key of the sign-up in progress;
+  // a forged one gets the same 403 as an address without a sign-up, and nothing of the sign-up.
+  'POST /signup-flow/status': [
+    { label: 'a forged key for a sign-up in progress', expect: rule('forbid', 'forbid', 'forbid', 'forbid', 'forbid', 'forbid', 'forbid'), call: (fx) => ({ body: { email: fx.signup.email, totp: 'forged-key-0123456789' } }), secrets: (fx) => [fx.signup.firstName, fx.signup.location] },
+    { label: 'an address without a sign-up', expect: rule('forbid', 'forbid', 'forbid', 'forbid', 'forbid', 'forbid', 'forbid'), call: (fx) => ({ body: { email: fx.users.owner.email, totp: 'forged-key-0123456789' } }) },
+  ],
+  'POST /signup-flow/hand-over': { expect: rule('forbid', 'forbid', 'forbid', 'forbid', 'forbid', 'forbid', 'forbid'), call: (fx) => ({ body: { email: fx.signup.email, totp: 'forged-key-0123456789' } }), secrets: (fx) => [fx.signup.firstName, fx.signup.location] },
   'GET /users/by-email/{email}': { expect: PUBLIC, call: (fx) => ({ params: { email: fx.users.owner.email } }) },
 
   // --- the permit form

@@ -93,6 +93,19 @@ describe.each(databaseTargets())('rate limits on %s', (target) => {
     }
   });
 
+  it('limits the waiting device\'s status question per client, like the e-mail lookups (issue 18 item 2)', async () => {
+    const ip = newIp();
+    const email = t.email('guess');
+    let answer = await from(t.app, ip, 'POST', '/signup-flow/status', { email, totp: 'guess-0' });
+    let calls = 1;
+    while (answer.status === 403 && calls < 500) {
+      answer = await from(t.app, ip, 'POST', '/signup-flow/status', { email, totp: `guess-${calls}` });
+      calls++;
+    }
+    expect(answer.status).toBe(429);
+    expect(calls).toBeLessThanOrEqual(100);
+  });
+
   it('limits the company name lookup of the sign-up flow per client (issue 18)', async () => {
     const ip = newIp();
     const ask = (address: string) => from(t.app, address, 'GET', `/v4/lookup/company-name-available?name=${encodeURIComponent(t.email('company'))}`);

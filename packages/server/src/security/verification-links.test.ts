@@ -74,4 +74,55 @@ describe.each(databaseTargets())('verification links on %s', (target) => {
     const mine = await ctx.request('POST', '/create-user-app', { body: { ...accountPayload(victim, opened.body.signupFlow.totp), fullName: 'Vic Tim' } });
     expect(mine.status, mine.text).toBe(200);
   });
+
+  // Issue 18 item 2: the device that started waits (POST /signup-flow/status) for the link opened elsewhere.
+  it('tells the waiting device nothing without its key, and hands the sign-up back only when the mailbox owner says so', async () => {
+    const email = ctx.email('xdevice');
+    const started = await ctx.request('GET', `/verify-reoon/${email}`, { query: { firstName: 'Ann' } });
+    const firstKey = started.body.totp as string;
+    const status = (totp: string, to = email) => ctx.request('POST', '/signup-flow/status', { body: { email: to, totp } });
+
+    // Waiting: its own key says not yet; a forged key, and an address without a sign-up, get the same 403.
+    expect((await status(firstKey)).body).toEqual({ verified: false, elsewhere: false, signupFlow: null });
+    const forged = await status('forged-key-0123456789');
+    const unknown = await status(firstKey, ctx.email('nobody'));
+    expect(forged.status).toBe(403);
+    expect(unknown.status).toBe(403);
+    expect(unknown.body).toEqual(forged.body);
+    expect(forged.text).not.toContain('Ann');
+
+    // The link opened on a second device (no key of its own): the first device only learns "elsewhere".
+    const link = await mailedLink(ctx, email);
+    const opened = await ctx.request('POST', '/confirmVerifiedUrl', { body: { email, token: link.searchParams.get('token') } });
+    expect(opened.body).toMatchObject({ verified: true, otherDevice: true });
+    expect((await status(firstKey)).body).toEqual({ verified: false, elsewhere: true, signupFlow: null });
+    expect((await ctx.request('POST', '/create-user-app', { body: accountPayload(email, firstKey) })).status).toBe(403);
+
+    // Only a key in use on the verified flow hands it back; the link's token or the suspended key do not.
+    expect((await ctx.request('POST', '/signup-flow/hand-over', { body: { email, totp: firstKey } })).status).toBe(403);
+    expect((await ctx.request('POST', '/signup-flow/hand-over', { body: { email, totp: link.searchParams.get('token') } })).status).toBe(403);
+    const handed = await ctx.request('POST', '/signup-flow/hand-over', { body: { email, totp: opened.body.signupFlow.totp } });
+    expect(handed.body).toEqual({ ok: true });
+
+    // Now the first device gets the record, exactly as if it had verified here.
+    const after = await status(firstKey);
+    expect(after.body).toMatchObject({ verified: true, elsewhere: false, signupFlow: { totp: firstKey, verified: true } });
+  });
+
+  it('keeps the key of the browser that opened the link in another tab of the device that started', async () => {
+    const email = ctx.email('sametab');
+    const started = await ctx.request('GET', `/verify-reoon/${email}`, { query: { firstName: 'Ann' } });
+    const key = started.body.totp as string;
+    const link = await mailedLink(ctx, email);
+    const opened = await ctx.request('POST', '/confirmVerifiedUrl', { body: { email, token: link.searchParams.get('token'), totp: key } });
+    expect(opened.body).toMatchObject({ verified: true, otherDevice: false });
+    expect((await ctx.request('POST', '/signup-flow/status', { body: { email, totp: key } })).body).toMatchObject({ verified: true });
+    // A key that is not the flow's is not kept: the attacker's guess changes nothing.
+    const other = ctx.email('sametab2');
+    const attacker = await ctx.request('GET', `/verify-reoon/${other}`, { query: { firstName: 'Vic' } });
+    const otherLink = await mailedLink(ctx, other);
+    const victim = await ctx.request('POST', '/confirmVerifiedUrl', { body: { email: other, token: otherLink.searchParams.get('token'), totp: key } });
+    expect(victim.body.otherDevice).toBe(true);
+    expect((await ctx.request('POST', '/signup-flow/status', { body: { email: other, totp: attacker.body.totp } })).body).toMatchObject({ verified: false, elsewhere: true });
+  });
 });

@@ -21,16 +21,48 @@ export async function findFlow(db: Db, email: string, now: Date): Promise<FlowRo
   return row;
 }
 
-/** Whether `key` is one of the flow's keys. */
+/** Whether `key` is one of the flow's keys in use (a suspended key is not). */
 export async function keyMatches(db: Db, flowId: number, key: string | undefined | null): Promise<boolean> {
-  if (!key) return false;
+  return (await keyState(db, flowId, key)) === 'active';
+}
+
+/**
+ * What `key` is to the flow: one of its keys in use, one suspended when the mailed link was opened on
+ * another device, or nothing.
+ */
+export async function keyState(db: Db, flowId: number, key: string | undefined | null): Promise<'active' | 'suspended' | null> {
+  if (!key) return null;
   const row = await db
     .selectFrom('signup_flow_keys')
-    .select('flow_id')
+    .select('suspended_at')
     .where('key_hash', '=', hashToken(key))
     .where('flow_id', '=', flowId)
     .executeTakeFirst();
-  return row !== undefined;
+  if (!row) return null;
+  return row.suspended_at === null ? 'active' : 'suspended';
+}
+
+/**
+ * The mailed link was opened: every key in use stops working (suspended, not deleted: the devices
+ * holding them may still ask whether the address was verified) except `keep`, the key the opening
+ * browser itself holds (the same browser, e.g. another tab); a new key is handed out.
+ */
+export async function suspendKeys(db: Db, flowId: number, now: Date, keep?: string): Promise<string> {
+  let update = db.updateTable('signup_flow_keys').set({ suspended_at: now }).where('flow_id', '=', flowId).where('suspended_at', 'is', null);
+  if (keep) update = update.where('key_hash', '!=', hashToken(keep));
+  await update.execute();
+  return addKey(db, flowId);
+}
+
+/** The mailbox owner hands the sign-up back to the devices the link suspended. */
+export async function resumeSuspendedKeys(db: Db, flowId: number): Promise<number> {
+  const result = await db
+    .updateTable('signup_flow_keys')
+    .set({ suspended_at: null })
+    .where('flow_id', '=', flowId)
+    .where('suspended_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Whether `token` is the flow's current mailed link token, still valid. */

@@ -8,8 +8,8 @@ import { findAccount } from './account-status.js';
 import { codeKey } from './code-key.js';
 import { toRecord, verificationLink } from './flow-record.js';
 import {
-  addKey, deleteFlow, findFlow, keepOnlyKey, keyMatches, linkTokenMatches, lockIfExhausted, markFlowVerified, prepareMail,
-  replaceKeys, saveState, takeOtpAttempt, type FlowRow,
+  addKey, deleteFlow, findFlow, keepOnlyKey, keyMatches, keyState, linkTokenMatches, lockIfExhausted, markFlowVerified, prepareMail,
+  resumeSuspendedKeys, saveState, suspendKeys, takeOtpAttempt, type FlowRow,
 } from './flow-store.js';
 import { hashCode, hashToken, newCode, newLinkToken, sameDigest } from './secrets.js';
 import {
@@ -100,17 +100,22 @@ async function guardedFlow(services: AppServices, email: string, key: string, me
 
 /**
  * The mailbox owner proved the address: the flow and the address are verified, the device gets a key.
- * `byLink`: the first opening of the mailed link revokes every key handed out before it, so whoever
- * started a sign-up for someone else's address cannot finish it once that person clicks the link. (A
- * typed code is typed where the flow was started: that device keeps its key.)
+ * `byLink`: the first opening of the mailed link suspends every key handed out before it, so whoever
+ * started a sign-up for someone else's address cannot finish it once that person clicks the link —
+ * unless the opening browser holds one of them (`held`: it is the device that started, in another tab).
+ * The suspended devices only learn that the address was verified elsewhere (POST /signup-flow/status)
+ * until the mailbox owner hands the sign-up back to them (POST /signup-flow/hand-over). (A typed code
+ * is typed where the flow was started: that device keeps its key.)
  */
-async function verifiedResult(services: AppServices, flow: FlowRow, byLink = false) {
+async function verifiedResult(services: AppServices, flow: FlowRow, byLink = false, held?: string) {
   const now = services.clock();
   return inTransaction(services.db, async (trx) => {
     const updated = await markFlowVerified(trx, flow.id, now);
     await markAddressVerified(trx, flow.email, now);
-    const key = byLink && flow.verified_at === null ? await replaceKeys(trx, flow.id) : await addKey(trx, flow.id);
-    return { verified: true, signupFlow: toRecord(updated, key) };
+    if (!(byLink && flow.verified_at === null)) return { verified: true, signupFlow: toRecord(updated, await addKey(trx, flow.id)) };
+    const keep = held && (await keyMatches(trx, flow.id, held)) ? held : undefined;
+    const key = await suspendKeys(trx, flow.id, now, keep);
+    return { verified: true, signupFlow: toRecord(updated, key), otherDevice: keep === undefined };
   });
 }
 
@@ -212,7 +217,30 @@ export const confirmVerifiedUrl: Handler<'confirmVerifiedUrl'> = async ({ servic
     return { verified: row?.verified_at != null, signupFlow: null };
   }
   if (!linkTokenMatches(flow, body.token, now)) throw badRequest(FLOW_MESSAGES.confirmVerifyUrlFailure, 'VERIFY_LINK_INVALID');
-  return verifiedResult(services, flow, true);
+  return verifiedResult(services, flow, true, body.totp);
+};
+
+/** One answer for every caller without a usable key, whether or not the address has a sign-up. */
+const SIGNUP_KEY_INVALID = 'The sign-up code is not valid.';
+const keyRefused = () => forbidden(SIGNUP_KEY_INVALID, 'SIGNUP_FLOW_KEY_INVALID');
+
+export const signupFlowStatus: Handler<'signupFlowStatus'> = async ({ services }, { body }) => {
+  const flow = await findFlow(services.db, body.email, services.clock());
+  // No flow and a wrong key answer alike: the endpoint tells nothing about an address to a stranger.
+  const state = flow ? await keyState(services.db, flow.id, body.totp) : null;
+  if (!flow || !state) throw keyRefused();
+  if (state === 'suspended') return { verified: false, elsewhere: true, signupFlow: null };
+  if (flow.verified_at === null) return { verified: false, elsewhere: false, signupFlow: null };
+  // The caller holds a key in use: the same record a typed code would have given this device.
+  return { verified: true, elsewhere: false, signupFlow: toRecord(flow, body.totp) };
+};
+
+export const handOverSignupFlow: Handler<'handOverSignupFlow'> = async ({ services }, { body }) => {
+  const flow = await findFlow(services.db, body.email, services.clock());
+  // Only a device that proved the mailbox (its key in use on a verified flow) hands the sign-up over.
+  if (!flow || flow.verified_at === null || !(await keyMatches(services.db, flow.id, body.totp))) throw keyRefused();
+  await resumeSuspendedKeys(services.db, flow.id);
+  return { ok: true as const };
 };
 
 export const verifyOtp: Handler<'verifyOtp'> = async ({ services }, { body }) => {

@@ -17,5 +17,7 @@ export function registerVerificationRoutes(app: App): void {
   registerEndpoint(app, e.deleteSignupFlow, handlers.deleteSignupFlow);
   registerEndpoint(app, e.confirmVerifiedUrl, handlers.confirmVerifiedUrl);
   registerEndpoint(app, e.verifyOtp, handlers.verifyOtp);
+  registerEndpoint(app, e.signupFlowStatus, handlers.signupFlowStatus);
+  registerEndpoint(app, e.handOverSignupFlow, handlers.handOverSignupFlow);
   registerEndpoint(app, e.userByEmail, handlers.userByEmail);
 }

@@ -29,6 +29,10 @@ function fakeServer() {
     accounts: new Map<string, { password: string; verified: boolean; twoFactor?: boolean }>(),
     verifier: new Map<string, EmailStatus>(),
     records: new Map<string, SignupFlowRecord>(),
+    /** Issue 18: addresses whose link was opened, and those whose starting device's key is suspended. */
+    verified: new Set<string>(),
+    suspended: new Set<string>(),
+    linkOpensElsewhere: false,
     failing: new Set<string>(),
     /** The geocode answer carries the municipality (today's server); false: an older server's answer. */
     municipalityInGeocode: false,
@@ -110,11 +114,34 @@ function fakeServer() {
     }),
     'DELETE /delete/signup-flow/totp': handle(e.verification.deleteSignupFlow, 'deleteFlow', () => ({ body: { ok: true } })),
     'POST /confirmVerifiedUrl': handle(e.verification.confirmVerifiedUrl, 'confirm', (r) => {
-      const { email, token } = r.body as { email: string; token: string };
+      const { email, token, totp } = r.body as { email: string; token: string; totp?: string };
       const record = state.records.get(email);
       if (!record) return { body: { verified: true, signupFlow: null } };
       if (record.totp !== token) return { status: 400, body: { message: 'Bad token', code: 'TOKEN' } };
+      state.verified.add(email);
+      // Like the real server: a link opened on another device (not holding the flow's key) suspends the
+      // starting device's key and hands this device a key of its own.
+      if (state.linkOpensElsewhere && totp !== record.totp) {
+        state.suspended.add(email);
+        return { body: { verified: true, signupFlow: { ...record, totp: `second-${email}`, verified: true }, otherDevice: true } };
+      }
       return { body: { verified: true, signupFlow: { ...record, verified: true } } };
+    }),
+    // Issue 18: the starting device's poll, and the hand-back from the device that opened the link.
+    'POST /signup-flow/status': handle(e.verification.signupFlowStatus, 'status', (r) => {
+      const { email, totp } = r.body as { email: string; totp: string };
+      const record = state.records.get(email);
+      if (!record || record.totp !== totp) return { status: 403, body: { message: 'The sign-up code is not valid.', code: 'SIGNUP_FLOW_KEY_INVALID' } };
+      if (state.suspended.has(email)) return { body: { verified: false, elsewhere: true, signupFlow: null } };
+      return state.verified.has(email)
+        ? { body: { verified: true, elsewhere: false, signupFlow: { ...record, verified: true } } }
+        : { body: { verified: false, elsewhere: false, signupFlow: null } };
+    }),
+    'POST /signup-flow/hand-over': handle(e.verification.handOverSignupFlow, 'handOver', (r) => {
+      const { email, totp } = r.body as { email: string; totp: string };
+      if (totp !== `second-${email}` || !state.verified.has(email)) return { status: 403, body: { message: 'The sign-up code is not valid.', code: 'SIGNUP_FLOW_KEY_INVALID' } };
+      state.suspended.delete(email);
+      return { body: { ok: true } };
     }),
     'POST /verify-reoon-otp': handle(e.verification.verifyOtp, 'otp', (r) => {
       const { email, otp } = r.body as { email: string; otp: string };
@@ -721,3 +748,110 @@ describe('signup flow: refusals stay in the widget (issue 18)', () => {
     expect(t.errors).toEqual([]);
   });
 });
+
+describe('signup flow: verified on another device (issue 18)', () => {
+  /** Lets the local server answer the poll that a timer started. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  async function firstDeviceWaiting() {
+    fresh();
+    fake.state.linkOpensElsewhere = true;
+    const first = setup();
+    await toEmailStep(first);
+    await first.s().validateEmail('ann@example.com');
+    expect(first.s().flow.context).toMatchObject({ checkStatus: 'sent', totp: 'totp-1' });
+    await settle(); // the watch's chunk
+    return first;
+  }
+
+  it('the first device moves on by itself once the link is opened on a second device and handed back', async () => {
+    const first = await firstDeviceWaiting();
+    server.requests.length = 0;
+
+    // Polls after 3 s, then 4.5 s: nothing yet.
+    first.timers.advance(2999);
+    await settle();
+    expect(first.calls()).toEqual([]);
+    first.timers.advance(1);
+    await settle();
+    expect(first.calls()).toEqual(['POST /signup-flow/status']);
+    expect(server.requests[0]?.body).toEqual({ email: 'ann@example.com', totp: 'totp-1' });
+    first.timers.advance(4500);
+    await settle();
+    expect(first.calls()).toHaveLength(2);
+    expect(first.s().flow.step).toBe('enter-email');
+
+    // The second device (no storage) opens the mailed link.
+    const second = setup();
+    await second.s().loadSettings();
+    await second.s().resumeFromUrl(`${START_URL}&email=ann%40example.com&accepted=1&token=totp-1`);
+    expect(second.s()).toMatchObject({ handBack: true, flow: { step: 'verify-email', context: { checkStatus: 'verified', totp: 'second-ann@example.com' } } });
+
+    // The first device learns only that it happened elsewhere: its key is suspended.
+    first.timers.advance(6750);
+    await settle();
+    expect(first.s().flow.step).toBe('enter-email');
+    expect(first.s().alert?.type).toBe('info');
+    expect(first.s().alert?.message).toContain('on another device');
+
+    // The mailbox owner hands the sign-up back from the second device.
+    await expect(second.s().handOver()).resolves.toEqual({ ok: true });
+
+    // The next poll moves the first device on, exactly as if verified here: success at 3 s, next step at 5 s.
+    first.timers.advance(10125);
+    await settle();
+    expect(first.s().flow).toMatchObject({ step: 'verify-email', context: { checkStatus: 'verified', fullName: 'Ann Lee', totp: 'totp-1' } });
+    expect(first.s().alert).toBeNull();
+    const polls = first.calls().filter((c) => c === 'POST /signup-flow/status').length;
+    first.timers.advance(3000);
+    expect(first.s().alert).toEqual({ type: 'success', message: 'Verified email success !' });
+    first.timers.advance(2000);
+    expect(first.s().flow.step).toBe('enter-apply-type');
+    expect(first.storage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
+
+    // The watch ended: no more polls.
+    first.timers.advance(60_000);
+    await settle();
+    expect(first.calls().filter((c) => c === 'POST /signup-flow/status')).toHaveLength(polls);
+  });
+
+  it('starts once the mail is sent, backs off from 3 s to 15 s, and stops when the step is left', async () => {
+    const first = await firstDeviceWaiting();
+    server.requests.length = 0;
+    const times: number[] = [];
+    let clock = 0;
+    for (const step of [3000, 4500, 6750, 10125, 15000, 15000]) {
+      first.timers.advance(step);
+      clock += step;
+      await settle();
+      times.push(first.calls().length);
+    }
+    expect(times).toEqual([1, 2, 3, 4, 5, 6]);
+    first.s().enterAnotherEmail();
+    first.timers.advance(15_000);
+    await settle();
+    // The poll already scheduled finds the step left and ends the watch without asking.
+    first.timers.advance(60_000);
+    await settle();
+    expect(first.calls().length).toBe(6);
+    expect(first.s().flow.step).toBe('enter-email');
+    expect(clock).toBe(54_375);
+  });
+
+  it('stops asking when the server refuses the key (a forged or replaced one)', async () => {
+    const first = await firstDeviceWaiting();
+    server.requests.length = 0;
+    first.timers.advance(3000);
+    await settle();
+    expect(first.calls()).toEqual(['POST /signup-flow/status']);
+    fake.state.records.set('ann@example.com', { ...fake.state.records.get('ann@example.com')!, totp: 'someone-else' });
+    first.timers.advance(4500);
+    await settle();
+    expect(first.calls()).toHaveLength(2);
+    first.timers.advance(60_000);
+    await settle();
+    expect(first.calls()).toHaveLength(2);
+    expect(first.s().flow.step).toBe('enter-email');
+  });
+});
+

@@ -47,6 +47,7 @@ export function createSignupFlow(options: SignupFlowOptions): SignupFlowStore {
       }),
       alert: null,
       busy: false,
+      handBack: false,
       send,
       setField: (field, value) => send({ type: 'FIELD_CHANGED', field, value }),
       next: () => send({ type: 'NEXT' }),

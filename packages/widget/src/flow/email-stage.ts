@@ -17,6 +17,9 @@ import {
 } from '@permitdesk/core';
 import { isApiRequestError } from '@permitdesk/core/client';
 import type { StageKit } from './stage-kit.js';
+
+type Verified = (record: SignupFlowRecord) => Promise<void>;
+export type { Verified };
 import type { FlowContext } from './state.js';
 
 export interface EmailStageActions {
@@ -28,7 +31,10 @@ export interface EmailStageActions {
   resumeFromUrl(url: string): Promise<boolean>;
   /** Verifies the one-time code typed from the mail. */
   verifyCode(otp: string): Promise<void>;
+  /** On the device that opened the link: lets the device that started the sign-up go on (hand-back-offer.tsx). */
+  handOver(): Promise<unknown>;
 }
+
 
 /** What the flow record keeps so the flow resumes on any device. */
 function snapshot(c: FlowContext): SignupFlowState {
@@ -64,6 +70,14 @@ export function emailStage(kit: StageKit): EmailStageActions {
       if (municipality) send({ type: 'MUNICIPALITY_LOADED', municipality });
     }
   };
+
+  /**
+   * Issue 18: while 'We sent a link…' shows, ask now and then whether the address was verified on any
+   * device (3 s growing to 15 s, paused while the tab is hidden). The watch ends by itself once the step
+   * is left or the key changes, and with dispose(). Its code is a chunk of its own (waiting-device.ts),
+   * fetched once a mail is sent.
+   */
+  const watchForVerification = () => void import('./waiting-device.js').then((m) => m.watch(kit, verified));
 
   const sendVerificationMail = async (email: string, totp: string | null) => {
     const sent = await verify.sendMail(email, splitFullName(ctx().fullName).firstName, startUrl, totp);
@@ -135,6 +149,7 @@ export function emailStage(kit: StageKit): EmailStageActions {
         }
         pending.save(email, totp);
         send({ type: 'VERIFICATION_SENT', status: check.status, totp });
+        watchForVerification();
       });
     },
 
@@ -154,6 +169,7 @@ export function emailStage(kit: StageKit): EmailStageActions {
           }
           pending.save(email, fresh);
           send({ type: 'VERIFICATION_SENT', totp: fresh });
+          watchForVerification();
         }
       } catch {
         fail(FLOW_MESSAGES.sendVerifyFailure);
@@ -187,11 +203,13 @@ export function emailStage(kit: StageKit): EmailStageActions {
           return fail(FLOW_MESSAGES.accountExists);
         }
         const saved = pending.read();
-        const token = params.get('token') ?? (saved?.email === email ? saved.totp : null);
+        const held = saved?.email === email ? saved.totp : null;
+        const token = params.get('token') ?? held;
         if (!token) return fail(FLOW_MESSAGES.confirmVerifyUrlFailure);
         let result;
         try {
-          result = await verify.confirmUrl(email, token);
+          // The key this browser holds keeps the tab that started going on by itself (issue 18).
+          result = await verify.confirmUrl(email, token, token === held ? null : held);
         } catch {
           return fail(FLOW_MESSAGES.confirmVerifyUrlFailure);
         }
@@ -199,6 +217,7 @@ export function emailStage(kit: StageKit): EmailStageActions {
         if (!result.signupFlow) {
           return toSignIn({ type: 'info', title: FLOW_MESSAGES.previouslyVerifiedTitle, message: FLOW_MESSAGES.previouslyVerified(supportEmail) });
         }
+        if (result.otherDevice) set({ handBack: true });
         await verified(result.signupFlow);
       });
       return true;
@@ -220,5 +239,8 @@ export function emailStage(kit: StageKit): EmailStageActions {
         await verified(result.signupFlow);
       });
     },
+
+
+    handOver: () => client.verification.handOverSignupFlow({ body: { email: ctx().email, totp: ctx().totp ?? '' }, silent: true }),
   };
 }

@@ -52,6 +52,8 @@ export interface SignupFlowData {
   alert: FlowAlert | null;
   /** A call is running: buttons show spinners and stay disabled. */
   busy: boolean;
+  /** Issue 18: the mailed link was opened here, away from the device that started: it may go on there. */
+  handBack: boolean;
 }
 
 export interface StageKit {
@@ -60,6 +62,9 @@ export interface StageKit {
   identity: IdentityClient;
   verify: VerificationCalls;
   pending: PendingVerification;
+  timers: FlowTimers;
+  /** Keeps an idempotent stop function (the verification watch's) for clearTimers(); returns it. */
+  track(stop: () => void): () => void;
   /** The start page without a previous link's parameters: where the mailed link comes back to. */
   startUrl: string;
   supportEmail: string;
@@ -77,7 +82,7 @@ export interface StageKit {
   wait(ms: number): Promise<void>;
   /** Shows the alert with a link to /sign-in and goes there after the SPEC's delay. */
   toSignIn(alert: FlowAlert): void;
-  /** Stops the timers still waiting. */
+  /** Stops the timers still waiting and the verification watch. */
   clearTimers(): void;
 }
 
@@ -109,6 +114,7 @@ export function createStageKit(
   const redirect =
     options.onRedirect ?? ((path: string) => (globalThis as { location?: { assign(p: string): void } }).location?.assign(path));
   const handles = new Set<unknown>();
+  const watches = new Set<() => void>();
 
   const later = (ms: number, callback: () => void) => {
     const handle = timers.setTimeout(() => {
@@ -124,6 +130,9 @@ export function createStageKit(
     identity: options.identity ?? createIdentityClient(client),
     verify: verificationCalls(client),
     pending: pendingVerification(options.storage),
+    timers,
+    // A stop function may run twice (by itself, then here): the watch's is idempotent.
+    track: (stop) => (watches.add(stop), stop),
     startUrl,
     supportEmail: options.supportEmail ?? `support@${startUrl ? new URL(startUrl).hostname : 'localhost'}`,
     redirect,
@@ -155,6 +164,7 @@ export function createStageKit(
     clearTimers() {
       for (const handle of handles) timers.clearTimeout(handle);
       handles.clear();
+      watches.forEach((stop) => stop());
     },
   };
 }

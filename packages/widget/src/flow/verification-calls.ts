@@ -23,7 +23,9 @@ export function verificationCalls(client: Pick<ApiClient, 'verification'>) {
       api.sendVerifyMail({ body: { toEmail, firstName, location, source: 'home', ...(totp ? { totp } : {}) }, silent: true }),
     saveFlow: (totp: string, signupFlow: SignupFlowState) => api.saveSignupFlow({ body: { totp, signupFlow }, silent: true }),
     updateTotp: (email: string, totp: string) => api.updateSignupFlowTotp({ body: { email, totp }, silent: true }),
-    confirmUrl: (email: string, token: string) => api.confirmVerifiedUrl({ body: { email, token }, silent: true }),
+    /** `held`: the flow key this browser already holds (another tab of the device that started). */
+    confirmUrl: (email: string, token: string, held?: string | null) =>
+      api.confirmVerifiedUrl({ body: { email, token, ...(held ? { totp: held } : {}) }, silent: true }),
     verifyOtp: (email: string, otp: string) => api.verifyOtp({ body: { email, otp }, silent: true }),
   };
 }

@@ -1,6 +1,6 @@
 // The task step and every login-or-signup step (SPEC §2.5 steps 2–3), wired to core's flow controller.
 // A lazily loaded chunk: fetched while the user is on the address step.
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { buttons, emailButtonLabel, emailInputDisabled, noticeText } from '../flow/index.js';
 import type { Task } from '@permitdesk/core';
 import { AddressDetail, type AddressDetailProps } from '../address/address-detail.js';
@@ -18,6 +18,7 @@ import { VerifyCodeForm } from '../steps/verify-code-form.js';
 import type { FlowMessage } from '../ui/alert.js';
 import { StepForm } from '../ui/step-form.js';
 import { TextField } from '../ui/text-field.js';
+import { eager } from './eager.js';
 import { FlowAlertContent, FlowAlertView } from './flow-alert.js';
 
 export { FlowAlertView };
@@ -31,10 +32,20 @@ import type { ViewProps } from './view-props.js';
 const matchesTask = (task: Task, wanted: string | number) =>
   String(task.id) === String(wanted) || task.name.toLowerCase() === String(wanted).toLowerCase();
 
+/** Issue 18: only when the mailed link was opened away from the device that started (its own chunk). */
+const HandBackOffer = eager(() => import('../steps/hand-back-offer.js').then((m) => m.HandBackOffer));
+
 export function SignupBody(props: ViewProps) {
+  // The flow screen draws again on every change of the store: its state is current here.
+  const { handBack, handOver } = props.runtime.flow.getState();
   return (
     <Styled nonce={props.options.nonce}>
       <SignupStep {...props} />
+      {handBack && props.flow.step !== 'permit-form' ? (
+        <Suspense fallback={null}>
+          <HandBackOffer onHandOver={handOver} />
+        </Suspense>
+      ) : null}
     </Styled>
   );
 }

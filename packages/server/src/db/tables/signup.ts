@@ -44,6 +44,8 @@ export interface SignupFlowKeysTable {
   key_hash: string;
   flow_id: number;
   created_at: Timestamp;
+  /** Set when the mailed link was opened on another device (migration 0088); a suspended key opens nothing. */
+  suspended_at: NullableTimestamp;
 }
 
 export interface SignupTables {
