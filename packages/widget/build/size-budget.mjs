@@ -42,13 +42,14 @@ export const isElementHostChunk = (chunk) => /[\\/]src[\\/]loader[\\/]element-ho
  * (only when the gate refuses the submit; src/modal/gate-notice.tsx), and the offer to hand the sign-up back
  * to the device that started it (only where the mailed link was opened on another device;
  * src/steps/hand-back-offer.tsx, issue 18), and the waiting device's question whether the address was
- * verified elsewhere (only once a verification mail is sent; src/flow/waiting-device.ts). They are not on the way to the form,
+ * verified elsewhere (only once a verification mail is sent; src/flow/waiting-device.ts), and the funnel's
+ * beacon (fetched at the first tracked step, never awaited: src/runtime/funnel-beacon.ts). They are not on the way to the form,
  * so not part of through-form; the build prints their size ('on demand'). Add a module here only if it
  * is loaded on demand, never with preloadViews(). Matched by the chunk's facade: should Rollup ever merge
  * such a module into another chunk, that chunk has another facade and is counted in through-form (the
  * safe way). Modules the on-demand chunks share with the main path stay in the main path's chunks.
  */
-export const ON_DEMAND = /[\\/]src[\\/](address[\\/]municipality-choice\.tsx|modal[\\/]gate-notice\.tsx|steps[\\/]hand-back-offer\.tsx|flow[\\/]waiting-device\.ts)$/;
+export const ON_DEMAND = /[\\/]src[\\/](address[\\/]municipality-choice\.tsx|modal[\\/]gate-notice\.tsx|steps[\\/]hand-back-offer\.tsx|flow[\\/]waiting-device\.ts|runtime[\\/]funnel-beacon\.ts)$/;
 export const isOnDemandChunk = (chunk) => ON_DEMAND.test(chunk.facadeModuleId ?? '');
 
 /** The chunk names reachable from `start`, following static imports only or dynamic ones too. */

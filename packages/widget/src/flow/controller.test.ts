@@ -13,6 +13,7 @@ import { createApiClient, createSessionStore, createMemoryStorage } from '@permi
 import { startTestServer, type RecordedRequest, type Reply, type TestServer } from '@permitdesk/core/testing';
 import { createSignupFlow, PENDING_VERIFICATION_KEY, type SignupFlowOptions } from './controller.js';
 import type { TrackedStep } from './steps.js';
+import { trackedSteps } from './tracking.js';
 import { address, companyAddress, geocoded, municipality, task } from './testing/fixtures.js';
 import { createManualTimers } from './testing/manual-timers.js';
 
@@ -207,7 +208,7 @@ function setup(overrides: Partial<SignupFlowOptions> & { storage?: Storage } = {
   const tracked: TrackedStep[] = [];
   const flow = createSignupFlow({
     client, session, storage, timers, startUrl: START_URL,
-    onRedirect: (p) => void redirects.push(p), onTrack: (s) => void tracked.push(s), ...overrides,
+    onRedirect: (p) => void redirects.push(p), onMove: (p, e, n) => void tracked.push(...trackedSteps(p, e, n)), ...overrides,
   });
   const calls = () => server.requests.map((r) => `${r.method} ${r.path}`);
   return { flow, session, storage, timers, redirects, tracked, errors, calls, s: () => flow.getState() };

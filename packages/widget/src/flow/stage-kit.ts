@@ -11,9 +11,7 @@ import {
 } from '@permitdesk/core/client';
 import { pendingVerification, type PendingVerification } from './pending-verification.js';
 import type { ApplicantRole, FlowContext, FlowState } from './state.js';
-import type { TrackedStep } from './steps.js';
 import { realTimers, type FlowTimers } from './timers.js';
-import { trackedSteps } from './tracking.js';
 import { transition, type FlowEvent } from './transition.js';
 import { verificationCalls, type VerificationCalls } from './verification-calls.js';
 
@@ -43,7 +41,11 @@ export interface SignupFlowOptions {
   supportEmail?: string;
   /** Navigation (default: location.assign). */
   onRedirect?: (path: string) => void;
-  onTrack?: (step: TrackedStep) => void;
+  /**
+   * Each move of the machine. The funnel (SPEC §2.10's tracked steps, tracking.ts) is computed from it by
+   * whoever listens, so the widget can load that code apart from the path to the form.
+   */
+  onMove?: (previous: FlowState, event: FlowEvent, next: FlowState) => void;
 }
 
 /** The store's data (the actions come from the stages). */
@@ -72,7 +74,7 @@ export interface StageKit {
   set(patch: Partial<SignupFlowData>): void;
   flow(): FlowState;
   ctx(): FlowContext;
-  /** Moves the machine; the tracked steps a move completes go to onTrack. */
+  /** Moves the machine; each move goes to onMove. */
   send(event: FlowEvent): void;
   /** Shows an error alert. */
   fail(message: string, title?: string): void;
@@ -144,7 +146,7 @@ export function createStageKit(
       const next = transition(previous, event);
       if (next === previous) return;
       set({ flow: next });
-      for (const step of trackedSteps(previous, event, next)) options.onTrack?.(step);
+      options.onMove?.(previous, event, next);
     },
     fail: (message, title) => set({ alert: { type: 'error', message, ...(title ? { title } : {}) } }),
     async whileBusy(work) {

@@ -29,8 +29,12 @@ export function FormBody({ runtime, options, start, onSubmitted }: ViewProps & {
   useEffect(() => {
     let live = true;
     runtime.loadForm().then(
-      // A customer the host knows (a linked platform project) fills Customer Name when the entry has none.
-      (loaded) => live && setForm(start?.customerName && !loaded.entry.CustomerName ? { ...loaded, entry: { ...loaded.entry, CustomerName: start.customerName } } : loaded),
+      (loaded) => {
+        // A customer the host knows (a linked platform project) fills Customer Name when the entry has none
+        // (the entry is fetched for this view: changing it touches nothing else).
+        loaded.entry.CustomerName ||= start?.customerName;
+        if (live) setForm(loaded);
+      },
       (failure: unknown) => live && setError(messageOf(failure)),
     );
     return () => {

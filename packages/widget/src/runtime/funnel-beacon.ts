@@ -5,6 +5,7 @@
 // The session is anonymous: a random id kept for this browser tab (sessionStorage), not the account.
 import { FUNNEL_EVENTS_PATH, type TrackedStep } from '@permitdesk/core';
 import { newIdempotencyKey } from '@permitdesk/core/client';
+import { trackedSteps, type FlowEvent, type FlowState } from '../flow/index.js';
 
 const SESSION_KEY = 'permitdesk.funnel-session';
 
@@ -29,5 +30,13 @@ export function createFunnelRecorder(apiBase: string, options: { storage?: Stora
     if (sent.has(step)) return; // the server counts one per session and step anyway
     sent.add(step);
     navigator.sendBeacon?.(url, JSON.stringify({ step, session: (session ??= funnelSession(options.storage)), fromURL: options.fromURL ?? location.origin }));
+  };
+}
+
+/** The flow's listener: the tracked steps each move completes, recorded (tracking.ts decides which). */
+export function createFunnelTracker(apiBase: string): (previous: FlowState, event: FlowEvent, next: FlowState) => void {
+  const record = createFunnelRecorder(apiBase);
+  return (previous, event, next) => {
+    for (const step of trackedSteps(previous, event, next)) record(step);
   };
 }

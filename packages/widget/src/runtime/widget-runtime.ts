@@ -32,7 +32,6 @@ import type { Answers } from '../form-engine/answers.js';
 import { screenOf, type Screen } from '../modal/screen.js';
 import { siteUrl } from '../modal/site-url.js';
 import type { WidgetOptions } from '../types.js';
-import { createFunnelRecorder } from './funnel-beacon.js';
 
 export interface RuntimeOptions extends WidgetOptions {
   /** The host's own session (the dashboard's /embed page), instead of one kept by the widget. */
@@ -117,7 +116,8 @@ export function createWidgetRuntime(options: RuntimeOptions): WidgetRuntime {
     // Paths the flow sends the user to (/sign-in) live on the PermitDesk site, not the partner's.
     onRedirect: (path) => globalThis.location.assign(siteUrl(apiBase, path)),
     // Each tracked step (SPEC §2.10) reached is recorded for the permit team's funnel (/ops/funnel).
-    onTrack: createFunnelRecorder(apiBase),
+    // The recorder is its own chunk, fetched at the first step reached: nothing on screen waits for it.
+    onMove: lazyFunnelTracker(apiBase),
   });
   void flow.getState().loadSettings();
   // Back from the verification mail's link (email and accepted=1): resume where the user was.
@@ -195,4 +195,10 @@ function forgetLinkParameters() {
   const url = new URL(globalThis.location.href);
   for (const key of ['email', 'accepted', 'token']) url.searchParams.delete(key);
   globalThis.history.replaceState(globalThis.history.state, '', url.href);
+}
+
+/** The funnel's tracker, loaded at the first move (widget size budget: off the path to the form). */
+function lazyFunnelTracker(apiBase: string): SignupFlowOptions['onMove'] {
+  let tracker: Promise<NonNullable<SignupFlowOptions['onMove']>> | undefined;
+  return (...move) => void (tracker ??= import('./funnel-beacon.js').then((m) => m.createFunnelTracker(apiBase))).then((track) => track(...move), () => {});
 }

@@ -44,7 +44,7 @@ export interface SignupFlowKeysTable {
   key_hash: string;
   flow_id: number;
   created_at: Timestamp;
-  /** Set when the mailed link was opened on another device (migration 0088); a suspended key opens nothing. */
+  /** Set when the mailed link was opened on another device (migration 0094); a suspended key opens nothing. */
   suspended_at: NullableTimestamp;
 }
 
