@@ -5,7 +5,6 @@
 // conversations with the permit team on recent permits. Written through the product's own functions
 // where they exist; run again, it changes nothing (every step looks for its row first).
 import { INVITATION_SOURCE, INVITE_STATUS } from '@permitdesk/core';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { sql } from 'kysely';
 import { createItem, type VaultInput, type VaultKind } from '../compliance/vault-items.js';
 import { WHOLE_WALLET } from '../compliance/shared-access.js';
@@ -14,6 +13,8 @@ import { linkVendor, shareWallet } from '../invitations/relations.js';
 import { addReply, PERMIT_TEAM_NAME } from '../permits/conversations.js';
 import type { AppServices } from '../services.js';
 import { newFileKey } from '../storage/file-storage.js';
+import { samplePdf } from './demo-pdf.js';
+import { seedDemoWork } from './demo-showcase-work.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -73,18 +74,6 @@ const CONVERSATIONS: { subject: string; messages: { team: boolean; body: string 
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-async function samplePdf(title: string, lines: readonly string[]): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(title);
-  const page = doc.addPage([612, 792]);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  page.drawText(title, { x: 56, y: 720, size: 18, font: bold });
-  lines.forEach((line, index) => page.drawText(line, { x: 56, y: 684 - index * 18, size: 11, font }));
-  page.drawText('Sample document generated for the PermitDesk demo.', { x: 56, y: 64, size: 9, font });
-  return doc.save();
-}
-
 /** A stored PDF as a company document of an item (or a documentation when `item` is null); its id. */
 async function storeDocument(services: AppServices, companyId: number, ownerUserId: string, item: { kind: VaultKind; id: number } | null, title: string, lines: readonly string[]): Promise<number> {
   const fileName = `${title.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}.pdf`;
@@ -140,6 +129,7 @@ export interface ShowcaseOptions {
   companyId: number;
   ownerUserId: string;
   ownerName: string;
+  ownerEmail: string;
   /** The first vendor's name (the one the demo permits are shared with). */
   vendorName: string;
   password: string;
@@ -188,8 +178,19 @@ export async function seedDemoShowcase(services: AppServices, options: ShowcaseO
     WHERE p.company_id = ${companyId} AND r.stage IN (20, 30, 40) AND NOT EXISTS (SELECT 1 FROM conversations c WHERE c.permit_id = r.id)
     ORDER BY r.id DESC LIMIT ${CONVERSATIONS.length}`.execute(services.db);
   const already = await sql<{ n: number }>`SELECT count(*)::int AS n FROM conversations c JOIN permits r ON r.id = c.permit_id JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${companyId}`.execute(services.db);
-  if (Number(already.rows[0]?.n ?? 0) > 0) return;
-  for (const [index, permit] of permits.rows.entries()) {
+  if (Number(already.rows[0]?.n ?? 0) === 0) await seedConversations(services, options, permits.rows.map((row) => Number(row.id)), now);
+
+  // Permit documents, a failed inspection, quotes, a guest, e-sign envelopes, a homeowner's status page.
+  await seedDemoWork(services, {
+    companyId, owner: { sub: ownerUserId, email: options.ownerEmail, name: options.ownerName }, team: { userId: options.team.userId },
+    plumber: { companyId: summit.id, name: DEMO_SECOND_VENDOR_NAME, email: 'summit@permitdesk.test', signer: 'Sam Summit' },
+    ensureCompany: (name, email, ownerName) => ensureVendorCompany(services, name, email, ownerName, options.password),
+  });
+}
+
+async function seedConversations(services: AppServices, options: ShowcaseOptions, permitIds: readonly number[], now: Date): Promise<void> {
+  const { ownerUserId } = options;
+  for (const [index, permitId] of permitIds.entries()) {
     const thread = CONVERSATIONS[index]!;
     let conversationId: number | undefined;
     for (const [position, message] of thread.messages.entries()) {
@@ -199,7 +200,7 @@ export async function seedDemoShowcase(services: AppServices, options: ShowcaseO
         : { userId: ownerUserId, name: options.ownerName, role: 'customer' as const };
       const conversation = await inTransaction(services.db, (trx) =>
         addReply(trx, {
-          permitId: Number(permit.id), conversationId, subject: thread.subject, body: message.body, author,
+          permitId, conversationId, subject: thread.subject, body: message.body, author,
           actor: { userId: author.userId, role: message.team ? 'permit_team' : 'customer', requestId: null }, now: at,
         }),
       );

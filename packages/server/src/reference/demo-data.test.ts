@@ -99,6 +99,46 @@ describe.each(databaseTargets())('the demo showcase on %s', (target) => {
     for (const email of ['solar@permitdesk.test', 'summit@permitdesk.test']) expect((await ctx.signIn(email, DEMO_PASSWORD)).email).toBe(email);
   });
 
+  it('has the rest of a month of work, each visible to the demo owner through the API: permit documents, a failed inspection, quotes, a guest, envelopes and a status page', async () => {
+    const id = summary.companyId;
+    const owner = await ctx.signIn(DEMO_USERS[0].email, DEMO_PASSWORD);
+    const ok = async (path: string, query?: Record<string, string | number>) => {
+      const res = await ctx.request('GET', path, { token: owner.accessToken, query });
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
+      return res.body as any;
+    };
+    // Documents with their files, on permits in progress and issued ones.
+    const documented = await sql<{ permit_id: number }>`SELECT DISTINCT d.permit_id FROM permit_documents d JOIN projects p ON p.id = d.project_id WHERE p.company_id = ${id}`.execute(ctx.services.db);
+    expect(documented.rows.length).toBeGreaterThanOrEqual(4);
+    const documents = await ok('/v4/documents', { documentable_type: 'Permit', documentable_id: documented.rows[0]!.permit_id });
+    expect(documents.length).toBeGreaterThan(0);
+    expect(documents.every((d: { uploaded: boolean }) => d.uploaded)).toBe(true);
+    // Inspections passed, failed and scheduled.
+    for (const status of ['passed', 'failed', 'scheduled']) {
+      expect(await count(`SELECT count(*)::int AS n FROM permit_inspections i JOIN permits r ON r.id = i.permit_id JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${id} AND i.status = '${status}'`)).toBeGreaterThan(0);
+    }
+    // A quote waiting for the customer and one accepted.
+    const quotes = await sql<{ quote_id: string; status: string }>`SELECT q.quote_id, q.status FROM permit_quotes q JOIN permits r ON r.id = q.permit_id JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${id} ORDER BY q.status`.execute(ctx.services.db);
+    expect(quotes.rows.map((q) => q.status)).toEqual(['accepted', 'pending']);
+    for (const quote of quotes.rows) expect((await ok(`/v4/quotes/${quote.quote_id}`)).status).toBe(quote.status);
+    // A guest company with the vault and two projects.
+    const guests = await ok('/v4/invitations/guest-access', { company: id });
+    expect(guests.granted).toHaveLength(1);
+    expect(guests.granted[0]).toMatchObject({ vault: true });
+    expect(JSON.stringify(guests.granted[0])).toContain('Harborview Property Management');
+    // Envelopes: the subcontract signed by both, the homeowner's authorization waiting.
+    const envelopes = await ok('/v4/esign/envelopes', { companyId: id });
+    expect(envelopes.map((e: { status: string }) => e.status).sort()).toEqual(['completed', 'sent']);
+    const signed = envelopes.find((e: { status: string }) => e.status === 'completed');
+    expect(signed.signers.map((s: { status: string }) => s.status)).toEqual(['signed', 'signed']);
+    expect(signed.signedSha256).toMatch(/^[0-9a-f]{64}$/);
+    // The homeowner's status page, with a confirmed subscriber.
+    const linked = await sql<{ permit_id: number }>`SELECT l.permit_id FROM permit_status_links l JOIN permits r ON r.id = l.permit_id JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${id}`.execute(ctx.services.db);
+    expect(linked.rows).toHaveLength(1);
+    const links = await ok(`/v4/permits/${linked.rows[0]!.permit_id}/status-links`);
+    expect(JSON.stringify(links)).toContain('confirmed');
+  });
+
   it('shows the expiry watchdog at work (issue 16): its start-up run mails what lapses soon and flags the permit near expiry', async () => {
     const id = summary.companyId;
     expect(await count(`SELECT count(*)::int AS n FROM permits r JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${id} AND r.expires_at BETWEEN now() AND now() + interval '7 days'`)).toBe(1);
