@@ -6,7 +6,7 @@
 // every step looks for its rows first, so a second run adds nothing.
 import { Secret, TOTP } from 'otpauth';
 import { sql } from 'kysely';
-import type { AuditActor } from '../audit/audit.js';
+import { recordAudit, type AuditActor } from '../audit/audit.js';
 import { inTransaction } from '../db/transaction.js';
 import { sendEnvelope } from '../esign/envelopes.js';
 import { signEnvelope, verifySignerPasscode } from '../esign/signing.js';
@@ -16,6 +16,7 @@ import { answerDeskQuote, issueDeskQuote } from '../integrations/desk-quotes.js'
 import { approveGuest, inviteGuest } from '../invitations/guest-access.js';
 import { invitationCtx } from '../invitations/invitation-context.js';
 import { registerUpload } from '../permits/documents.js';
+import { recordProjectUpdate } from '../permits/project-updates.js';
 import { createStatusLink } from '../permits/status-links/links.js';
 import { confirmStatusSubscription, subscribeToStatus } from '../permits/status-links/public-status.js';
 import { hashStatusToken, newStatusToken } from '../permits/status-links/tokens.js';
@@ -54,6 +55,12 @@ async function permitsAt(services: AppServices, companyId: number, stages: reado
     ORDER BY r.id DESC LIMIT ${limit}`.execute(services.db);
   return rows.map((row) => ({ ...row, id: Number(row.id), project_id: Number(row.project_id) }));
 }
+
+/** The services as they were `days` ago: what a step records then reads as part of the month, not of today. */
+const daysAgo = (services: AppServices, days: number, hours = 0): AppServices => {
+  const at = new Date(services.clock().getTime() - days * DAY_MS - hours * 60 * 60 * 1000);
+  return { ...services, clock: () => at };
+};
 
 const exists = async (services: AppServices, query: ReturnType<typeof sql<{ n: number }>>) => Number((await query.execute(services.db)).rows[0]?.n ?? 0) > 0;
 
@@ -98,22 +105,35 @@ async function seedPermitDocuments(services: AppServices, { companyId, owner }: 
  * A rough-in that failed (the seeded inspections are passed, scheduled or open), its re-inspection
  * booked. The permit desk records results with a plain update (operator.handlers.ts): so does this.
  */
-async function seedFailedInspection(services: AppServices, { companyId }: WorkOptions): Promise<void> {
+async function seedFailedInspection(services: AppServices, { companyId, team }: WorkOptions): Promise<void> {
   if (await exists(services, sql<{ n: number }>`SELECT count(*)::int AS n FROM permit_inspections i JOIN permits r ON r.id = i.permit_id JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${companyId} AND i.status = 'failed'`)) return;
   const now = services.clock();
-  const { rows } = await sql<{ id: number; permit_id: number }>`
-    SELECT i.id, i.permit_id FROM permit_inspections i JOIN permits r ON r.id = i.permit_id JOIN projects p ON p.id = r.project_id
+  const { rows } = await sql<{ id: number; permit_id: number; inspection_name: string; project_id: number; owner_user_id: string | null; customer_name: string }>`
+    SELECT i.id, i.permit_id, i.inspection_name, r.project_id, p.owner_user_id, p.customer_name FROM permit_inspections i JOIN permits r ON r.id = i.permit_id JOIN projects p ON p.id = r.project_id
     WHERE p.company_id = ${companyId} AND r.stage = 50 AND i.status = 'scheduled' AND (r.expires_at IS NULL OR r.expires_at > ${new Date(now.getTime() + 30 * DAY_MS)})
     ORDER BY r.id DESC LIMIT 1`.execute(services.db);
   const inspection = rows[0];
   if (!inspection) return;
+  const failedAt = new Date(now.getTime() - 2 * DAY_MS);
+  const notes = 'Correction notice: two items to fix (see the notice posted on site); call for a re-inspection once corrected.';
+  const reinspection = `${inspection.inspection_name} re-inspection`;
   await inTransaction(services.db, async (trx) => {
-    await sql`UPDATE permit_inspections SET status = 'failed', scheduled_at = ${new Date(now.getTime() - 2 * DAY_MS)}, completed_at = ${new Date(now.getTime() - 2 * DAY_MS)},
-      result_notes = 'GFCI protection missing at the kitchen counter receptacles; correct and call for a re-inspection.' WHERE id = ${inspection.id}`.execute(trx);
+    await sql`UPDATE permit_inspections SET status = 'failed', scheduled_at = ${failedAt}, completed_at = ${failedAt}, result_notes = ${notes} WHERE id = ${inspection.id}`.execute(trx);
+    const permit = { id: Number(inspection.permit_id), project_id: Number(inspection.project_id), company_id: companyId, owner_user_id: inspection.owner_user_id };
+    await recordAudit(
+      trx,
+      { userId: team.userId, role: 'permit_team', requestId: null },
+      {
+        entity: 'permit', entityId: permit.id, action: 'inspection_updated', companyId, permitId: permit.id, customerVisible: true,
+        before: { inspection: inspection.inspection_name, status: 'scheduled' }, after: { inspection: inspection.inspection_name, status: 'failed', resultNotes: notes },
+      },
+      failedAt,
+    );
+    await recordProjectUpdate(trx, permit, { stage: 50, message: `${inspection.inspection_name} inspection for ${inspection.customer_name}: failed.`, createdAt: failedAt });
     const order = await sql<{ n: number }>`SELECT COALESCE(max(perform_order), 0)::int AS n FROM permit_inspections WHERE permit_id = ${inspection.permit_id}`.execute(trx);
     const at = new Date(Math.floor((now.getTime() + 5 * DAY_MS) / DAY_MS) * DAY_MS + 16 * 60 * 60 * 1000);
     await sql`INSERT INTO permit_inspections (permit_id, inspection_name, status, perform_order, scheduled_at, created_at)
-      VALUES (${inspection.permit_id}, 'Rough-in re-inspection', 'scheduled', ${Number(order.rows[0]?.n ?? 0) + 1}, ${at}, ${now})`.execute(trx);
+      VALUES (${inspection.permit_id}, ${reinspection}, 'scheduled', ${Number(order.rows[0]?.n ?? 0) + 1}, ${at}, ${now})`.execute(trx);
   });
 }
 
@@ -122,11 +142,12 @@ async function seedQuotes(services: AppServices, { companyId, owner, team }: Wor
   if (await exists(services, sql<{ n: number }>`SELECT count(*)::int AS n FROM permit_quotes q JOIN permits r ON r.id = q.permit_id JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${companyId}`)) return;
   const teamActor: AuditActor = { userId: team.userId, role: 'permit_team', requestId: null };
   const validUntil = isoDay(new Date(services.clock().getTime() + 14 * DAY_MS));
+  const earlier = daysAgo(services, 6);
   const [requested] = await permitsAt(services, companyId, [10], 1);
   const [processing] = await permitsAt(services, companyId, [20], 1);
   if (requested) {
     await inTransaction(services.db, (trx) =>
-      issueDeskQuote(trx, services, teamActor, requested.id, {
+      issueDeskQuote(trx, daysAgo(services, 1, 3), teamActor, requested.id, {
         validUntil,
         lineItems: [
           { label: 'City permit fee', amount: 412.5 },
@@ -138,10 +159,10 @@ async function seedQuotes(services: AppServices, { companyId, owner, team }: Wor
   }
   if (processing) {
     const quote = await inTransaction(services.db, (trx) =>
-      issueDeskQuote(trx, services, teamActor, processing.id, { validUntil, lineItems: [{ label: 'City permit fee', amount: 298 }, { label: 'PermitDesk filing service', amount: 249 }] }),
+      issueDeskQuote(trx, earlier, teamActor, processing.id, { validUntil, lineItems: [{ label: 'City permit fee', amount: 298 }, { label: 'PermitDesk filing service', amount: 249 }] }),
     );
     await inTransaction(services.db, (trx) =>
-      answerDeskQuote(trx, services, owner.sub, () => ({ userId: owner.sub, role: 'customer', requestId: null }), quote.quoteId, { answer: 'accepted' }),
+      answerDeskQuote(trx, daysAgo(services, 4, 5), owner.sub, () => ({ userId: owner.sub, role: 'customer', requestId: null }), quote.quoteId, { answer: 'accepted' }),
     );
   }
 }
@@ -152,14 +173,14 @@ async function seedGuest(services: AppServices, options: WorkOptions): Promise<v
   if (await exists(services, sql<{ n: number }>`SELECT count(*)::int AS n FROM invitations WHERE from_company_id = ${companyId} AND kind = 'GUEST_ACCESS'`)) return;
   const guest = await options.ensureCompany(DEMO_GUEST_NAME, 'harbor@permitdesk.test', 'Hana Harbor');
   const projects = await sql<{ id: number }>`SELECT id FROM projects WHERE company_id = ${companyId} ORDER BY id DESC LIMIT 2`.execute(services.db);
-  const hostCtx = await invitationCtx(services, owner);
+  const hostCtx = await invitationCtx(daysAgo(services, 10), owner);
   const invitation = await inviteGuest(hostCtx, {
     companyId, email: 'harbor@permitdesk.test', companyName: DEMO_GUEST_NAME,
     message: 'Read-only access to our licenses, insurance and the two Harborview jobs, as agreed.',
     scope: { vault: true, projectIds: projects.rows.map((row) => Number(row.id)) },
   });
   const guestUser = await services.db.selectFrom('users').select(['id', 'email']).where('id', '=', guest.ownerUserId).executeTakeFirstOrThrow();
-  await approveGuest(await invitationCtx(services, { sub: guestUser.id, email: guestUser.email }), invitation.invitationId, guest.id);
+  await approveGuest(await invitationCtx(daysAgo(services, 9), { sub: guestUser.id, email: guestUser.email }), invitation.invitationId, guest.id);
 }
 
 /** Signs for the signer whose turn it is: a known link and the mailed passcode, then the typed signature. */
@@ -183,13 +204,13 @@ async function seedEnvelopes(services: AppServices, options: WorkOptions): Promi
     'Insurance: the subcontractor keeps a current COI on file in PermitDesk',
     'Payment: net 30 on the approved final inspection',
   ]);
-  const signed = await sendEnvelope(services, owner, actor, {
+  const signed = await sendEnvelope(daysAgo(services, 9), owner, actor, {
     companyId, title: `Subcontract agreement: ${plumber.name}`,
     source: { kind: 'pdf', fileName: 'subcontract-summit-plumbing.pdf', pdfBase64: Buffer.from(contract).toString('base64') },
     signers: [{ name: plumber.signer, email: plumber.email }, { name: owner.name, email: owner.email }],
   });
-  await signAs(services, signed.id, plumber.signer);
-  await signAs(services, signed.id, owner.name);
+  await signAs(daysAgo(services, 8), signed.id, plumber.signer);
+  await signAs(daysAgo(services, 7), signed.id, owner.name);
 
   const [permit] = await permitsAt(services, companyId, [10, 20], 1);
   if (!permit) return;
@@ -199,7 +220,7 @@ async function seedEnvelopes(services: AppServices, options: WorkOptions): Promi
     'I authorize the contractor to apply for and pull this permit on my behalf.',
   ]);
   const homeowner = `${permit.customer_name.toLowerCase().replace(/[^a-z]+/g, '.').replace(/^\.|\.$/g, '')}@homeowner.test`;
-  await sendEnvelope(services, owner, actor, {
+  await sendEnvelope(daysAgo(services, 2), owner, actor, {
     permitId: permit.id, title: 'Owner authorization to pull the permit',
     source: { kind: 'pdf', fileName: `owner-authorization-${permit.id}.pdf`, pdfBase64: Buffer.from(authorization).toString('base64') },
     signers: [{ name: permit.customer_name, email: homeowner }],
@@ -209,17 +230,18 @@ async function seedEnvelopes(services: AppServices, options: WorkOptions): Promi
 /** The homeowner of an approved permit follows it on its status page, subscribed and confirmed. */
 async function seedStatusPage(services: AppServices, { companyId, owner }: WorkOptions): Promise<void> {
   if (await exists(services, sql<{ n: number }>`SELECT count(*)::int AS n FROM permit_status_links l JOIN permits r ON r.id = l.permit_id JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${companyId}`)) return;
-  const [permit] = await permitsAt(services, companyId, [30, 40], 1);
+  const [permit] = await permitsAt(services, companyId, [40], 1);
   if (!permit) return;
+  const then = daysAgo(services, 5);
   const { link, token } = await createStatusLink(
     services.db,
     { permitId: permit.id, companyId, userId: owner.sub, actor: { userId: owner.sub, role: 'customer', requestId: null }, label: `${permit.customer_name} (homeowner)`, showPrices: false },
-    services.clock(),
+    then.clock(),
   );
   const email = `${permit.customer_name.toLowerCase().replace(/[^a-z]+/g, '.').replace(/^\.|\.$/g, '')}@homeowner.test`;
-  await subscribeToStatus(services, token, email);
+  await subscribeToStatus(then, token, email);
   // The confirmation link went by mail; the homeowner clicks it (a known token stands in for the mailed one).
   const confirmToken = newStatusToken();
   await services.db.updateTable('permit_status_subscribers').set({ confirm_hash: hashStatusToken(confirmToken) }).where('link_id', '=', link.id).where('email', '=', email).execute();
-  await confirmStatusSubscription(services, token, confirmToken);
+  await confirmStatusSubscription(daysAgo(services, 5, -2), token, confirmToken);
 }

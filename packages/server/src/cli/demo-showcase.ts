@@ -1,7 +1,7 @@
 // The demo company's month of work, so a newcomer's dashboard is not empty (issue 18): a compliance vault
 // like a real contractor's (licenses in two states, one expiring within 30 days and one expired; general
 // liability and workers' comp; certificates; documentation, each with its PDF), two vendors with vaults of
-// their own (one COI about to lapse), an approved wallet share each way, a pending vendor onboarding, and
+// their own (one COI about to lapse) shared with it, an approved wallet share each way, a pending vendor onboarding, and
 // conversations with the permit team on recent permits. Written through the product's own functions
 // where they exist; run again, it changes nothing (every step looks for its row first).
 import { INVITATION_SOURCE, INVITE_STATUS } from '@permitdesk/core';
@@ -146,7 +146,8 @@ export async function seedDemoShowcase(services: AppServices, options: ShowcaseO
     if (!exists) await storeDocument(services, companyId, ownerUserId, null, title, ['Signed copy on file.']);
   }
 
-  // Two vendors with their own vaults; the demo company sees the solar vendor's wallet, and shares its own with the plumber.
+  // Two vendors with their own vaults, both shared with the demo company (so the plumber's lapsing COI shows
+  // there), and the demo company's own wallet shared with the plumber: a share each way.
   const solar = await ensureVendorCompany(services, options.vendorName, 'solar@permitdesk.test', 'Sol Rivera', options.password);
   const summit = await ensureVendorCompany(services, DEMO_SECOND_VENDOR_NAME, 'summit@permitdesk.test', 'Sam Summit', options.password);
   await seedVault(services, solar.id, solar.ownerUserId, VENDOR_VAULTS.solar!);
@@ -154,6 +155,7 @@ export async function seedDemoShowcase(services: AppServices, options: ShowcaseO
   await linkVendor(services.db, companyId, solar.id, null, now);
   await linkVendor(services.db, companyId, summit.id, null, now);
   await shareWallet(services.db, solar.id, companyId, WHOLE_WALLET, null, now);
+  await shareWallet(services.db, summit.id, companyId, WHOLE_WALLET, null, now);
   await shareWallet(services.db, companyId, summit.id, WHOLE_WALLET, null, now);
 
   // A vendor onboarding still waiting for its answer.

@@ -86,10 +86,10 @@ describe.each(databaseTargets())('the demo showcase on %s', (target) => {
     expect(stored?.contentType).toBe('application/pdf');
   });
 
-  it('has two vendors with vaults of their own (one COI lapsing), a wallet share each way, a pending onboarding and conversations', async () => {
+  it('has two vendors with vaults of their own (one COI lapsing) shared with it, a wallet share each way, a pending onboarding and conversations', async () => {
     const id = summary.companyId;
     expect(await count(`SELECT count(*)::int AS n FROM company_vendors WHERE company_id = ${id} AND status = 1`)).toBe(2);
-    expect(await count(`SELECT count(*)::int AS n FROM wallet_shares WHERE viewer_company_id = ${id} AND status = 1`)).toBe(1);
+    expect(await count(`SELECT count(*)::int AS n FROM wallet_shares WHERE viewer_company_id = ${id} AND status = 1`)).toBe(2); // both vendors' vaults, the lapsing COI among them
     expect(await count(`SELECT count(*)::int AS n FROM wallet_shares WHERE owner_company_id = ${id} AND status = 1`)).toBe(1);
     const in30 = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     expect(await count(`SELECT count(*)::int AS n FROM company_insurances i JOIN company_vendors v ON v.vendor_id = i.company_id WHERE v.company_id = ${id} AND i.expires_on <= '${in30}'`)).toBe(1);
@@ -132,6 +132,12 @@ describe.each(databaseTargets())('the demo showcase on %s', (target) => {
     const signed = envelopes.find((e: { status: string }) => e.status === 'completed');
     expect(signed.signers.map((s: { status: string }) => s.status)).toEqual(['signed', 'signed']);
     expect(signed.signedSha256).toMatch(/^[0-9a-f]{64}$/);
+    // A month of work, not one morning: the subcontract went out over a week ago.
+    expect(Date.parse(signed.createdAt)).toBeLessThan(Date.now() - 7 * 86_400_000);
+    // The vendor's lapsing COI is in the wallet it shares with the demo company.
+    const summit = await sql<{ id: number }>`SELECT id FROM companies WHERE name = 'Summit Plumbing Co.'`.execute(ctx.services.db);
+    const shared = await ok(`/v4/companies/${summit.rows[0]!.id}/compliance/shared`, { 'vendor-for': id });
+    expect(shared.insurances.map((i: { name: string }) => i.name)).toContain('Certificate of Insurance (General Liability)');
     // The homeowner's status page, with a confirmed subscriber.
     const linked = await sql<{ permit_id: number }>`SELECT l.permit_id FROM permit_status_links l JOIN permits r ON r.id = l.permit_id JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${id}`.execute(ctx.services.db);
     expect(linked.rows).toHaveLength(1);
@@ -148,7 +154,9 @@ describe.each(databaseTargets())('the demo showcase on %s', (target) => {
     const mails = (await ctx.mailbox(owner)).map((m) => m.subject);
     expect(mails.some((subject) => subject.startsWith('Action needed: permit #'))).toBe(true);
     expect(mails.some((subject) => subject.startsWith('Expiring: license C-10 Electrical Contractor'))).toBe(true);
-    // The vendor whose COI lapses in 12 days hears of it (its client would too, had it a share of that wallet).
-    expect((await ctx.mailbox('summit@permitdesk.test')).map((m) => m.subject)).toContain('Expiring: insurance policy Certificate of Insurance (General Liability) (Summit Plumbing Co.)');
+    // The vendor whose COI lapses in 12 days hears of it, and so does its client, who has a share of that wallet.
+    const coi = 'Expiring: insurance policy Certificate of Insurance (General Liability) (Summit Plumbing Co.)';
+    expect((await ctx.mailbox('summit@permitdesk.test')).map((m) => m.subject)).toContain(coi);
+    expect(mails).toContain(coi);
   });
 });

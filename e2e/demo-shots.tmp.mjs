@@ -1,0 +1,61 @@
+// Screenshots of the demo's pages (issue 18), against a server started with the showcase. Not a suite.
+import { chromium } from 'playwright-core';
+import { join } from 'node:path';
+import { apiCaller } from './support/api-call.mjs';
+import { closeTour } from './support/page-checks.mjs';
+import { signInToDashboard } from './support/sign-in.mjs';
+
+const base = process.env.BASE ?? 'http://localhost:3999';
+const shots = process.env.SHOTS;
+const call = apiCaller(base);
+const mailbox = async (to) => (await fetch(`${base}/dev/mailbox.json?to=${encodeURIComponent(to)}`)).json();
+const token = (await call('POST', '/auth/authenticate', undefined, { email: 'demo@permitdesk.test', password: 'PermitDesk-demo1' })).tokens.accessToken;
+
+const quoteMails = (await mailbox('demo@permitdesk.test')).filter((m) => m.template === 'quote_issued');
+const quoteLinks = quoteMails.map((m) => m.links.find((l) => l.includes('/quote/')).replace(/^https?:\/\/[^/]+/, ''));
+const statusMail = (await (await fetch(`${base}/dev/mailbox.json`)).json()).find((m) => m.template === 'status_subscription_confirm');
+const statusPath = statusMail.links.find((l) => l.includes('/status/')).replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, '');
+let failed = null, documented = null, quoted = null;
+for (let id = 2530; id > 2300 && (!failed || !documented); id--) {
+  const permit = await fetch(`${base}/v3/permits/${id}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => (r.ok ? r.json() : null));
+  if (!permit) continue;
+  if (!failed && JSON.stringify(permit).includes('"failed"')) failed = id;
+  if (!documented) {
+    const docs = await fetch(`${base}/v4/documents?documentable_type=Permit&documentable_id=${id}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => (r.ok ? r.json() : []));
+    if (docs.length > 1) documented = id;
+  }
+}
+quoted = Number(quoteMails.at(-1)?.subject.match(/permit (\d+)/)?.[1]);
+console.log({ quoteLinks, statusPath, failed, documented, quoted });
+
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+const page = await context.newPage();
+page.on('console', (m) => m.type() === 'error' && console.log('console:', m.text()));
+await signInToDashboard(page, base, { email: 'demo@permitdesk.test', password: 'PermitDesk-demo1' });
+await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'), { timeout: 20000 });
+const pages = [
+  ['radar', '/project-radar'],
+  ['compliance-center', '/compliance-center'],
+  ['licenses', '/licenses'],
+  ['guests-access', '/access'],
+  ['documentations-envelopes', '/documentations'],
+  ['shared-with-us', '/shared-with-us'],
+  ['shared-by-us', '/shared-by-us'],
+  ['permit-quote-envelope', `/permits/${quoted}`],
+  ['permit-failed-inspection', `/permits/${failed}`],
+  ['permit-documents', `/permits/${documented}`],
+  ...quoteLinks.map((link, i) => [`quote-${i + 1}`, link]),
+  ['messages', '/messages'],
+];
+for (const [name, path] of pages) {
+  await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+  await closeTour(page);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+  console.log('shot', name, path);
+}
+const anon = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+await anon.goto(`${base}${statusPath}`, { waitUntil: 'networkidle' });
+await anon.screenshot({ path: join(shots, 'status-page.png'), fullPage: true });
+await browser.close();
