@@ -26,7 +26,8 @@ for (let id = 2530; id > 2300 && (!failed || !documented); id--) {
   }
 }
 quoted = Number(quoteMails.at(-1)?.subject.match(/permit (\d+)/)?.[1]);
-console.log({ quoteLinks, statusPath, failed, documented, quoted });
+const companyId = (await call('GET', '/v4/companies', token)).find((c) => c.name === 'Demo Builders Inc.').id;
+console.log({ companyId, quoteLinks, statusPath, failed, documented, quoted });
 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
@@ -47,6 +48,8 @@ const pages = [
   ['permit-documents', `/permits/${documented}`],
   ...quoteLinks.map((link, i) => [`quote-${i + 1}`, link]),
   ['messages', '/messages'],
+  ['company-activity', `/companies/${companyId}/activity`],
+  ['updates', '/companies-recent-updates'],
 ];
 for (const [name, path] of pages) {
   await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
@@ -58,4 +61,15 @@ for (const [name, path] of pages) {
 const anon = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
 await anon.goto(`${base}${statusPath}`, { waitUntil: 'networkidle' });
 await anon.screenshot({ path: join(shots, 'status-page.png'), fullPage: true });
+const guestContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+const guest = await guestContext.newPage();
+await signInToDashboard(guest, base, { email: 'harbor@permitdesk.test', password: 'PermitDesk-demo1' });
+await guest.waitForURL((url) => !url.pathname.startsWith('/sign-in'), { timeout: 20000 });
+for (const [name, path] of [['guest-radar', '/project-radar'], ['guest-access', '/access']]) {
+  await guest.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+  await closeTour(guest);
+  await guest.waitForTimeout(400);
+  await guest.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+  console.log('shot', name, path);
+}
 await browser.close();

@@ -62,15 +62,24 @@ const daysAgo = (services: AppServices, days: number, hours = 0): AppServices =>
   return { ...services, clock: () => at };
 };
 
+/** The made-up address of a demo homeowner: 'Jose Patel' → jose.patel@homeowner.test. */
+const homeownerEmail = (name: string) => `${name.toLowerCase().replace(/[^a-z]+/g, '.').replace(/^\.|\.$/g, '')}@homeowner.test`;
+
 const exists = async (services: AppServices, query: ReturnType<typeof sql<{ n: number }>>) => Number((await query.execute(services.db)).rows[0]?.n ?? 0) > 0;
 
+/**
+ * The steps in the order they happened (each dated back through the clock it is given), so the audit
+ * trail, which lists by its own order, reads as the month it tells; the permit documents come last, with
+ * the conversations (seedPermitDocuments, called after them).
+ */
 export async function seedDemoWork(services: AppServices, options: WorkOptions): Promise<void> {
-  await seedPermitDocuments(services, options);
-  await seedFailedInspection(services, options);
-  await seedQuotes(services, options);
-  await seedGuest(services, options);
-  await seedEnvelopes(services, options);
-  await seedStatusPage(services, options);
+  await seedGuest(services, options); // 10 and 9 days ago
+  await seedSubcontract(services, options); // 9, 8 and 7 days ago
+  await seedStatusPage(services, options); // 6 days ago
+  await seedAcceptedQuote(services, options); // issued 6 days ago, accepted 4
+  await seedFailedInspection(services, options); // 3 days ago
+  await seedOwnerAuthorization(services, options); // two and a half days ago
+  await seedPendingQuote(services, options); // two days ago, before this week's conversations
 }
 
 const PERMIT_DOCUMENTS = [
@@ -80,7 +89,7 @@ const PERMIT_DOCUMENTS = [
 ];
 
 /** A plan set and load calculations on the newest permits in progress, the permit card on issued ones. */
-async function seedPermitDocuments(services: AppServices, { companyId, owner }: WorkOptions): Promise<void> {
+export async function seedPermitDocuments(services: AppServices, { companyId, owner }: WorkOptions): Promise<void> {
   if (await exists(services, sql<{ n: number }>`SELECT count(*)::int AS n FROM permit_documents d JOIN projects p ON p.id = d.project_id WHERE p.company_id = ${companyId}`)) return;
   const inProgress = await permitsAt(services, companyId, [20, 30, 40], 3);
   const issued = await permitsAt(services, companyId, [50], 2);
@@ -114,7 +123,7 @@ async function seedFailedInspection(services: AppServices, { companyId, team }: 
     ORDER BY r.id DESC LIMIT 1`.execute(services.db);
   const inspection = rows[0];
   if (!inspection) return;
-  const failedAt = new Date(now.getTime() - 2 * DAY_MS);
+  const failedAt = new Date(now.getTime() - 3 * DAY_MS);
   const notes = 'Correction notice: two items to fix (see the notice posted on site); call for a re-inspection once corrected.';
   const reinspection = `${inspection.inspection_name} re-inspection`;
   await inTransaction(services.db, async (trx) => {
@@ -137,34 +146,41 @@ async function seedFailedInspection(services: AppServices, { companyId, team }: 
   });
 }
 
-/** The permit team quotes a requested permit (waiting for the customer) and a processing one (accepted). */
-async function seedQuotes(services: AppServices, { companyId, owner, team }: WorkOptions): Promise<void> {
-  if (await exists(services, sql<{ n: number }>`SELECT count(*)::int AS n FROM permit_quotes q JOIN permits r ON r.id = q.permit_id JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${companyId}`)) return;
-  const teamActor: AuditActor = { userId: team.userId, role: 'permit_team', requestId: null };
-  const validUntil = isoDay(new Date(services.clock().getTime() + 14 * DAY_MS));
-  const earlier = daysAgo(services, 6);
-  const [requested] = await permitsAt(services, companyId, [10], 1);
+const quoteCount = (services: AppServices, companyId: number, status: string) =>
+  exists(services, sql<{ n: number }>`SELECT count(*)::int AS n FROM permit_quotes q JOIN permits r ON r.id = q.permit_id JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${companyId} AND q.status = ${status}`);
+const teamActorOf = (team: WorkOptions['team']): AuditActor => ({ userId: team.userId, role: 'permit_team', requestId: null });
+
+/** The permit team quoted a processing permit; the customer accepted it (the permit moved on to Submitted). */
+async function seedAcceptedQuote(services: AppServices, { companyId, owner, team }: WorkOptions): Promise<void> {
+  if (await quoteCount(services, companyId, 'accepted')) return;
   const [processing] = await permitsAt(services, companyId, [20], 1);
-  if (requested) {
-    await inTransaction(services.db, (trx) =>
-      issueDeskQuote(trx, daysAgo(services, 1, 3), teamActor, requested.id, {
-        validUntil,
-        lineItems: [
-          { label: 'City permit fee', amount: 412.5 },
-          { label: 'Plan review fee', amount: 185 },
-          { label: 'PermitDesk filing service', amount: 249 },
-        ],
-      }),
-    );
-  }
-  if (processing) {
-    const quote = await inTransaction(services.db, (trx) =>
-      issueDeskQuote(trx, earlier, teamActor, processing.id, { validUntil, lineItems: [{ label: 'City permit fee', amount: 298 }, { label: 'PermitDesk filing service', amount: 249 }] }),
-    );
-    await inTransaction(services.db, (trx) =>
-      answerDeskQuote(trx, daysAgo(services, 4, 5), owner.sub, () => ({ userId: owner.sub, role: 'customer', requestId: null }), quote.quoteId, { answer: 'accepted' }),
-    );
-  }
+  if (!processing) return;
+  const issued = daysAgo(services, 6);
+  const validUntil = isoDay(new Date(issued.clock().getTime() + 21 * DAY_MS));
+  const quote = await inTransaction(services.db, (trx) =>
+    issueDeskQuote(trx, issued, teamActorOf(team), processing.id, { validUntil, lineItems: [{ label: 'City permit fee', amount: 298 }, { label: 'PermitDesk filing service', amount: 249 }] }),
+  );
+  await inTransaction(services.db, (trx) =>
+    answerDeskQuote(trx, daysAgo(services, 4, 5), owner.sub, () => ({ userId: owner.sub, role: 'customer', requestId: null }), quote.quoteId, { answer: 'accepted' }),
+  );
+}
+
+/** A quote on a requested permit, two days old, waiting for the customer's answer. */
+async function seedPendingQuote(services: AppServices, { companyId, team }: WorkOptions): Promise<void> {
+  if (await quoteCount(services, companyId, 'pending')) return;
+  const [requested] = await permitsAt(services, companyId, [10], 1);
+  if (!requested) return;
+  const validUntil = isoDay(new Date(services.clock().getTime() + 14 * DAY_MS));
+  await inTransaction(services.db, (trx) =>
+    issueDeskQuote(trx, daysAgo(services, 2, 8), teamActorOf(team), requested.id, {
+      validUntil,
+      lineItems: [
+        { label: 'City permit fee', amount: 412.5 },
+        { label: 'Plan review fee', amount: 185 },
+        { label: 'PermitDesk filing service', amount: 249 },
+      ],
+    }),
+  );
 }
 
 /** The property manager of two of the demo company's jobs sees its vault and those projects, read-only. */
@@ -193,25 +209,30 @@ async function signAs(services: AppServices, envelopeId: string, typed: string):
   await signEnvelope(services, token, { kind: 'typed', text: typed }, { ip: '203.0.113.24', userAgent: 'Mozilla/5.0 (PermitDesk demo)' });
 }
 
-/** The plumber's subcontract, signed by both; a homeowner's authorization on a requested permit, waiting. */
-async function seedEnvelopes(services: AppServices, options: WorkOptions): Promise<void> {
-  const { companyId, owner, plumber } = options;
-  if (await exists(services, sql<{ n: number }>`SELECT count(*)::int AS n FROM esign_envelopes WHERE company_id = ${companyId}`)) return;
-  const actor: AuditActor = { userId: owner.sub, role: 'customer', requestId: null };
-  const contract = await samplePdf(`Subcontract agreement: ${plumber.name}`, [
+const SUBCONTRACT_TITLE = (plumber: string) => `Subcontract agreement: ${plumber}`;
+
+/** The plumber's subcontract, sent nine days ago and signed by both since. */
+async function seedSubcontract(services: AppServices, { companyId, owner, plumber }: WorkOptions): Promise<void> {
+  const title = SUBCONTRACT_TITLE(plumber.name);
+  if (await exists(services, sql<{ n: number }>`SELECT count(*)::int AS n FROM esign_envelopes WHERE company_id = ${companyId} AND title = ${title}`)) return;
+  const contract = await samplePdf(title, [
     `Between: the demo contractor and ${plumber.name}`,
     'Scope: rough-in and finish plumbing, Maple Ave remodel',
     'Insurance: the subcontractor keeps a current COI on file in PermitDesk',
     'Payment: net 30 on the approved final inspection',
   ]);
-  const signed = await sendEnvelope(daysAgo(services, 9), owner, actor, {
-    companyId, title: `Subcontract agreement: ${plumber.name}`,
+  const signed = await sendEnvelope(daysAgo(services, 9), owner, { userId: owner.sub, role: 'customer', requestId: null }, {
+    companyId, title,
     source: { kind: 'pdf', fileName: 'subcontract-summit-plumbing.pdf', pdfBase64: Buffer.from(contract).toString('base64') },
     signers: [{ name: plumber.signer, email: plumber.email }, { name: owner.name, email: owner.email }],
   });
   await signAs(daysAgo(services, 8), signed.id, plumber.signer);
   await signAs(daysAgo(services, 7), signed.id, owner.name);
+}
 
+/** A homeowner's authorization to pull the permit, on a requested permit, waiting for the signature. */
+async function seedOwnerAuthorization(services: AppServices, { companyId, owner }: WorkOptions): Promise<void> {
+  if (await exists(services, sql<{ n: number }>`SELECT count(*)::int AS n FROM esign_envelopes WHERE company_id = ${companyId} AND permit_id IS NOT NULL`)) return;
   const [permit] = await permitsAt(services, companyId, [10, 20], 1);
   if (!permit) return;
   const authorization = await samplePdf(`Owner authorization: permit #${permit.id}`, [
@@ -219,11 +240,10 @@ async function seedEnvelopes(services: AppServices, options: WorkOptions): Promi
     `Owner: ${permit.customer_name}`,
     'I authorize the contractor to apply for and pull this permit on my behalf.',
   ]);
-  const homeowner = `${permit.customer_name.toLowerCase().replace(/[^a-z]+/g, '.').replace(/^\.|\.$/g, '')}@homeowner.test`;
-  await sendEnvelope(daysAgo(services, 2), owner, actor, {
+  await sendEnvelope(daysAgo(services, 2, 12), owner, { userId: owner.sub, role: 'customer', requestId: null }, {
     permitId: permit.id, title: 'Owner authorization to pull the permit',
     source: { kind: 'pdf', fileName: `owner-authorization-${permit.id}.pdf`, pdfBase64: Buffer.from(authorization).toString('base64') },
-    signers: [{ name: permit.customer_name, email: homeowner }],
+    signers: [{ name: permit.customer_name, email: homeownerEmail(permit.customer_name) }],
   });
 }
 
@@ -232,16 +252,16 @@ async function seedStatusPage(services: AppServices, { companyId, owner }: WorkO
   if (await exists(services, sql<{ n: number }>`SELECT count(*)::int AS n FROM permit_status_links l JOIN permits r ON r.id = l.permit_id JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${companyId}`)) return;
   const [permit] = await permitsAt(services, companyId, [40], 1);
   if (!permit) return;
-  const then = daysAgo(services, 5);
+  const then = daysAgo(services, 6, 12);
   const { link, token } = await createStatusLink(
     services.db,
     { permitId: permit.id, companyId, userId: owner.sub, actor: { userId: owner.sub, role: 'customer', requestId: null }, label: `${permit.customer_name} (homeowner)`, showPrices: false },
     then.clock(),
   );
-  const email = `${permit.customer_name.toLowerCase().replace(/[^a-z]+/g, '.').replace(/^\.|\.$/g, '')}@homeowner.test`;
+  const email = homeownerEmail(permit.customer_name);
   await subscribeToStatus(then, token, email);
   // The confirmation link went by mail; the homeowner clicks it (a known token stands in for the mailed one).
   const confirmToken = newStatusToken();
   await services.db.updateTable('permit_status_subscribers').set({ confirm_hash: hashStatusToken(confirmToken) }).where('link_id', '=', link.id).where('email', '=', email).execute();
-  await confirmStatusSubscription(daysAgo(services, 5, -2), token, confirmToken);
+  await confirmStatusSubscription(daysAgo(services, 6, 10), token, confirmToken);
 }

@@ -14,7 +14,7 @@ import { addReply, PERMIT_TEAM_NAME } from '../permits/conversations.js';
 import type { AppServices } from '../services.js';
 import { newFileKey } from '../storage/file-storage.js';
 import { samplePdf } from './demo-pdf.js';
-import { seedDemoWork } from './demo-showcase-work.js';
+import { seedDemoWork, seedPermitDocuments } from './demo-showcase-work.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -174,6 +174,15 @@ export async function seedDemoShowcase(services: AppServices, options: ShowcaseO
 
   await seedPermitNearExpiry(services, companyId, now);
 
+  // Permit documents, a failed inspection, quotes, a guest, e-sign envelopes, a homeowner's status page: in
+  // the order they happened over the month, then this week's conversations and today's documents.
+  const work = {
+    companyId, owner: { sub: ownerUserId, email: options.ownerEmail, name: options.ownerName }, team: { userId: options.team.userId },
+    plumber: { companyId: summit.id, name: DEMO_SECOND_VENDOR_NAME, email: 'summit@permitdesk.test', signer: 'Sam Summit' },
+    ensureCompany: (name: string, email: string, ownerName: string) => ensureVendorCompany(services, name, email, ownerName, options.password),
+  };
+  await seedDemoWork(services, work);
+
   // Conversations with the permit team on the demo company's most recent permits in progress.
   const permits = await sql<{ id: number }>`
     SELECT r.id FROM permits r JOIN projects p ON p.id = r.project_id
@@ -181,18 +190,13 @@ export async function seedDemoShowcase(services: AppServices, options: ShowcaseO
     ORDER BY r.id DESC LIMIT ${CONVERSATIONS.length}`.execute(services.db);
   const already = await sql<{ n: number }>`SELECT count(*)::int AS n FROM conversations c JOIN permits r ON r.id = c.permit_id JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${companyId}`.execute(services.db);
   if (Number(already.rows[0]?.n ?? 0) === 0) await seedConversations(services, options, permits.rows.map((row) => Number(row.id)), now);
-
-  // Permit documents, a failed inspection, quotes, a guest, e-sign envelopes, a homeowner's status page.
-  await seedDemoWork(services, {
-    companyId, owner: { sub: ownerUserId, email: options.ownerEmail, name: options.ownerName }, team: { userId: options.team.userId },
-    plumber: { companyId: summit.id, name: DEMO_SECOND_VENDOR_NAME, email: 'summit@permitdesk.test', signer: 'Sam Summit' },
-    ensureCompany: (name, email, ownerName) => ensureVendorCompany(services, name, email, ownerName, options.password),
-  });
+  await seedPermitDocuments(services, work);
 }
 
 async function seedConversations(services: AppServices, options: ShowcaseOptions, permitIds: readonly number[], now: Date): Promise<void> {
   const { ownerUserId } = options;
-  for (const [index, permitId] of permitIds.entries()) {
+  // The oldest thread first, so the audit trail (which lists by its own order) reads in time order.
+  for (const [index, permitId] of [...permitIds.entries()].reverse()) {
     const thread = CONVERSATIONS[index]!;
     let conversationId: number | undefined;
     for (const [position, message] of thread.messages.entries()) {

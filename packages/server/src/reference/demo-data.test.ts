@@ -143,6 +143,12 @@ describe.each(databaseTargets())('the demo showcase on %s', (target) => {
     expect(linked.rows).toHaveLength(1);
     const links = await ok(`/v4/permits/${linked.rows[0]!.permit_id}/status-links`);
     expect(JSON.stringify(links)).toContain('confirmed');
+    // The company's activity lists by the trail's order: from the guest invitation on, it reads in time order.
+    const trail = await sql<{ at: string | Date }>`SELECT occurred_at AS at FROM audit_events WHERE company_id = ${id}
+      AND id >= (SELECT min(id) FROM audit_events WHERE company_id = ${id} AND entity = 'invitation' AND action = 'sent') ORDER BY id`.execute(ctx.services.db);
+    const times = trail.rows.map((row) => new Date(row.at).getTime());
+    expect(times.length).toBeGreaterThan(15);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 
   it('shows the expiry watchdog at work (issue 16): its start-up run mails what lapses soon and flags the permit near expiry', async () => {
