@@ -157,6 +157,9 @@ async function seedAcceptedQuote(services: AppServices, { companyId, owner, team
   if (!processing) return;
   const issued = daysAgo(services, 6);
   const validUntil = isoDay(new Date(issued.clock().getTime() + 21 * DAY_MS));
+  // The demo load dates a permit's current stage today; this one reached Processing before it was quoted.
+  await services.db.updateTable('permit_stage_history').set({ changed_at: new Date(issued.clock().getTime() - 2 * DAY_MS) })
+    .where('permit_id', '=', processing.id).where('to_stage', '=', 20).where('changed_at', '>', issued.clock()).execute();
   const quote = await inTransaction(services.db, (trx) =>
     issueDeskQuote(trx, issued, teamActorOf(team), processing.id, { validUntil, lineItems: [{ label: 'City permit fee', amount: 298 }, { label: 'PermitDesk filing service', amount: 249 }] }),
   );
