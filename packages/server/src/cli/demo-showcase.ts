@@ -1,12 +1,11 @@
 // The demo company's month of work, so a newcomer's dashboard is not empty (issue 18): a compliance vault
 // like a real contractor's (licenses in two states, one expiring within 30 days and one expired; general
 // liability and workers' comp; certificates; documentation, each with its PDF), two vendors with vaults of
-// their own (one COI about to lapse), an approved wallet share each way, a pending vendor onboarding, and
-// conversations with the permit team on recent permits, and a month of the widget's sign-up funnel from three
-// partner sites (/ops/funnel). Written through the product's own functions
+// their own (one COI about to lapse) shared with it, an approved wallet share each way, a pending vendor onboarding,
+// conversations with the permit team on recent permits, the rest of a month of work (demo-showcase-work.ts), and
+// a month of the widget's sign-up funnel from three partner sites (/ops/funnel). Written through the product's own functions
 // where they exist; run again, it changes nothing (every step looks for its row first).
 import { INVITATION_SOURCE, INVITE_STATUS } from '@permitdesk/core';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { sql } from 'kysely';
 import { createItem, type VaultInput, type VaultKind } from '../compliance/vault-items.js';
 import { WHOLE_WALLET } from '../compliance/shared-access.js';
@@ -17,6 +16,8 @@ import type { AppServices } from '../services.js';
 import { newFileKey } from '../storage/file-storage.js';
 import type { FunnelEventsTable } from '../db/tables/funnel.js';
 import type { Insertable } from 'kysely';
+import { samplePdf } from './demo-pdf.js';
+import { seedDemoWork, seedPermitDocuments } from './demo-showcase-work.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -76,18 +77,6 @@ const CONVERSATIONS: { subject: string; messages: { team: boolean; body: string 
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-async function samplePdf(title: string, lines: readonly string[]): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(title);
-  const page = doc.addPage([612, 792]);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  page.drawText(title, { x: 56, y: 720, size: 18, font: bold });
-  lines.forEach((line, index) => page.drawText(line, { x: 56, y: 684 - index * 18, size: 11, font }));
-  page.drawText('Sample document generated for the PermitDesk demo.', { x: 56, y: 64, size: 9, font });
-  return doc.save();
-}
-
 /** A stored PDF as a company document of an item (or a documentation when `item` is null); its id. */
 async function storeDocument(services: AppServices, companyId: number, ownerUserId: string, item: { kind: VaultKind; id: number } | null, title: string, lines: readonly string[]): Promise<number> {
   const fileName = `${title.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}.pdf`;
@@ -143,6 +132,7 @@ export interface ShowcaseOptions {
   companyId: number;
   ownerUserId: string;
   ownerName: string;
+  ownerEmail: string;
   /** The first vendor's name (the one the demo permits are shared with). */
   vendorName: string;
   password: string;
@@ -159,7 +149,8 @@ export async function seedDemoShowcase(services: AppServices, options: ShowcaseO
     if (!exists) await storeDocument(services, companyId, ownerUserId, null, title, ['Signed copy on file.']);
   }
 
-  // Two vendors with their own vaults; the demo company sees the solar vendor's wallet, and shares its own with the plumber.
+  // Two vendors with their own vaults, both shared with the demo company (so the plumber's lapsing COI shows
+  // there), and the demo company's own wallet shared with the plumber: a share each way.
   const solar = await ensureVendorCompany(services, options.vendorName, 'solar@permitdesk.test', 'Sol Rivera', options.password);
   const summit = await ensureVendorCompany(services, DEMO_SECOND_VENDOR_NAME, 'summit@permitdesk.test', 'Sam Summit', options.password);
   await seedVault(services, solar.id, solar.ownerUserId, VENDOR_VAULTS.solar!);
@@ -167,6 +158,7 @@ export async function seedDemoShowcase(services: AppServices, options: ShowcaseO
   await linkVendor(services.db, companyId, solar.id, null, now);
   await linkVendor(services.db, companyId, summit.id, null, now);
   await shareWallet(services.db, solar.id, companyId, WHOLE_WALLET, null, now);
+  await shareWallet(services.db, summit.id, companyId, WHOLE_WALLET, null, now);
   await shareWallet(services.db, companyId, summit.id, WHOLE_WALLET, null, now);
 
   // A vendor onboarding still waiting for its answer.
@@ -186,14 +178,29 @@ export async function seedDemoShowcase(services: AppServices, options: ShowcaseO
   await seedPermitNearExpiry(services, companyId, now);
   await seedFunnelMonth(services, now);
 
+  // Permit documents, a failed inspection, quotes, a guest, e-sign envelopes, a homeowner's status page: in
+  // the order they happened over the month, then this week's conversations and today's documents.
+  const work = {
+    companyId, owner: { sub: ownerUserId, email: options.ownerEmail, name: options.ownerName }, team: { userId: options.team.userId },
+    plumber: { companyId: summit.id, name: DEMO_SECOND_VENDOR_NAME, email: 'summit@permitdesk.test', signer: 'Sam Summit' },
+    ensureCompany: (name: string, email: string, ownerName: string) => ensureVendorCompany(services, name, email, ownerName, options.password),
+  };
+  await seedDemoWork(services, work);
+
   // Conversations with the permit team on the demo company's most recent permits in progress.
   const permits = await sql<{ id: number }>`
     SELECT r.id FROM permits r JOIN projects p ON p.id = r.project_id
     WHERE p.company_id = ${companyId} AND r.stage IN (20, 30, 40) AND NOT EXISTS (SELECT 1 FROM conversations c WHERE c.permit_id = r.id)
     ORDER BY r.id DESC LIMIT ${CONVERSATIONS.length}`.execute(services.db);
   const already = await sql<{ n: number }>`SELECT count(*)::int AS n FROM conversations c JOIN permits r ON r.id = c.permit_id JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${companyId}`.execute(services.db);
-  if (Number(already.rows[0]?.n ?? 0) > 0) return;
-  for (const [index, permit] of permits.rows.entries()) {
+  if (Number(already.rows[0]?.n ?? 0) === 0) await seedConversations(services, options, permits.rows.map((row) => Number(row.id)), now);
+  await seedPermitDocuments(services, work);
+}
+
+async function seedConversations(services: AppServices, options: ShowcaseOptions, permitIds: readonly number[], now: Date): Promise<void> {
+  const { ownerUserId } = options;
+  // The oldest thread first, so the audit trail (which lists by its own order) reads in time order.
+  for (const [index, permitId] of [...permitIds.entries()].reverse()) {
     const thread = CONVERSATIONS[index]!;
     let conversationId: number | undefined;
     for (const [position, message] of thread.messages.entries()) {
@@ -203,7 +210,7 @@ export async function seedDemoShowcase(services: AppServices, options: ShowcaseO
         : { userId: ownerUserId, name: options.ownerName, role: 'customer' as const };
       const conversation = await inTransaction(services.db, (trx) =>
         addReply(trx, {
-          permitId: Number(permit.id), conversationId, subject: thread.subject, body: message.body, author,
+          permitId, conversationId, subject: thread.subject, body: message.body, author,
           actor: { userId: author.userId, role: message.team ? 'permit_team' : 'customer', requestId: null }, now: at,
         }),
       );

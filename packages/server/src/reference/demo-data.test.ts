@@ -87,10 +87,10 @@ describe.each(databaseTargets())('the demo showcase on %s', (target) => {
     expect(stored?.contentType).toBe('application/pdf');
   });
 
-  it('has two vendors with vaults of their own (one COI lapsing), a wallet share each way, a pending onboarding and conversations', async () => {
+  it('has two vendors with vaults of their own (one COI lapsing) shared with it, a wallet share each way, a pending onboarding and conversations', async () => {
     const id = summary.companyId;
     expect(await count(`SELECT count(*)::int AS n FROM company_vendors WHERE company_id = ${id} AND status = 1`)).toBe(2);
-    expect(await count(`SELECT count(*)::int AS n FROM wallet_shares WHERE viewer_company_id = ${id} AND status = 1`)).toBe(1);
+    expect(await count(`SELECT count(*)::int AS n FROM wallet_shares WHERE viewer_company_id = ${id} AND status = 1`)).toBe(2); // both vendors' vaults, the lapsing COI among them
     expect(await count(`SELECT count(*)::int AS n FROM wallet_shares WHERE owner_company_id = ${id} AND status = 1`)).toBe(1);
     const in30 = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     expect(await count(`SELECT count(*)::int AS n FROM company_insurances i JOIN company_vendors v ON v.vendor_id = i.company_id WHERE v.company_id = ${id} AND i.expires_on <= '${in30}'`)).toBe(1);
@@ -112,6 +112,58 @@ describe.each(databaseTargets())('the demo showcase on %s', (target) => {
     expect(start! > account! && account! > form! && form! > done! && done! > 0).toBe(true);
   });
 
+  it('has the rest of a month of work, each visible to the demo owner through the API: permit documents, a failed inspection, quotes, a guest, envelopes and a status page', async () => {
+    const id = summary.companyId;
+    const owner = await ctx.signIn(DEMO_USERS[0].email, DEMO_PASSWORD);
+    const ok = async (path: string, query?: Record<string, string | number>) => {
+      const res = await ctx.request('GET', path, { token: owner.accessToken, query });
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
+      return res.body as any;
+    };
+    // Documents with their files, on permits in progress and issued ones.
+    const documented = await sql<{ permit_id: number }>`SELECT DISTINCT d.permit_id FROM permit_documents d JOIN projects p ON p.id = d.project_id WHERE p.company_id = ${id}`.execute(ctx.services.db);
+    expect(documented.rows.length).toBeGreaterThanOrEqual(4);
+    const documents = await ok('/v4/documents', { documentable_type: 'Permit', documentable_id: documented.rows[0]!.permit_id });
+    expect(documents.length).toBeGreaterThan(0);
+    expect(documents.every((d: { uploaded: boolean }) => d.uploaded)).toBe(true);
+    // Inspections passed, failed and scheduled.
+    for (const status of ['passed', 'failed', 'scheduled']) {
+      expect(await count(`SELECT count(*)::int AS n FROM permit_inspections i JOIN permits r ON r.id = i.permit_id JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${id} AND i.status = '${status}'`)).toBeGreaterThan(0);
+    }
+    // A quote waiting for the customer and one accepted.
+    const quotes = await sql<{ quote_id: string; status: string }>`SELECT q.quote_id, q.status FROM permit_quotes q JOIN permits r ON r.id = q.permit_id JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${id} ORDER BY q.status`.execute(ctx.services.db);
+    expect(quotes.rows.map((q) => q.status)).toEqual(['accepted', 'pending']);
+    for (const quote of quotes.rows) expect((await ok(`/v4/quotes/${quote.quote_id}`)).status).toBe(quote.status);
+    // A guest company with the vault and two projects.
+    const guests = await ok('/v4/invitations/guest-access', { company: id });
+    expect(guests.granted).toHaveLength(1);
+    expect(guests.granted[0]).toMatchObject({ vault: true });
+    expect(JSON.stringify(guests.granted[0])).toContain('Harborview Property Management');
+    // Envelopes: the subcontract signed by both, the homeowner's authorization waiting.
+    const envelopes = await ok('/v4/esign/envelopes', { companyId: id });
+    expect(envelopes.map((e: { status: string }) => e.status).sort()).toEqual(['completed', 'sent']);
+    const signed = envelopes.find((e: { status: string }) => e.status === 'completed');
+    expect(signed.signers.map((s: { status: string }) => s.status)).toEqual(['signed', 'signed']);
+    expect(signed.signedSha256).toMatch(/^[0-9a-f]{64}$/);
+    // A month of work, not one morning: the subcontract went out over a week ago.
+    expect(Date.parse(signed.createdAt)).toBeLessThan(Date.now() - 7 * 86_400_000);
+    // The vendor's lapsing COI is in the wallet it shares with the demo company.
+    const summit = await sql<{ id: number }>`SELECT id FROM companies WHERE name = 'Summit Plumbing Co.'`.execute(ctx.services.db);
+    const shared = await ok(`/v4/companies/${summit.rows[0]!.id}/compliance/shared`, { 'vendor-for': id });
+    expect(shared.insurances.map((i: { name: string }) => i.name)).toContain('Certificate of Insurance (General Liability)');
+    // The homeowner's status page, with a confirmed subscriber.
+    const linked = await sql<{ permit_id: number }>`SELECT l.permit_id FROM permit_status_links l JOIN permits r ON r.id = l.permit_id JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${id}`.execute(ctx.services.db);
+    expect(linked.rows).toHaveLength(1);
+    const links = await ok(`/v4/permits/${linked.rows[0]!.permit_id}/status-links`);
+    expect(JSON.stringify(links)).toContain('confirmed');
+    // The company's activity lists by the trail's order: from the guest invitation on, it reads in time order.
+    const trail = await sql<{ at: string | Date }>`SELECT occurred_at AS at FROM audit_events WHERE company_id = ${id}
+      AND id >= (SELECT min(id) FROM audit_events WHERE company_id = ${id} AND entity = 'invitation' AND action = 'sent') ORDER BY id`.execute(ctx.services.db);
+    const times = trail.rows.map((row) => new Date(row.at).getTime());
+    expect(times.length).toBeGreaterThan(15);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
   it('shows the expiry watchdog at work (issue 16): its start-up run mails what lapses soon and flags the permit near expiry', async () => {
     const id = summary.companyId;
     expect(await count(`SELECT count(*)::int AS n FROM permits r JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${id} AND r.expires_at BETWEEN now() AND now() + interval '7 days'`)).toBe(1);
@@ -121,7 +173,9 @@ describe.each(databaseTargets())('the demo showcase on %s', (target) => {
     const mails = (await ctx.mailbox(owner)).map((m) => m.subject);
     expect(mails.some((subject) => subject.startsWith('Action needed: permit #'))).toBe(true);
     expect(mails.some((subject) => subject.startsWith('Expiring: license C-10 Electrical Contractor'))).toBe(true);
-    // The vendor whose COI lapses in 12 days hears of it (its client would too, had it a share of that wallet).
-    expect((await ctx.mailbox('summit@permitdesk.test')).map((m) => m.subject)).toContain('Expiring: insurance policy Certificate of Insurance (General Liability) (Summit Plumbing Co.)');
+    // The vendor whose COI lapses in 12 days hears of it, and so does its client, who has a share of that wallet.
+    const coi = 'Expiring: insurance policy Certificate of Insurance (General Liability) (Summit Plumbing Co.)';
+    expect((await ctx.mailbox('summit@permitdesk.test')).map((m) => m.subject)).toContain(coi);
+    expect(mails).toContain(coi);
   });
 });

@@ -58,6 +58,7 @@ export const showcaseOf = (summary: DemoSummary, teamUserId: string) => ({
   companyId: summary.companyId,
   ownerUserId: summary.ownerUserId,
   ownerName: DEMO_USERS[0].name,
+  ownerEmail: DEMO_USERS[0].email,
   vendorName: DEMO_VENDOR_NAME,
   password: DEMO_PASSWORD,
   team: { userId: teamUserId, name: 'Olga Operator' },

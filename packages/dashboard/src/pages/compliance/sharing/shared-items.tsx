@@ -4,6 +4,7 @@
 // the server's message (a share that ended says so) and the lists are asked again, so an ended share no
 // longer offers anything. The owner's side opens each item's history and downloads.
 import { DATE_FORMATS, formatDate, itemValidity, todayIso, type SharedItemKind } from '@permitdesk/core';
+import { isApiRequestError } from '@permitdesk/core/client';
 import { useState } from 'react';
 import { queryKeys } from '../../../data/query-keys.js';
 import { useQueryClient } from '../../../data/query-provider.js';
@@ -36,6 +37,8 @@ export function SharedItems({ ownerId, viewerId, owner, onRefused }: { ownerId: 
     queryKey: queryKeys.sharing.items(ownerId, viewerId),
     queryFn: ({ signal }) => api.companies.sharedCompliance({ params: { vendorId: ownerId }, query: { 'vendor-for': String(viewerId), 'include-version': 'true' }, signal, silent: true }),
   });
+  // A vendor that shares nothing with the reader is a state, not a failure: its message, without the red alert.
+  if (isApiRequestError(wallet.error) && wallet.error.code === 'NOT_SHARED') return <p className="muted">{wallet.error.message}</p>;
   if (wallet.error !== undefined) return <Unavailable error={wallet.error} />;
   if (!wallet.data) return <Spinner label="Loading shared items" />;
   const items: SharedItem[] = [

@@ -63,6 +63,18 @@ describe('SharedWithUsPage', () => {
     expect(within(card).queryByRole('button', { name: /Withdraw/ })).toBeNull();
     expect(open).not.toHaveBeenCalled();
   });
+  it('says plainly that a vendor shares nothing yet: its message, not an error alert', async () => {
+    network({
+      'GET /v4/invitations/share-wallet': () => ({ body: { inbound: [], outbound: [] } }),
+      'GET /v4/companies/11/vendors': () => ({ body: [{ companyId: 11, vendorId: 33, vendor: { id: 33, name: 'Summit Plumbing', address: null }, status: 1, createdAt: '2026-11-20T10:00:00.000Z' }] }),
+      'GET /v4/companies/33/compliance/shared': () => ({ status: 404, body: { message: 'Nothing is shared with this company.', code: 'NOT_SHARED' } }),
+    });
+    renderCompliance('/shared-with-us?company=11');
+    const card = await screen.findByRole('article', { name: 'Vendor from Summit Plumbing' });
+    expect(await within(card).findByText('Nothing is shared with this company.')).toBeTruthy();
+    expect(within(card).queryByRole('alert')).toBeNull();
+    expect(within(card).queryByText('Unavailable')).toBeNull();
+  });
 });
 
 describe('SharedByUsPage', () => {
