@@ -9,7 +9,8 @@ import { funnelReportHandler, recordFunnelEventHandler } from './funnel.handlers
 
 export function registerFunnelRoutes(app: App): void {
   const api = endpoints.funnel;
-  app.on(api.record.method, toHonoPath(api.record.path), bodyLimit({ maxSize: FUNNEL_EVENT_MAX_BYTES, onError: (c) => c.json(payloadTooLarge().toJSON(), 413) }));
+  // Middleware on the path (not a second route: the served routes are exactly the catalogue's, app.test.ts).
+  app.use(toHonoPath(api.record.path), bodyLimit({ maxSize: FUNNEL_EVENT_MAX_BYTES, onError: (c) => c.json(payloadTooLarge().toJSON(), 413) }));
   registerEndpoint(app, api.record, recordFunnelEventHandler);
   registerEndpoint(app, api.report, funnelReportHandler);
 }
