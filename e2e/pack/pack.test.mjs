@@ -16,6 +16,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serveStatic } from '../widget/static-server.mjs';
+import { freePort } from '../../scripts/free-port.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
@@ -85,7 +86,6 @@ createRoot(document.getElementById('app')!).render(<StrictMode><App apiBase={api
   'ssr.mjs': `import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { PermitLookup } from '@permitdesk/widget/react';
-import { freePort } from '../../scripts/free-port.mjs';
 if (typeof window !== 'undefined') throw new Error('not Node');
 process.stdout.write(renderToString(createElement('main', null, createElement(PermitLookup, { apiBase: 'https://permits.example', open: false, className: 'permits' }))));
 `,
