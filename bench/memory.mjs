@@ -13,16 +13,29 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freePort } from '../scripts/cluster.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { projects: { type: 'string', default: '200' }, requests: { type: 'string', default: '2000' } } });
+const { values } = parseArgs({
+  options: { projects: { type: 'string', default: '200' }, requests: { type: 'string', default: '2000' }, breakdown: { type: 'boolean', default: false } },
+});
 const entry = path.join(ROOT, 'packages/server/dist/main.js');
 if (!existsSync(entry)) throw new Error('build the server first: node scripts/pnpm.mjs run build:libs && node scripts/pnpm.mjs run build:server');
 
 const rssMb = (pid) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'permitdesk-memory-'));
+const probeFile = path.join(dir, 'probe.json');
+/** --breakdown: where the RSS goes (memory-probe.mjs in the server answers SIGUSR2 with process.memoryUsage()). */
+async function breakdown() {
+  if (!values.breakdown) return;
+  rmSync(probeFile, { force: true });
+  child.kill('SIGUSR2');
+  for (let i = 0; i < 50 && !existsSync(probeFile); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  const m = JSON.parse(readFileSync(probeFile, 'utf8'));
+  const rest = m.rss - m.heapTotal - m.external;
+  console.log(`    JS heap ${m.heapUsed} MB used of ${m.heapTotal} MB; external ${m.external} MB (array buffers ${m.arrayBuffers} MB); the rest (code, WebAssembly memory, native) ${rest} MB`);
+}
 let databaseUrl = '';
 let drop = async () => {};
 if (process.env.DATABASE_URL) {
@@ -42,9 +55,10 @@ if (process.env.DATABASE_URL) {
 }
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+const probe = values.breakdown ? ['--import', pathToFileURL(path.join(ROOT, 'bench/memory-probe.mjs')).href] : [];
+const child = spawn(process.execPath, ['--enable-source-maps', ...probe, entry], {
   cwd: path.join(ROOT, 'packages/server'),
-  env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base, DATA_DIR: dir, DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', EMAIL_MX_LOOKUP: 'off', DEMO_DATA_PROJECTS: values.projects },
+  env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base, DATA_DIR: dir, DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', EMAIL_MX_LOOKUP: 'off', DEMO_DATA_PROJECTS: values.projects, MEMORY_PROBE_FILE: probeFile },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 try {
@@ -58,6 +72,7 @@ try {
   const kind = databaseUrl ? 'PostgreSQL' : 'PGlite';
   console.log(`${kind}, ${values.projects} demo projects: ready in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   console.log(`  RSS after start and warm-up: ${rssMb(child.pid)} MB`);
+  await breakdown();
   const auth = await (await fetch(`${base}/auth/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@permitdesk.test', password: 'PermitDesk-demo1' }) })).json().catch(() => ({}));
   const token = auth?.tokens?.accessToken;
   const urls = [`/v4/lookup/addresses?q=${encodeURIComponent('350 5th Ave, New York')}&limit=5`, ...(token ? ['/v4/companies'] : [])];
@@ -73,6 +88,7 @@ try {
   await Promise.all(Array.from({ length: 10 }, worker));
   console.log(`  ${total} requests (${urls.length} kinds${token ? '' : '; no demo sign-in, suggestions only'}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   console.log(`  RSS after the load run:      ${rssMb(child.pid)} MB  (budget: ${databaseUrl ? 250 : 400} MB)`);
+  await breakdown();
 } finally {
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
