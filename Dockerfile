@@ -46,5 +46,6 @@ VOLUME ["/data"]
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # One node process (no npm/pnpm/tsx wrappers): SIGTERM reaches the server, which drains (SHUTDOWN_DRAIN_MS).
+# Heap options as in package.json start:prod (issue 17): small young generation, old generation capped at 1 GB.
 STOPSIGNAL SIGTERM
-CMD ["node", "--enable-source-maps", "packages/server/dist/main.js"]
+CMD ["node", "--enable-source-maps", "--max-old-space-size=1024", "--max-semi-space-size=4", "packages/server/dist/main.js"]

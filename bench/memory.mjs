@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Memory of one replica, the way operators run it (the built server, one `node` process): RSS after
-// start and warm-up, and after a load run (address suggestions and the radar's first page as the demo
-// owner, 10 connections). PGlite by default; PostgreSQL with DATABASE_URL (a fresh database is created).
+// Memory of one replica, the way operators run it (the built server, one `node` process with start:prod's
+// node options): RSS after start and warm-up, and after a load run (address suggestions and the radar's
+// first page as the demo owner, 10 connections). PGlite by default; PostgreSQL with DATABASE_URL (a fresh database is created).
 //   node scripts/pnpm.mjs run build:libs && node scripts/pnpm.mjs run build:server
 //   node bench/memory.mjs [--projects 200] [--requests 2000]
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/memory.mjs
+//   --breakdown: also the JS heap, external memory and the rest (code, WebAssembly memory) at each point.
 // Budgets (issue 17): PostgreSQL ≤ 250 MB RSS; PGlite with the demo data ≤ 400 MB.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -14,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { freePort } from '../scripts/cluster.mjs';
+import { freePort, productionNodeOptions } from '../scripts/cluster.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -56,7 +57,7 @@ if (process.env.DATABASE_URL) {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const probe = values.breakdown ? ['--import', pathToFileURL(path.join(ROOT, 'bench/memory-probe.mjs')).href] : [];
-const child = spawn(process.execPath, ['--enable-source-maps', ...probe, entry], {
+const child = spawn(process.execPath, [...productionNodeOptions(), ...probe, entry], {
   cwd: path.join(ROOT, 'packages/server'),
   env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base, DATA_DIR: dir, DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', EMAIL_MX_LOOKUP: 'off', DEMO_DATA_PROJECTS: values.projects, MEMORY_PROBE_FILE: probeFile },
   stdio: ['ignore', 'ignore', 'inherit'],

@@ -8,7 +8,7 @@
 // Needs: nginx on PATH (apt-get install -y nginx), PostgreSQL at DATABASE_URL.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
@@ -21,6 +21,18 @@ export { freePort };
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverRequire = createRequire(path.join(ROOT, 'packages/server/package.json'));
 const BUCKET = 'permitdesk';
+
+/**
+ * The node options production runs the server with: those of the root package.json's start:prod
+ * (`node --enable-source-maps --max-semi-space-size=… packages/server/dist/main.js`, the same as the
+ * Dockerfile's CMD), so the cluster and bench/memory.mjs measure what operators run.
+ */
+export function productionNodeOptions() {
+  const script = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts['start:prod'];
+  const words = script.trim().split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'packages/server/dist/main.js') throw new Error(`start:prod is not \`node [options] packages/server/dist/main.js\`: ${script}`);
+  return words.slice(1, -1);
+}
 
 /** A minimal SMTP server (RFC 5321's happy path) that keeps every message: the mail catcher of the cluster. */
 export function startSmtpSink(port) {
@@ -192,7 +204,7 @@ export async function startCluster(options = {}) {
     const replicas = [];
     const startReplica = async (index) => {
       const port = ports[index];
-      const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+      const child = spawn(process.execPath, [...productionNodeOptions(), entry], {
         cwd: path.join(ROOT, 'packages/server'),
         env: { ...env, PORT: String(port), DATA_DIR: path.join(dir, `replica-${index}`) },
         stdio: ['ignore', options.inheritOutput ? 'inherit' : 'ignore', 'inherit'],
