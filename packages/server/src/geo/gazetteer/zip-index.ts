@@ -86,6 +86,16 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
   else map.set(key, [value]);
 }
 
+const cityEntry = (city: string, state: string, zips: ZipRecord[], main: ZipRecord, latitude: number, longitude: number): CityEntry => ({
+  key: cityKey(city),
+  city,
+  state,
+  zips,
+  main,
+  latitude,
+  longitude,
+});
+
 let shared: ZipIndex | undefined;
 
 export function zipIndex(): ZipIndex {
@@ -99,17 +109,19 @@ export function zipIndex(): ZipIndex {
   const entries: CityEntry[] = [...groups.entries()].map(([groupKey, zips]) => {
     const sorted = [...zips].sort((a, b) => (a.zip < b.zip ? -1 : 1));
     const middle = mainZip(sorted);
-    const base = { key: cityKey(sorted[0]!.city), city: sorted[0]!.city, state: sorted[0]!.state, zips: sorted };
+    const { city, state } = sorted[0]!;
     // The city's own GeoNames point is its centre (a median of ZIP centres may lie in a neighbour),
     // and the city's ZIP the one nearest that centre.
     const centre = nearestTo(places.get(groupKey) ?? [], middle.latitude, middle.longitude, PLACE_ZIP_KM);
-    if (!centre) return { ...base, main: middle, latitude: middle.latitude, longitude: middle.longitude };
+    // Entries are built as one literal (not spread from a shared base): ~30,000 of them then share one
+    // hidden class instead of each carrying its own (issue 17: 8 MB of object shapes).
+    if (!centre) return cityEntry(city, state, sorted, middle, middle.latitude, middle.longitude);
     const latitude = Number(centre.lat);
     const longitude = Number(centre.lng);
     const main = sorted.reduce((best, zip) =>
       distanceKm(latitude, longitude, zip.latitude, zip.longitude) < distanceKm(latitude, longitude, best.latitude, best.longitude) ? zip : best,
     );
-    return { ...base, main, latitude, longitude };
+    return cityEntry(city, state, sorted, main, latitude, longitude);
   });
   const named = new Set(groups.keys());
   for (const [groupKey, list] of places) {
@@ -119,7 +131,7 @@ export function zipIndex(): ZipIndex {
       const longitude = Number(place.lng);
       const main = postal.nearestZip(latitude, longitude, PLACE_ZIP_KM);
       if (!main || main.state !== place.admin1) continue;
-      entries.push({ key: cityKey(place.name), city: place.name, state: place.admin1, zips: [], main, latitude, longitude });
+      entries.push(cityEntry(place.name, place.admin1, [], main, latitude, longitude));
       break;
     }
   }
