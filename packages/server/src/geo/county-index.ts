@@ -17,9 +17,57 @@ export interface CountyShape {
 }
 
 interface IndexedShape extends CountyShape {
-  feature: GeoFeature;
+  /** The polygon, compact (issue 17): see packPolygons. */
+  polygons: PackedPolygons;
   /** Bounding box [west, south, east, north]: a cheap test before the spherical one. */
   box: [number, number, number, number];
+}
+
+/**
+ * A county's (Multi)Polygon without the GeoJSON arrays of arrays (a few MB of small arrays for 3,000
+ * counties): its coordinates in one Float64Array (lon, lat, lon, lat...), the point count of each ring,
+ * and the ring count of each polygon. unpackPolygons gives back the very same numbers, so geoContains
+ * answers exactly as on the original feature.
+ */
+interface PackedPolygons {
+  multi: boolean;
+  coordinates: Float64Array;
+  ringLengths: Uint32Array;
+  polygonRings: Uint32Array;
+}
+
+type Ring = number[][];
+
+function packPolygons(geometry: { type: string; coordinates: unknown }): PackedPolygons {
+  const multi = geometry.type === 'MultiPolygon';
+  if (!multi && geometry.type !== 'Polygon') throw new Error(`county geometry ${geometry.type} is not a polygon`);
+  const polygons = (multi ? geometry.coordinates : [geometry.coordinates]) as Ring[][];
+  const rings = polygons.flat();
+  const coordinates = new Float64Array(rings.reduce((sum, ring) => sum + ring.length * 2, 0));
+  let at = 0;
+  for (const ring of rings) {
+    for (const [x, y] of ring) {
+      coordinates[at++] = x!;
+      coordinates[at++] = y!;
+    }
+  }
+  return { multi, coordinates, ringLengths: Uint32Array.from(rings, (ring) => ring.length), polygonRings: Uint32Array.from(polygons, (polygon) => polygon.length) };
+}
+
+function unpackPolygons(packed: PackedPolygons): GeoFeature {
+  const polygons: Ring[][] = [];
+  let ring = 0;
+  let at = 0;
+  for (const ringCount of packed.polygonRings) {
+    const polygon: Ring[] = [];
+    for (let r = 0; r < ringCount; r++, ring++) {
+      const points: Ring = [];
+      for (let p = 0; p < packed.ringLengths[ring]!; p++, at += 2) points.push([packed.coordinates[at]!, packed.coordinates[at + 1]!]);
+      polygon.push(points);
+    }
+    polygons.push(polygon);
+  }
+  return (packed.multi ? { type: 'MultiPolygon', coordinates: polygons } : { type: 'Polygon', coordinates: polygons[0] }) as GeoFeature;
 }
 
 export interface CountyIndex {
@@ -48,7 +96,7 @@ export function buildCountyIndex(): CountyIndex {
   }
 
   const counties = feature(topology, topology.objects.counties as never) as unknown as {
-    features: (GeoFeature & { id: string; properties: { name: string } })[];
+    features: (GeoFeature & { id: string; properties: { name: string }; geometry: { type: string; coordinates: unknown } })[];
   };
   const shapes = new Map<string, CountyShape & { latitude: number; longitude: number }>();
   const grid = new Map<string, IndexedShape[]>();
@@ -60,7 +108,7 @@ export function buildCountyIndex(): CountyIndex {
       fips,
       stateCode: stateCodeByFips.get(fips.slice(0, 2)) ?? null,
       name: county.properties.name,
-      feature: county,
+      polygons: packPolygons(county.geometry),
       box: [x0, y0, x1, y1],
     };
     const [longitude, latitude] = geoCentroid(county);
@@ -89,7 +137,7 @@ export function buildCountyIndex(): CountyIndex {
         return latitude >= y0 && latitude <= y1 && (x0 > x1 || (longitude >= x0 && longitude <= x1));
       };
       const candidates = [...(grid.get(cellKey(longitude, latitude)) ?? []), ...everywhere];
-      const hit = candidates.find((shape) => inBox(shape) && geoContains(shape.feature, [longitude, latitude]));
+      const hit = candidates.find((shape) => inBox(shape) && geoContains(unpackPolygons(shape.polygons), [longitude, latitude]));
       return hit ? { fips: hit.fips, stateCode: hit.stateCode, name: hit.name } : null;
     },
   };
