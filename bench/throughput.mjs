@@ -1,0 +1,230 @@
+#!/usr/bin/env node
+// Throughput (issue 17): requests/s and p50/p99 of the product against a bare Hono handler measured in the
+// same run on the same machine, with autocannon (root devDependency). Both servers are separate `node`
+// processes (the product is the built server, NODE_ENV=production, as operators run it); autocannon runs here.
+//   node scripts/pnpm.mjs run build:server
+//   node bench/throughput.mjs [--projects 80000 --companies 5 --largest 20000] [--duration 10] [--connections 10]
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/throughput.mjs …   (PostgreSQL too)
+//   DATABASE_URL=postgres://…/throughput_bench node bench/throughput.mjs --reuse …  (data already loaded there
+//     with `pnpm --filter @permitdesk/server demo-data -- --projects … --companies … --largest …`)
+// Scenarios: the radar's first page as the demo company's owner (PGlite, and PostgreSQL with DATABASE_URL),
+// address suggestions (PGlite), a form-52 permit request with a fresh Idempotency-Key each (PostgreSQL).
+// `--only radar,addresses,submit` and `--db pglite|pg` narrow the run; `--cpu-prof DIR` starts the product
+// with --cpu-prof (the profile is written when it stops). Figures only; nothing asserts a timing.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../scripts/cluster.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverRequire = createRequire(path.join(ROOT, 'packages/server/package.json'));
+const { values } = parseArgs({
+  options: {
+    projects: { type: 'string', default: '8000' },
+    companies: { type: 'string', default: '5' },
+    largest: { type: 'string', default: '2000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    only: { type: 'string', default: 'radar,addresses,submit' },
+    db: { type: 'string', default: 'pglite,pg' },
+    reuse: { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
+    /** Another build of the server to measure (e.g. a copy of dist from before a change, beside it in packages/server). */
+    entry: { type: 'string' },
+    'bare-server': { type: 'string' },
+  },
+});
+
+
+async function main() {
+  const entry = values.entry ? path.resolve(values.entry) : path.join(ROOT, 'packages/server/dist/main.js');
+  if (!existsSync(entry)) throw new Error('build the server first: node scripts/pnpm.mjs run build:server');
+  const only = new Set(values.only.split(','));
+  const kinds = new Set(values.db.split(','));
+  const duration = Number(values.duration);
+  const connections = Number(values.connections);
+  const cleanups = [];
+  const rows = [];
+  let bareRuns = [];
+  const load = async () => Number(os.loadavg()[0].toFixed(1));
+
+  const bench = async (label, url, opts = {}) => {
+    const result = await autocannon({ url, connections, duration, ...opts });
+    const bad = result.non2xx + result.errors + result.timeouts;
+    return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad, total: result.requests.total, load: await load() };
+  };
+
+  try {
+    const barePort = await freePort();
+    const bare = spawnNode([fileURLToPath(import.meta.url), '--bare-server', String(barePort)], {});
+    cleanups.push(() => stop(bare));
+    await waitReady(`http://127.0.0.1:${barePort}/`, bare);
+    const bareRun = () => bench('bare Hono', `http://127.0.0.1:${barePort}/`).then((r) => (bareRuns.push(r), r));
+    await bench('warm-up', `http://127.0.0.1:${barePort}/`, { duration: 2 });
+    console.log(`bare Hono: ${fmt(await bareRun())}`);
+
+    for (const kind of ['pglite', 'pg']) {
+      if (!kinds.has(kind)) continue;
+      if (kind === 'pg' && !process.env.DATABASE_URL) continue;
+      const wanted = ['radar', ...(kind === 'pglite' ? ['addresses'] : ['submit'])].filter((s) => only.has(s));
+      if (wanted.length === 0) continue;
+      const product = await startProduct(kind, entry, cleanups);
+      const name = kind === 'pg' ? 'PostgreSQL' : 'PGlite';
+      const headers = { authorization: `Bearer ${product.token}` };
+      for (const scenario of wanted) {
+        let result;
+        if (scenario === 'radar') {
+          const url = `${product.base}${product.radarPath}`;
+          await bench('warm-up', url, { headers, duration: 2 });
+          result = await bench(`${name}: radar first page (owner)`, url, { headers });
+        } else if (scenario === 'addresses') {
+          const corpus = JSON.parse(readFileSync(path.join(ROOT, 'bench/address-corpus.json'), 'utf8')).addresses;
+          // The widget's type-ahead: each address's street and the first letters of its city.
+          const requests = corpus.slice(0, 100).map((a) => ({ method: 'GET', path: `/v4/lookup/addresses?q=${encodeURIComponent(`${a.street}, ${a.city.slice(0, 4)}`)}&limit=5` }));
+          await bench('warm-up', product.base, { requests, duration: 2 });
+          result = await bench(`${name}: address suggestions`, product.base, { requests });
+        } else {
+          const submission = await form52Submission(product);
+          const body = JSON.stringify(submission);
+          const requests = [{ method: 'POST', path: '/v4/forms/52/entries', setupRequest: (req) => ({ ...req, headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body }) }];
+          await bench('warm-up', product.base, { requests, duration: 2 });
+          result = await bench(`${name}: form 52 submission`, product.base, { requests });
+        }
+        const b = await bareRun();
+        console.log(`  ${fmt(result)}   (bare Hono right after: ${Math.round(b.rps)}/s)`);
+        rows.push(result);
+      }
+      await product.stop();
+    }
+
+    const bareRps = bareRuns.reduce((sum, r) => sum + r.rps, 0) / bareRuns.length;
+    console.log(`\n${connections} connections, ${duration} s each; bare Hono ${Math.round(bareRps)} req/s (mean of ${bareRuns.length} runs: ${bareRuns.map((r) => Math.round(r.rps)).join(', ')}); load average at the end ${await load()}`);
+    console.log(`${'scenario'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'of bare'.padStart(8)} ${'non-2xx'.padStart(8)}`);
+    console.log(`${'bare Hono (JSON)'.padEnd(40)} ${String(Math.round(bareRps)).padStart(8)} ${fmtMs(bareRuns[0].p50)} ${fmtMs(bareRuns[0].p99)} ${'100%'.padStart(8)} ${String(bareRuns[0].bad).padStart(8)}`);
+    for (const r of rows) {
+      console.log(`${r.label.padEnd(40)} ${String(Math.round(r.rps)).padStart(8)} ${fmtMs(r.p50)} ${fmtMs(r.p99)} ${`${((100 * r.rps) / bareRps).toFixed(2)}%`.padStart(8)} ${String(r.bad).padStart(8)}`);
+    }
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error));
+  }
+}
+
+const fmtMs = (ms) => String(ms.toFixed?.(1) ?? ms).padStart(7);
+const fmt = (r) => `${r.label}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.total} requests, ${r.bad} non-2xx/errors (load ${r.load})`;
+
+function spawnNode(args, env) {
+  return spawn(process.execPath, args, { cwd: path.join(ROOT, 'packages/server'), env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function stop(child) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+async function waitReady(url, child) {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+/** Loads the demo data (unless --reuse) with the demo-data CLI, then starts the built server on it. */
+async function startProduct(kind, entry, cleanups) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'permitdesk-throughput-'));
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  let databaseUrl = '';
+  if (kind === 'pg') {
+    if (values.reuse) databaseUrl = process.env.DATABASE_URL;
+    else {
+      const pg = serverRequire('pg');
+      const name = `permitdesk_throughput_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      databaseUrl = Object.assign(new URL(process.env.DATABASE_URL), { pathname: `/${name}` }).toString();
+      cleanups.push(async () => {
+        const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      });
+    }
+  }
+  const env = { NODE_ENV: 'production', DATA_DIR: dir, DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', EMAIL_MX_LOOKUP: 'off' };
+  if (!(kind === 'pg' && values.reuse)) {
+    const started = Date.now();
+    const cli = spawn(process.execPath, ['--import', 'tsx', '--conditions=@permitdesk/source', 'src/cli/demo-data.ts', '--projects', values.projects, '--companies', values.companies, '--largest', values.largest], {
+      cwd: path.join(ROOT, 'packages/server'),
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const code = await new Promise((resolve) => cli.once('exit', resolve));
+    if (code !== 0) throw new Error(`demo-data exited with ${code}`);
+    console.log(`${kind}: demo data (--projects ${values.projects} --companies ${values.companies} --largest ${values.largest}) loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const prof = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values['cpu-prof'])}`] : [];
+  const child = spawnNode([...prof, '--enable-source-maps', entry], { ...env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base });
+  cleanups.push(() => stop(child));
+  await waitReady(`${base}/readyz`, child);
+  const auth = await (await fetch(`${base}/auth/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@permitdesk.test', password: 'PermitDesk-demo1' }) })).json();
+  const token = auth?.tokens?.accessToken;
+  if (!token) throw new Error(`demo sign-in failed: ${JSON.stringify(auth)}`);
+  const companies = await (await fetch(`${base}/v4/companies`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const companyId = (Array.isArray(companies) ? companies : (companies.items ?? []))[0]?.id;
+  if (!companyId) throw new Error(`the demo owner has no company: ${JSON.stringify(companies).slice(0, 200)}`);
+  const radarPath = `/v4/projects/search?companyId=${companyId}&page=1&size=20`;
+  const first = await fetch(`${base}${radarPath}`, { headers: { authorization: `Bearer ${token}` } });
+  console.log(`${kind}: radar total ${first.headers.get('x-pagination-totalcount')} permits in the demo owner's company ${companyId} (${first.status})`);
+  return { base, token, radarPath, stop: () => stop(child) };
+}
+
+/** What the widget posts for form 52 (test/permit-fixtures.ts): an address, its municipality, a task, the answers. */
+async function form52Submission({ base, token }) {
+  const get = async (url) => {
+    const res = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const [found] = await get(`/v4/lookup/addresses?q=${encodeURIComponent('350 5th Ave, New York, NY 10118')}&limit=1`);
+  const geocoded = await get(`/v4/lookup/addresses/${encodeURIComponent(found.id)}`);
+  const hints = Object.fromEntries(['city', 'state', 'zip'].filter((k) => geocoded[k]?.trim()).map((k) => [k, geocoded[k].trim()]));
+  const municipality = geocoded.municipality ?? (await get(`/search/?${new URLSearchParams({ lat: String(geocoded.latitude), lon: String(geocoded.longitude), ...hints })}`));
+  const tasks = await get('/tasks');
+  const taskId = tasks.find((t) => t.active !== false)?.id ?? tasks[0].id;
+  const entry = await get(`/v4/forms/52/entry-data?taskId=${taskId}&municipalityId=${municipality.id}&addressId=${encodeURIComponent(found.id)}`);
+  const choices = { taskId: entry.TaskID, municipalityId: entry.MunicipalityID, companyId: entry.CompanyID ?? null };
+  if (entry.AddressID) choices.addressId = entry.AddressID;
+  const answers = {
+    CustomerName: 'Hannah Homeowner',
+    ContactEmail: 'hannah@example.com',
+    ContactPhoneNumber: '(212) 555-0142',
+    DescriptionOfWork: 'Replace the 40 gallon gas water heater in the basement.',
+    JobValue: '$2,450.00',
+    EstimatedStartDate: '2026-12-01',
+    HomeBuiltDate: '1962',
+    ...(entry.CompanyID ? { ProjectIdentifier: 'PO-1001' } : {}),
+  };
+  return { formId: 52, ...choices, answers, acknowledgeGate: true };
+}
+
+// Child mode: the bare Hono handler on @hono/node-server, answering a small JSON object.
+if (values['bare-server']) {
+  const { Hono } = await import(serverRequire.resolve('hono'));
+  const { serve } = await import(serverRequire.resolve('@hono/node-server'));
+  const app = new Hono();
+  app.get('/', (c) => c.json({ ok: true, items: [{ id: 1, name: 'bare' }] }));
+  serve({ fetch: app.fetch, port: Number(values['bare-server']), hostname: '127.0.0.1' });
+} else {
+  await main();
+}
