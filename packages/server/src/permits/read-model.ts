@@ -85,6 +85,15 @@ export function toAssignment(row: AssignmentRow): ProjectAssignment {
   };
 }
 
+const toInspection = (row: InspectionRow): Permit['permitInspections'][number] => ({
+  id: Number(row.id),
+  inspectionName: row.inspection_name,
+  status: row.status,
+  performOrder: row.perform_order,
+  scheduledAt: isoOrNull(row.scheduled_at),
+  resultNotes: row.result_notes,
+});
+
 /** The assignments of some projects, oldest first, by project id. */
 export async function loadAssignments(db: Db, projectIds: readonly number[]): Promise<Map<number, ProjectAssignment[]>> {
   const byProject = new Map<number, ProjectAssignment[]>();
@@ -103,45 +112,45 @@ export async function loadAssignments(db: Db, projectIds: readonly number[]): Pr
   return byProject;
 }
 
-/** Permits by id, in the order of `ids` (unknown ids are left out). Conversations are not loaded. */
+/** A permit's inspections and its project's assignments, as the rows query aggregates them (JSON). */
+type PermitRowWithLists = PermitRow & { inspections: InspectionRow[] | null; assignments: AssignmentRow[] | null };
+
+/**
+ * Permits by id, in the order of `ids` (unknown ids are left out). Conversations are not loaded.
+ * One statement: the inspections and the project's assignments come as JSON arrays of the same rows
+ * (issue 17: three round trips per page were half of the radar's database time on PGlite).
+ */
 export async function loadPermits(db: Db, ids: readonly number[]): Promise<Permit[]> {
   if (ids.length === 0) return [];
-  const { rows } = await sql<PermitRow>`
+  const { rows } = await sql<PermitRowWithLists>`
     SELECT r.id, r.stage, r.session, r.project_id, p.name AS project_name, r.task_id, t.name AS task_name, r.agent_id,
            p.customer_name, p.order_number, p.street_address, p.street_modifier, p.city, p.state, p.postal_code,
            p.project_address, p.customer_phone_number, p.customer_alt_phone_number,
            r.created_at, r.expires_at, r.issued_at, r.est_completion_at, r.scope_of_work, r.project_value::float8 AS project_value,
            p.home_built_date, r.municipality_id, m.name AS municipality_name, p.municipality_choice, r.redirect_url, r.permit_number, p.company_id, r.version,
            -- OFFSET 0: probed by index per row, never a hash of every open request (12 ms at a million permits).
-           EXISTS (SELECT 1 FROM cancellation_requests cr WHERE cr.permit_id = r.id AND cr.resolved_at IS NULL OFFSET 0) AS cancellation_requested
+           EXISTS (SELECT 1 FROM cancellation_requests cr WHERE cr.permit_id = r.id AND cr.resolved_at IS NULL OFFSET 0) AS cancellation_requested,
+           (SELECT json_agg(json_build_object('id', i.id, 'permit_id', i.permit_id, 'inspection_name', i.inspection_name, 'status', i.status,
+                                              'perform_order', i.perform_order, 'scheduled_at', i.scheduled_at, 'result_notes', i.result_notes)
+                            ORDER BY i.perform_order, i.id)
+            FROM permit_inspections i WHERE i.permit_id = r.id) AS inspections,
+           (SELECT json_agg(json_build_object('id', pa.id, 'project_id', pa.project_id, 'assignee_type', pa.assignee_type,
+                                              'assignee_company_id', pa.assignee_company_id, 'assignee_user_id', pa.assignee_user_id::text,
+                                              'assign_name', pa.assign_name, 'access_level', pa.access_level, 'company_name', c.name,
+                                              'created_at', pa.created_at)
+                            ORDER BY pa.created_at, pa.id)
+            FROM project_assignments pa LEFT JOIN companies c ON c.id = pa.assignee_company_id
+            WHERE pa.project_id = r.project_id) AS assignments
     FROM permits r
     JOIN projects p ON p.id = r.project_id
     JOIN permit_tasks t ON t.id = r.task_id
     JOIN municipalities m ON m.id = r.municipality_id
     WHERE r.id = ANY(${idArray(ids)})`.execute(db);
-  const { rows: inspections } = await sql<InspectionRow>`
-    SELECT id, permit_id, inspection_name, status, perform_order, scheduled_at, result_notes
-    FROM permit_inspections WHERE permit_id = ANY(${idArray(ids)}) ORDER BY permit_id, perform_order, id`.execute(db);
-  const assignments = await loadAssignments(db, [...new Set(rows.map((row) => Number(row.project_id)))]);
-
-  const inspectionsByPermit = new Map<number, Permit['permitInspections']>();
-  for (const row of inspections) {
-    const list = inspectionsByPermit.get(Number(row.permit_id)) ?? [];
-    list.push({
-      id: Number(row.id),
-      inspectionName: row.inspection_name,
-      status: row.status,
-      performOrder: row.perform_order,
-      scheduledAt: isoOrNull(row.scheduled_at),
-      resultNotes: row.result_notes,
-    });
-    inspectionsByPermit.set(Number(row.permit_id), list);
-  }
 
   const byId = new Map<number, Permit>();
   for (const row of rows) {
     const id = Number(row.id);
-    const projectAssignments = assignments.get(Number(row.project_id)) ?? [];
+    const projectAssignments = (row.assignments ?? []).map(toAssignment);
     const latest = projectAssignments.at(-1) ?? null;
     const owner = mainOwnerAssignment(projectAssignments);
     const shown = assignedColumn(projectAssignments);
@@ -171,7 +180,7 @@ export async function loadPermits(db: Db, ids: readonly number[]): Promise<Permi
       assignedTypeLatest: latest?.assigneeType ?? null,
       assignedIdLatest: latest?.assigneeId ?? null,
       projectsAssignments: projectAssignments,
-      permitInspections: inspectionsByPermit.get(id) ?? [],
+      permitInspections: (row.inspections ?? []).map(toInspection),
       scopeOfWork: row.scope_of_work,
       projectValue: row.project_value === null ? null : Number(row.project_value),
       projectDetails: { homeBuiltDate: row.home_built_date, fullAddress: row.project_address },
