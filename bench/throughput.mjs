@@ -14,7 +14,7 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +37,8 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     /** Another build of the server to measure (e.g. a copy of dist from before a change, beside it in packages/server). */
     entry: { type: 'string' },
+    /** Keep PGlite's data folder here and load it only when it is empty (later runs skip the load). */
+    'pglite-dir': { type: 'string' },
     'bare-server': { type: 'string' },
   },
 });
@@ -138,8 +140,13 @@ async function waitReady(url, child) {
 
 /** Loads the demo data (unless --reuse) with the demo-data CLI, then starts the built server on it. */
 async function startProduct(kind, entry, cleanups) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'permitdesk-throughput-'));
-  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  const kept = kind === 'pglite' && values['pglite-dir'] ? path.resolve(values['pglite-dir']) : null;
+  const dir = kept ?? mkdtempSync(path.join(os.tmpdir(), 'permitdesk-throughput-'));
+  if (!kept) cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  else mkdirSync(kept, { recursive: true });
+  const jwtFile = path.join(dir, 'bench-jwt-secret');
+  if (kept && !existsSync(jwtFile)) writeFileSync(jwtFile, randomBytes(32).toString('hex'));
+  const reuse = kind === 'pg' ? values.reuse : Boolean(kept && existsSync(path.join(dir, 'bench-loaded')));
   let databaseUrl = '';
   if (kind === 'pg') {
     if (values.reuse) databaseUrl = process.env.DATABASE_URL;
@@ -159,8 +166,8 @@ async function startProduct(kind, entry, cleanups) {
       });
     }
   }
-  const env = { NODE_ENV: 'production', DATA_DIR: dir, DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', EMAIL_MX_LOOKUP: 'off' };
-  if (!(kind === 'pg' && values.reuse)) {
+  const env = { NODE_ENV: 'production', DATA_DIR: dir, DATABASE_URL: databaseUrl, JWT_SECRET: kept ? readFileSync(jwtFile, 'utf8') : randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', EMAIL_MX_LOOKUP: 'off' };
+  if (!reuse) {
     const started = Date.now();
     const cli = spawn(process.execPath, ['--import', 'tsx', '--conditions=@permitdesk/source', 'src/cli/demo-data.ts', '--projects', values.projects, '--companies', values.companies, '--largest', values.largest], {
       cwd: path.join(ROOT, 'packages/server'),
@@ -169,6 +176,7 @@ async function startProduct(kind, entry, cleanups) {
     });
     const code = await new Promise((resolve) => cli.once('exit', resolve));
     if (code !== 0) throw new Error(`demo-data exited with ${code}`);
+    if (kept) writeFileSync(path.join(dir, 'bench-loaded'), `${values.projects} ${values.companies} ${values.largest}\n`);
     console.log(`${kind}: demo data (--projects ${values.projects} --companies ${values.companies} --largest ${values.largest}) loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
   const port = await freePort();
