@@ -8,7 +8,8 @@
 //   DATABASE_URL=postgres://…/throughput_bench node bench/throughput.mjs --reuse …  (data already loaded there
 //     with `pnpm --filter @permitdesk/server demo-data -- --projects … --companies … --largest …`)
 // Scenarios: the radar's first page as the demo company's owner (PGlite, and PostgreSQL with DATABASE_URL),
-// address suggestions (PGlite), a form-52 permit request with a fresh Idempotency-Key each (PostgreSQL).
+// address suggestions (PGlite), a form-52 permit request with a fresh Idempotency-Key each, over ten job
+// sites of address-corpus.json in turn (PostgreSQL).
 // `--only radar,addresses,submit` and `--db pglite|pg` narrow the run; `--cpu-prof DIR` starts the product
 // with --cpu-prof (the profile is written when it stops). Figures only; nothing asserts a timing.
 import autocannon from 'autocannon';
@@ -92,9 +93,17 @@ async function main() {
           await bench('warm-up', product.base, { requests, duration: 2 });
           result = await bench(`${name}: address suggestions`, product.base, { requests });
         } else {
-          const submission = await form52Submission(product);
-          const body = JSON.stringify(submission);
-          const requests = [{ method: 'POST', path: '/v4/forms/52/entries', setupRequest: (req) => ({ ...req, headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body }) }];
+          // Ten job sites, in turn (each address has its own request counter row, as in real traffic).
+          const corpus = JSON.parse(readFileSync(path.join(ROOT, 'bench/address-corpus.json'), 'utf8')).addresses;
+          const bodies = [];
+          for (const a of corpus.slice(0, 40)) {
+            if (bodies.length === 10) break;
+            const submission = await form52Submission(product, `${a.street}, ${a.city}, ${a.state} ${a.zip}`).catch(() => null);
+            if (submission) bodies.push(JSON.stringify(submission));
+          }
+          if (bodies.length === 0) throw new Error('no form-52 submission could be prepared');
+          let turn = 0;
+          const requests = [{ method: 'POST', path: '/v4/forms/52/entries', setupRequest: (req) => ({ ...req, headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: bodies[turn++ % bodies.length] }) }];
           await bench('warm-up', product.base, { requests, duration: 2 });
           result = await bench(`${name}: form 52 submission`, product.base, { requests });
         }
@@ -198,13 +207,13 @@ async function startProduct(kind, entry, cleanups) {
 }
 
 /** What the widget posts for form 52 (test/permit-fixtures.ts): an address, its municipality, a task, the answers. */
-async function form52Submission({ base, token }) {
+async function form52Submission({ base, token }, typed) {
   const get = async (url) => {
     const res = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
     if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
     return res.json();
   };
-  const [found] = await get(`/v4/lookup/addresses?q=${encodeURIComponent('350 5th Ave, New York, NY 10118')}&limit=1`);
+  const [found] = await get(`/v4/lookup/addresses?q=${encodeURIComponent(typed)}&limit=1`);
   const geocoded = await get(`/v4/lookup/addresses/${encodeURIComponent(found.id)}`);
   const hints = Object.fromEntries(['city', 'state', 'zip'].filter((k) => geocoded[k]?.trim()).map((k) => [k, geocoded[k].trim()]));
   const municipality = geocoded.municipality ?? (await get(`/search/?${new URLSearchParams({ lat: String(geocoded.latitude), lon: String(geocoded.longitude), ...hints })}`));
