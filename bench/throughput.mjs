@@ -2,7 +2,7 @@
 // Throughput (issue 17): requests/s and p50/p99 of the product against a bare Hono handler measured in the
 // same run on the same machine, with autocannon (root devDependency). Both servers are separate `node`
 // processes (the product is the built server, NODE_ENV=production, as operators run it); autocannon runs here.
-//   node scripts/pnpm.mjs run build:server
+//   node scripts/pnpm.mjs run build:libs && node scripts/pnpm.mjs run build:server
 //   node bench/throughput.mjs [--projects 80000 --companies 5 --largest 20000] [--duration 10] [--connections 10]
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/throughput.mjs …   (PostgreSQL too)
 //   DATABASE_URL=postgres://…/throughput_bench node bench/throughput.mjs --reuse …  (data already loaded there
@@ -47,7 +47,7 @@ const { values } = parseArgs({
 
 async function main() {
   const entry = values.entry ? path.resolve(values.entry) : path.join(ROOT, 'packages/server/dist/main.js');
-  if (!existsSync(entry)) throw new Error('build the server first: node scripts/pnpm.mjs run build:server');
+  if (!existsSync(entry)) throw new Error('build the server first: node scripts/pnpm.mjs run build:libs && node scripts/pnpm.mjs run build:server');
   const only = new Set(values.only.split(','));
   const kinds = new Set(values.db.split(','));
   const duration = Number(values.duration);
