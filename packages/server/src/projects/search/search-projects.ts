@@ -58,14 +58,15 @@ export interface SearchOptions {
   keywordTotalCap?: number;
 }
 
-/** The statement of the page's ids in sort order, each branch walking its ordered index (merged with UNION ALL). */
-function orderedPageSql({ key, assigned, where, params }: Query): RawBuilder<{ id: number }> {
+/** The page's ids in sort order, each branch walking its ordered index (merged with UNION ALL). */
+async function orderedPage(db: Db, { key, assigned, where, params }: Query): Promise<number[]> {
   const offset = (params.page - 1) * params.size;
   const sort = order(params, 'r');
   if (assigned.length === 0) {
-    return sql<{ id: number }>`
+    const { rows } = await sql<{ id: number }>`
       SELECT r.id FROM permits r WHERE r.radar_scope = ${key} AND ${where}
-      ORDER BY ${sort.by} LIMIT ${params.size} OFFSET ${offset}`;
+      ORDER BY ${sort.by} LIMIT ${params.size} OFFSET ${offset}`.execute(db);
+    return rows.map((row) => Number(row.id));
   }
   // The assigned projects are few: with a of their permits passing the filters, the page's rows from the
   // scope lie within positions offset - a … offset + size of its own index walk, so the walk skips the
@@ -73,33 +74,27 @@ function orderedPageSql({ key, assigned, where, params }: Query): RawBuilder<{ i
   // assigned rows (Merge Append), rather than every skipped row.
   const reach = offset + params.size;
   const inAssigned = sql`FROM permits r WHERE r.project_id = ANY(${idArray(assigned)}) AND ${where}`;
-  return sql<{ id: number }>`
+  const { rows } = await sql<{ id: number }>`
     WITH w AS MATERIALIZED (SELECT greatest(0, ${offset} - count(*))::int AS lo ${inAssigned})
     SELECT u.id FROM (
       (SELECT r.id, ${sort.column} AS k FROM permits r WHERE r.radar_scope = ${key} AND ${where}
        ORDER BY ${sort.by} LIMIT ${reach} - (SELECT lo FROM w) OFFSET (SELECT lo FROM w))
       UNION ALL
       (SELECT r.id, ${sort.column} AS k ${inAssigned})
-    ) u ORDER BY ${order(params, 'u', 'k').by} LIMIT ${params.size} OFFSET ${offset} - (SELECT lo FROM w)`;
-}
-
-/** The page's ids in sort order. */
-async function orderedPage(db: Db, query: Query): Promise<number[]> {
-  const { rows } = await orderedPageSql(query).execute(db);
+    ) u ORDER BY ${order(params, 'u', 'k').by} LIMIT ${params.size} OFFSET ${offset} - (SELECT lo FROM w)`.execute(db);
   return rows.map((row) => Number(row.id));
 }
 
-/**
- * Without a keyword: the ordered page, and the total from radar_counts plus the assigned projects, in one
- * statement (issue 17: one round trip fewer; on PGlite's single connection the two never ran side by side).
- */
+/** Without a keyword: the ordered page, and the total from radar_counts plus the assigned projects. */
 async function browse(db: Db, query: Query): Promise<{ ids: number[]; totalCount: number }> {
   const { key, assigned, where, params } = query;
   const assignedCount =
     assigned.length > 0 ? sql`(SELECT count(*) FROM permits r WHERE r.project_id = ANY(${idArray(assigned)}) AND ${where})` : sql`0`;
-  const { rows } = await sql<{ ids: number[] | null; n: number }>`
-    SELECT ARRAY(${orderedPageSql(query)}) AS ids, (${radarCountsTotal(params, key)} + ${assignedCount})::int AS n`.execute(db);
-  return { ids: (rows[0]?.ids ?? []).map(Number), totalCount: Number(rows[0]?.n ?? 0) };
+  const [ids, count] = await Promise.all([
+    orderedPage(db, query),
+    sql<{ n: number }>`SELECT (${radarCountsTotal(params, key)} + ${assignedCount})::int AS n`.execute(db),
+  ]);
+  return { ids, totalCount: Number(count.rows[0]?.n ?? 0) };
 }
 
 /**
