@@ -203,11 +203,11 @@ async function startProduct(kind, entry, cleanups) {
   const radarPath = `/v4/projects/search?companyId=${companyId}&page=1&size=20`;
   const first = await fetch(`${base}${radarPath}`, { headers: { authorization: `Bearer ${token}` } });
   console.log(`${kind}: radar total ${first.headers.get('x-pagination-totalcount')} permits in the demo owner's company ${companyId} (${first.status})`);
-  return { base, token, radarPath, stop: () => stop(child) };
+  return { base, token, companyId, radarPath, stop: () => stop(child) };
 }
 
 /** What the widget posts for form 52 (test/permit-fixtures.ts): an address, its municipality, a task, the answers. */
-async function form52Submission({ base, token }, typed) {
+async function form52Submission({ base, token, companyId }, typed) {
   const get = async (url) => {
     const res = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
     if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
@@ -219,7 +219,9 @@ async function form52Submission({ base, token }, typed) {
   const municipality = geocoded.municipality ?? (await get(`/search/?${new URLSearchParams({ lat: String(geocoded.latitude), lon: String(geocoded.longitude), ...hints })}`));
   const tasks = await get('/tasks');
   const taskId = tasks.find((t) => t.active !== false)?.id ?? tasks[0].id;
-  const entry = await get(`/v4/forms/52/entry-data?taskId=${taskId}&municipalityId=${municipality.id}&addressId=${encodeURIComponent(found.id)}`);
+  // As the company (its scope), not the owner's personal account: personal projects of the owner would be
+  // 'assigned from outside' the company's radar and lengthen its list for the radar scenario.
+  const entry = await get(`/v4/forms/52/entry-data?taskId=${taskId}&municipalityId=${municipality.id}&addressId=${encodeURIComponent(found.id)}&companyId=${companyId}`);
   const choices = { taskId: entry.TaskID, municipalityId: entry.MunicipalityID, companyId: entry.CompanyID ?? null };
   if (entry.AddressID) choices.addressId = entry.AddressID;
   const answers = {
