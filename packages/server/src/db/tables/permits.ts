@@ -166,7 +166,7 @@ export interface RadarCountsTable {
   radar_scope: string;
   stage: number;
   dismissed: boolean;
-  /** 0093: the row of the writing connection (backend pid mod 16); readers sum over the slots. */
+  /** 0095: the row of the writing connection (backend pid mod 16); readers sum over the slots. */
   slot: number;
   n: number;
 }
