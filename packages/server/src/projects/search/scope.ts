@@ -22,9 +22,13 @@ export async function radarScopeOf(db: Db, userId: string, companyId: number | n
 /** The radar_scope value of the projects owned by the scope: 'c{companyId}' or 'u{userId}'. */
 export const scopeKey = (scope: RadarScope): string => (scope.companyId !== null ? `c${scope.companyId}` : `u${scope.userId}`);
 
-/** Projects outside the scope's own that are assigned to its user or (Company / Vendor) to its company. */
+/**
+ * Projects outside the scope's own that are assigned to its user or (Company / Vendor) to its company.
+ * The user's own personal projects stay under Personal: a company radar does not merge them in.
+ */
 export async function assignedProjectIds(db: Db, scope: RadarScope): Promise<number[]> {
   const key = scopeKey(scope);
+  const personalKey = scopeKey({ userId: scope.userId, companyId: null });
   // The company branch repeats the partial index's predicate word for word so the planner uses it.
   const byCompany =
     scope.companyId !== null
@@ -34,7 +38,7 @@ export async function assignedProjectIds(db: Db, scope: RadarScope): Promise<num
       : sql``;
   const { rows } = await sql<{ project_id: number }>`
     SELECT pa.project_id FROM project_assignments pa
-    WHERE pa.assignee_user_id = ${scope.userId}::uuid AND pa.assignee_type = 'User' AND pa.project_scope <> ${key}
+    WHERE pa.assignee_user_id = ${scope.userId}::uuid AND pa.assignee_type = 'User' AND pa.project_scope NOT IN (${key}, ${personalKey})
     ${byCompany}`.execute(db);
   return rows.map((row) => Number(row.project_id)).sort((a, b) => a - b);
 }

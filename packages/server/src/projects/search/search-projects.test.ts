@@ -74,6 +74,21 @@ describe.each(databaseTargets())('radar search on %s', (target) => {
     expect(keys(other.rows)).toEqual(['hidden', 'shared']);
   });
 
+  it('keeps the user’s own personal projects out of a company radar (they are under Personal)', async () => {
+    // A personal project's main owner is its creator (projects.repository.ts): an assignment in the user's own scope.
+    const db = ctx.services.db;
+    const pete = (await sql<{ id: number }>`SELECT id FROM projects WHERE customer_name = 'Personal Pete'`.execute(db)).rows[0]!.id;
+    await sql`INSERT INTO project_assignments (project_id, assignee_type, assignee_user_id, assign_name, access_level)
+              VALUES (${pete}, 'User', ${users.alice}::uuid, 'alice', 'owner')`.execute(db);
+    try {
+      expect(keys((await search({})).rows)).not.toContain('pete');
+      expect((await search({ type: 'all' })).totalCount).toBe(6);
+      expect(keys((await search({}, null)).rows)).toEqual(['pete']);
+    } finally {
+      await sql`DELETE FROM project_assignments WHERE project_id = ${pete}`.execute(db);
+    }
+  });
+
   it('shows the personal radar for no company', async () => {
     expect(keys((await search({}, null)).rows)).toEqual(['pete']);
     expect((await search({}, null, users.bob)).totalCount).toBe(0);
