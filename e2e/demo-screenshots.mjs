@@ -1,9 +1,9 @@
 // Screenshots of the demo's pages (issue 18): the month of work `npm start` seeds (cli/demo-showcase.ts),
 // as the demo owner, the guest company and a homeowner see it. Not a suite: run it against a started
 // product, e.g. `BASE=http://localhost:3000 SHOTS=artifacts/screenshots/demo node e2e/demo-screenshots.mjs`.
-import { chromium } from 'playwright-core';
 import { join } from 'node:path';
 import { apiCaller } from './support/api-call.mjs';
+import { launchChromium } from './support/browser.mjs';
 import { closeTour } from './support/page-checks.mjs';
 import { signInToDashboard } from './support/sign-in.mjs';
 
@@ -36,7 +36,7 @@ for (let id = quoted + 40; id > quoted - 400 && (!failed || !documented); id--) 
 const companyId = (await call('GET', '/v4/companies', token)).find((c) => c.name === 'Demo Builders Inc.').id;
 console.log({ companyId, quoteLinks, statusPath, failed, documented, quoted });
 
-const browser = await chromium.launch({ executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const browser = await launchChromium();
 const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
 const page = await context.newPage();
 page.on('console', (m) => m.type() === 'error' && console.log('console:', m.text()));

@@ -11,11 +11,11 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 // otpauth: the authenticator app's side of RFC 6238, to compute the codes a phone would show.
 import { Secret, TOTP } from 'otpauth';
-import { chromium } from 'playwright-core';
 import { apiCaller } from '../support/api-call.mjs';
 import { mailboxOf, personOf, registrar } from '../support/accounts.mjs';
 import { closeTour, pageLooker } from '../support/page-checks.mjs';
 import { signInToDashboard } from '../support/sign-in.mjs';
+import { launchChromium } from '../support/browser.mjs';
 
 const base = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const here = dirname(fileURLToPath(import.meta.url));
@@ -68,7 +68,7 @@ const nextCode = () => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secr
 
 before(async () => {
   await mkdir(shots, { recursive: true });
-  browser = await chromium.launch({ executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
   await register(owner); // opens owner.company too
   await register(member);
   const invitation = await call('POST', '/v4/invitations/user-type', owner.token, { companyId: owner.companyId, email: member.email, role: 'pm' });

@@ -11,11 +11,11 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { closeTour, pageLooker } from '../support/page-checks.mjs';
 import { apiCaller } from '../support/api-call.mjs';
 import { registrar } from '../support/accounts.mjs';
 import { signInToDashboard } from '../support/sign-in.mjs';
+import { launchChromium } from '../support/browser.mjs';
 
 const base = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const here = dirname(fileURLToPath(import.meta.url));
@@ -42,7 +42,7 @@ const look = pageLooker({ shots, errors });
 
 before(async () => {
   await mkdir(shots, { recursive: true });
-  browser = await chromium.launch({ executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
   await register(owner);
   // An insurance without a file, expiring soon: the link shows it as such.
   await call('POST', `/v4/companies/${owner.companyId}/insurances`, owner.token, { name: 'General Liability', number: 'GL-7731', issuer: 'Acme Mutual', expiresOn: day(12) });

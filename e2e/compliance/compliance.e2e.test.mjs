@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../support/browser.mjs';
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -97,10 +97,7 @@ before(async () => {
   token = session.tokens.accessToken;
   companyId = (await api('POST', '/v4/companies', { name: companyName })).id;
 
-  browser = await chromium.launch({
-    executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1320, height: 900 } });
   // Guided tours are shown on first visits only: mark them seen so they do not cover the pages.
   await context.addInitScript(() => localStorage.setItem('permitdesk.tours.seen', JSON.stringify(['radar', 'radar-search', 'permit-detail'])));

@@ -11,11 +11,11 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { apiCaller } from '../support/api-call.mjs';
 import { closeTour, pageLooker } from '../support/page-checks.mjs';
 import { signInToDashboard } from '../support/sign-in.mjs';
 import { mailTo } from '../support/widget-journey.mjs';
+import { launchChromium } from '../support/browser.mjs';
 
 const base = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const here = dirname(fileURLToPath(import.meta.url));
@@ -41,7 +41,7 @@ const watch = (page) => {
 
 before(async () => {
   await mkdir(shots, { recursive: true });
-  browser = await chromium.launch({ executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
   await call('POST', '/auth/sign-up', undefined, { email: owner.email, password: owner.password, fullName: owner.name });
   const mail = await mailTo(base, owner.email, 'confirmation_code');
   await call('POST', '/auth/confirm-registration', undefined, { email: owner.email, code: mail.data.code });

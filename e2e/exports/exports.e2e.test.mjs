@@ -10,10 +10,10 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { chromium } from 'playwright-core';
 import { pageLooker } from '../support/page-checks.mjs';
 import { apiCaller } from '../support/api-call.mjs';
 import { signInToDashboard } from '../support/sign-in.mjs';
+import { launchChromium } from '../support/browser.mjs';
 
 const base = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const here = dirname(fileURLToPath(import.meta.url));
@@ -51,7 +51,7 @@ async function exportCsv() {
 
 before(async () => {
   await mkdir(shots, { recursive: true });
-  browser = await chromium.launch({ executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
   token = (await call('POST', '/auth/authenticate', undefined, OWNER)).tokens.accessToken;
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   // The demo owner is shared with the other suites, which expect the radar's guided tour on its first

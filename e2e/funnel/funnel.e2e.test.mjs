@@ -12,12 +12,12 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium } from 'playwright-core';
 import { root, startServer } from '../radar/server.mjs';
 import { personOf } from '../support/accounts.mjs';
 import { apiCaller } from '../support/api-call.mjs';
 import { signInToDashboard } from '../support/sign-in.mjs';
 import { requestPermitAsNewContractor } from '../support/widget-journey.mjs';
+import { launchChromium } from '../support/browser.mjs';
 
 const shots = join(root, 'artifacts', 'screenshots', 'funnel');
 const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -49,14 +49,11 @@ before(async () => {
   buildWidget();
   server = await startServer({ projects: 5, showcase: true });
   call = apiCaller(server.base);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();
-  await server?.stop().catch(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await server.stop();
-  });
+  await server?.stop();
 });
 
 describe('the sign-up funnel', { timeout: 300_000 }, () => {

@@ -13,11 +13,11 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium } from 'playwright-core';
 import { root, startServer } from '../radar/server.mjs';
 import { personOf, registrar } from '../support/accounts.mjs';
 import { apiCaller } from '../support/api-call.mjs';
 import { atStep, button, field, host, validateEmail, widget } from '../support/widget-journey.mjs';
+import { launchChromium } from '../support/browser.mjs';
 
 const shots = join(root, 'artifacts', 'screenshots', 'gate');
 const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -99,14 +99,11 @@ before(async () => {
   buildWidget();
   server = await startServer({ projects: 5 });
   call = apiCaller(server.base);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();
-  await server?.stop().catch(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await server.stop();
-  });
+  await server?.stop();
 });
 
 describe('the pre-filing gate in the widget', { timeout: 300_000 }, () => {

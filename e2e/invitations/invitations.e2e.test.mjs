@@ -11,9 +11,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { closeTour } from '../support/page-checks.mjs';
 import { signInToDashboard } from '../support/sign-in.mjs';
+import { launchChromium } from '../support/browser.mjs';
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -101,10 +101,7 @@ async function signIn(page, { email, password }) {
 
 before(async () => {
   await mkdir(shots, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await launchChromium();
   Object.assign(owner, await accountWithCompany(owner));
   Object.assign(vendor, await accountWithCompany(vendor));
 });

@@ -12,10 +12,10 @@ import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium } from 'playwright-core';
 import { root, startServer } from '../radar/server.mjs';
 import { signInToDashboard } from '../support/sign-in.mjs';
 import { mailTo, requestPermitAsNewContractor } from '../support/widget-journey.mjs';
+import { launchChromium } from '../support/browser.mjs';
 
 const shots = join(root, 'artifacts', 'screenshots', 'ops');
 const OPERATOR = { email: 'operator@permitdesk.test', password: 'PermitDesk-demo1', name: 'Olga Operator' };
@@ -105,17 +105,14 @@ async function moveStage(page, stage) {
 before(async () => {
   await mkdir(shots, { recursive: true });
   server = await startServer();
-  browser = await chromium.launch({ executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
   customerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   operatorContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
 });
 
 after(async () => {
   await browser?.close();
-  await server?.stop().catch(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await server.stop();
-  });
+  await server?.stop();
 });
 
 describe('the permit team runs a permit from request to Open in the dashboard', { timeout: 420_000 }, () => {

@@ -11,10 +11,10 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { apiCaller } from '../support/api-call.mjs';
 import { personOf, registrar } from '../support/accounts.mjs';
 import { signInToDashboard } from '../support/sign-in.mjs';
+import { launchChromium } from '../support/browser.mjs';
 
 const base = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const platform = process.env.E2E_PLATFORM_URL;
@@ -41,7 +41,7 @@ const platformState = async () => (await fetch(`${platform}/admin/state`)).json(
 before(async () => {
   assert.ok(platform, 'E2E_PLATFORM_URL: the runner starts the fake platform');
   await mkdir(shots, { recursive: true });
-  browser = await chromium.launch({ executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
   await registrar(base)(owner);
 });
 after(() => browser?.close());

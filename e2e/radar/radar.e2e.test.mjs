@@ -9,9 +9,9 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium } from 'playwright-core';
 import { apiClient, root, startServer } from './server.mjs';
 import { signInToDashboard } from '../support/sign-in.mjs';
+import { launchChromium } from '../support/browser.mjs';
 
 const shots = join(root, 'artifacts', 'screenshots', 'radar');
 const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -152,7 +152,7 @@ before(async () => {
   const [task] = (await api('GET', '/tasks')).body;
   site = { addressId: address.id, municipalityId: municipality.id, municipalityName: municipality.name, taskId: task.id, taskName: task.name };
 
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));

@@ -77,7 +77,7 @@ export async function startServer({ projects = 40, showcase = false } = {}) {
       // pnpm may exit before the node server under it: wait until the whole group is gone.
       for (let waited = 0; waited < 10_000 && groupAlive(child.pid); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
       // PGlite may still be flushing when the group exits: retry on ENOTEMPTY/EBUSY.
-      await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 200 });
     },
   };
 }

@@ -18,8 +18,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { signInToDashboard } from '../support/sign-in.mjs';
+import { launchChromium } from '../support/browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const base = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
@@ -291,10 +291,7 @@ const shotName = (who, path) => `${who}${path.replace(/\?[^/]*=.*$/, '').replace
 
 before(async () => {
   await mkdir(shots, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await launchChromium();
 
   const demo = await tokenOf(DEMO);
   const [permit] = await api('GET', '/v4/projects/search?size=1&page=1', { token: demo });

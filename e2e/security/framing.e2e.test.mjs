@@ -17,7 +17,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../support/browser.mjs';
 
 const base = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const port = new URL(base).port || '80';
@@ -76,13 +76,7 @@ async function frameOf(framer, src, { drive = false } = {}) {
 const shows = (frame, src) => frame.url() === src;
 
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      `--host-resolver-rules=MAP ${new URL(PARTNER).hostname} 127.0.0.2, MAP ${new URL(NEIGHBOUR).hostname} 127.0.0.2`,
-    ],
-  });
+  browser = await launchChromium([`--host-resolver-rules=MAP ${new URL(PARTNER).hostname} 127.0.0.2, MAP ${new URL(NEIGHBOUR).hostname} 127.0.0.2`]);
   partnerServer = await servePages('127.0.0.2', Number(port));
   strangerServer = await servePages('127.0.0.1', 0);
   stranger = strangerServer.origin;

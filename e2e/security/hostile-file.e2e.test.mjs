@@ -10,8 +10,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { UPLOAD_TYPES_MESSAGE } from '@permitdesk/core';
-import { chromium } from 'playwright-core';
 import { signInToDashboard } from '../support/sign-in.mjs';
+import { launchChromium } from '../support/browser.mjs';
 
 const base = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const DEMO = { email: 'demo@permitdesk.test', password: 'PermitDesk-demo1' };
@@ -82,7 +82,7 @@ let permitId;
 before(async () => {
   token = (await api('POST', '/auth/authenticate', { body: DEMO })).tokens.accessToken;
   [{ id: permitId }] = await api('GET', '/v4/projects/search?size=1&page=1', { token });
-  browser = await chromium.launch({ executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
   context = await browser.newContext({ acceptDownloads: true });
   page = await context.newPage();
   await signInToDashboard(page, base, DEMO);

@@ -8,8 +8,8 @@
 // Run: node scripts/e2e.mjs security
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { chromium } from 'playwright-core';
 import { signInToDashboard } from '../support/sign-in.mjs';
+import { launchChromium } from '../support/browser.mjs';
 
 const base = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const mailbox = process.env.E2E_MAILBOX ?? `${base}/dev/mailbox`;
@@ -47,7 +47,7 @@ const readable = (page) =>
 
 let browser;
 before(async () => {
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();

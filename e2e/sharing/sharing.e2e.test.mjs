@@ -10,11 +10,11 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { apiCaller } from '../support/api-call.mjs';
 import { personOf, registrar } from '../support/accounts.mjs';
 import { pageLooker } from '../support/page-checks.mjs';
 import { signInToDashboard } from '../support/sign-in.mjs';
+import { launchChromium } from '../support/browser.mjs';
 
 const base = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const here = dirname(fileURLToPath(import.meta.url));
@@ -63,7 +63,7 @@ const download = async (page, fileName) => {
 
 before(async () => {
   await mkdir(shots, { recursive: true });
-  browser = await chromium.launch({ executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
   for (const who of [alma, bea, vic]) await register(who);
   await itemWithFile(alma, 'licenses', { licenseType: 'state', name: 'Roofing Contractor', number: `RC-${tag}`, stateCode: 'TX' }, 'License', 'roofing-license.pdf');
 });

@@ -13,11 +13,11 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { closeTour, pageLooker } from '../support/page-checks.mjs';
 import { apiCaller } from '../support/api-call.mjs';
 import { mailboxOf, registrar } from '../support/accounts.mjs';
 import { signInToDashboard } from '../support/sign-in.mjs';
+import { launchChromium } from '../support/browser.mjs';
 
 const base = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const here = dirname(fileURLToPath(import.meta.url));
@@ -42,7 +42,7 @@ const watch = (page) => {
 let permit;
 before(async () => {
   await mkdir(shots, { recursive: true });
-  browser = await chromium.launch({ executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
   await register(contractor);
   const [address] = await call('GET', `/v4/lookup/addresses?${new URLSearchParams({ q: '350 5th Ave, New York, NY 10118', limit: '1' })}`);
   const [task] = await call('GET', '/tasks');

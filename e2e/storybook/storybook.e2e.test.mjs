@@ -9,9 +9,9 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, it } from 'node:test';
-import { chromium } from 'playwright-core';
 import { root } from '../radar/server.mjs';
 import { serveStatic } from '../widget/static-server.mjs';
+import { launchChromium } from '../support/browser.mjs';
 
 const built = join(root, 'artifacts', 'storybook-static');
 const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -24,7 +24,7 @@ before(async () => {
     if (result.status !== 0) throw new Error(`storybook build failed:\n${result.stdout}\n${result.stderr}`);
   }
   site = await serveStatic(built);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();

@@ -17,9 +17,9 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium } from 'playwright-core';
 import { root, startServer } from '../radar/server.mjs';
 import { apiCaller } from '../support/api-call.mjs';
+import { launchChromium } from '../support/browser.mjs';
 import { servePartnerOrigin } from './partner-origin.mjs';
 import {
   ADDRESS,
@@ -125,19 +125,13 @@ before(async () => {
   buildWidget();
   server = await startServer({ projects: 5 });
   partner = await servePartnerOrigin(root, server.base);
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();
   await partner?.close();
   // PGlite may still be flushing its data folder as the server exits: stopping again removes the rest.
-  await server?.stop().catch(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await server.stop();
-  });
+  await server?.stop();
 });
 
 describe('the widget on a partner page', { timeout: 240_000 }, () => {
