@@ -50,7 +50,7 @@ describe.each(databaseTargets())('demo data on %s', (target) => {
   });
 
   it('reads as a month of work (issue 18): requests and stage changes spread over the last 30 days, each permit with its way to its stage', async () => {
-    const { rows } = await sql<{ future: number; old: number; days: number; today: number; all: number; wrong: number; unordered: number }>`
+    const { rows } = await sql<{ future: number; old: number; days: number; today: number; all: number; wrong: number; unordered: number; late_start: number }>`
       SELECT (SELECT count(*)::int FROM permit_stage_history WHERE changed_at > now()) + (SELECT count(*)::int FROM permits WHERE created_at > now() OR stage_entered_at > now()) AS future,
              (SELECT count(*)::int FROM projects WHERE created_at < now() - interval '${sql.raw(String(DEMO_MONTH_DAYS))} days 1 hour') AS old,
              (SELECT count(DISTINCT date_trunc('day', changed_at))::int FROM permit_stage_history) AS days,
@@ -59,9 +59,12 @@ describe.each(databaseTargets())('demo data on %s', (target) => {
              -- The last step of each way is the permit's stage, entered when its SLA clock says.
              (SELECT count(*)::int FROM permits r JOIN LATERAL (SELECT to_stage, changed_at FROM permit_stage_history h WHERE h.permit_id = r.id ORDER BY changed_at DESC, id DESC LIMIT 1) last ON true
                WHERE last.to_stage <> r.stage OR abs(extract(epoch FROM last.changed_at - r.stage_entered_at)) > 1) AS wrong,
-             (SELECT count(*)::int FROM permit_stage_history h JOIN permits r ON r.id = h.permit_id WHERE h.changed_at < r.created_at - interval '1 second') AS unordered`.execute(ctx.services.db);
+             (SELECT count(*)::int FROM permit_stage_history h JOIN permits r ON r.id = h.permit_id WHERE h.changed_at < r.created_at - interval '1 second') AS unordered,
+             -- The first step is the request itself.
+             (SELECT count(*)::int FROM permits r JOIN LATERAL (SELECT changed_at FROM permit_stage_history h WHERE h.permit_id = r.id ORDER BY changed_at, id LIMIT 1) first ON true
+               WHERE abs(extract(epoch FROM first.changed_at - r.created_at)) > 1) AS late_start`.execute(ctx.services.db);
     const found = rows[0]!;
-    expect(found).toMatchObject({ future: 0, old: 0, wrong: 0, unordered: 0 });
+    expect(found).toMatchObject({ future: 0, old: 0, wrong: 0, unordered: 0, late_start: 0 });
     expect(found.days).toBeGreaterThanOrEqual(25);
     expect(found.today).toBeLessThan(found.all / 5);
     // Each stage on the way: a closed permit went through every stage of the life cycle.

@@ -137,7 +137,7 @@ export async function insertDemoProjects(
                  (500 + ${pick('p.id * 3 + k', 59, 250000)})::numeric,
                  CASE WHEN st.stage IN (40, 50, 52, 60, 75) THEN upper(left(t.category, 3)) || '-' || to_char(p.created_at, 'YYYY') || '-' || lpad(p.id::text || k::text, 7, '0') END,
                  -- Issued when it entered Open: the way's fifth stage (the last one for Open itself).
-                 CASE WHEN st.stage = 50 THEN tm.entered WHEN st.stage IN (52, 60, 75) THEN tm.requested + (tm.entered - tm.requested) * (5 / 6.0) END,
+                 CASE WHEN st.stage = 50 THEN tm.entered WHEN st.stage IN (52, 60, 75) THEN tm.requested + (tm.entered - tm.requested) * 0.8 END,
                  -- Open permits: a fifth of them expired already (the derived 'expired' status).
                  CASE WHEN st.stage IN (50, 52, 60, 75) THEN
                    CASE WHEN ${pick('p.id + k', 61, 5)} = 0 THEN now() - interval '10 days' ELSE now() + interval '180 days' END END,
@@ -153,9 +153,10 @@ export async function insertDemoProjects(
           JOIN permit_tasks t ON t.id = 1 + ${pick('p.id * 5 + k', 73, taskCount)}
           JOIN LATERAL (SELECT (ARRAY[${sql.join(STAGE_WHEEL.map((s) => sql.lit(s)))}]::int[])[1 + ${pick('p.id * 3 + k', 79, STAGE_WHEEL.length)}] AS stage) st ON true
           -- Requested with its project (a second permit two days later), and the current stage (the SLA
-          -- clock) entered some time between the request and now.
+          -- clock) entered some time between the request and now (at the request for a first stage).
           JOIN LATERAL (SELECT LEAST(now(), p.created_at + (k - 1) * interval '2 days') AS requested) rq ON true
-          JOIN LATERAL (SELECT rq.requested, rq.requested + (now() - rq.requested) * (${pick('p.id * 7 + k', 83, 1000)} / 1000.0) AS entered) tm ON true
+          JOIN LATERAL (SELECT rq.requested, CASE WHEN st.stage IN (10, 70) THEN rq.requested
+                                                  ELSE rq.requested + (now() - rq.requested) * (${pick('p.id * 7 + k', 83, 1000)} / 1000.0) END AS entered) tm ON true
           WHERE p.id BETWEEN ${first} AND ${last}
           RETURNING id, stage, task_id, created_at, stage_entered_at
         ),
@@ -174,12 +175,12 @@ export async function insertDemoProjects(
           WHERE i.stage IN (40, 50, 52, 60, 75)
           RETURNING 1
         ),
-        -- Each stage on the way to the current one, dated evenly from the request to the current stage's
-        -- entry: the permit's timeline reads as its weeks of work, not as one moment today.
+        -- Each stage on the way to the current one, dated evenly from the request (the first stage) to the
+        -- current stage's entry: the permit's timeline reads as its weeks of work, not as one moment today.
         history AS (
           INSERT INTO permit_stage_history (permit_id, from_stage, to_stage, note, changed_at)
-          SELECT i.id, lag(w.to_stage) OVER (PARTITION BY i.id ORDER BY w.seq), w.to_stage, 'Demo data',
-                 i.created_at + (i.stage_entered_at - i.created_at) * (w.seq::float8 / w.steps)
+          SELECT i.id, lag(w.to_stage) OVER (PARTITION BY i.id ORDER BY w.seq), w.to_stage, NULL,
+                 i.created_at + (i.stage_entered_at - i.created_at) * (CASE WHEN w.steps = 1 THEN 0 ELSE (w.seq - 1)::float8 / (w.steps - 1) END)
           FROM inserted i
           JOIN ${stageWays()} ON w.stage = i.stage
           RETURNING 1
