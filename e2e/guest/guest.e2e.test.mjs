@@ -88,8 +88,14 @@ describe('guest access and assignments', () => {
     await hostPage.goto(`${base}/access?company=${hostOwner.companyId}`, { waitUntil: 'networkidle' });
     const form = hostPage.getByRole('form', { name: 'Invite a guest company' });
     await form.getByLabel('Email Address').fill(guestOwner.email);
-    await form.getByRole('checkbox', { name: /Shared Sandra/ }).check();
-    assert.equal(await form.getByRole('checkbox', { name: /Hidden Hector/ }).isChecked(), false);
+    // The picker asks the server for the company's projects matching what is typed (issue 18).
+    const picker = form.getByRole('combobox', { name: 'Projects to share' });
+    await picker.click();
+    await picker.pressSequentially('Shared', { delay: 30 });
+    await form.getByRole('option', { name: /Shared Sandra/ }).click();
+    const chosen = form.getByRole('list', { name: 'Projects chosen' });
+    await chosen.getByText(/Shared Sandra/).waitFor();
+    assert.equal(await chosen.getByText(/Hidden Hector/).count(), 0);
     await look(hostPage, '01-host-invites-a-guest', mark);
     await form.getByRole('button', { name: 'Send invitation' }).click();
     await hostPage.getByText(`Your guest invitation has been sent to ${guestOwner.email}.`).waitFor();

@@ -13,6 +13,8 @@ export * from './form-engine/index.js';
 export { AddressSearchBox, type AddressSearchBoxProps } from './address/address-search-box.js';
 export { AddressDetail, type AddressDetailProps } from './address/address-detail.js';
 export type { AddressSearch } from './address/use-address-search.js';
+// The ARIA 1.2 combobox those use, reused by the dashboard's guest project picker (no code of its own here).
+export { Combobox, type ComboboxProps } from './ui/combobox.js';
 export type { MapView, LatLng } from './map/map-types.js';
 export { createFrameHost, type FrameHost } from './frame/frame-host.js';
 export { EMBED_ORIGINS_META, FRAME_SOURCE, PARENT_ORIGIN_PARAM, type FrameMessages, type ParentMessages } from './frame/protocol.js';

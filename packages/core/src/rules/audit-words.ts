@@ -1,8 +1,13 @@
 // The audit trail in plain words, the same on every page that shows one: what happened ('Moved the
 // permit') and each change as 'Stage: Requested → Processing'. The dashboard's <AuditTrail> reads these.
 import type { AuditEntry } from '../schemas/audit.js';
+import { ENVELOPE_STATUS_LABELS } from './esign.js';
 import { DATE_FORMATS, formatDate, formatUsd } from './formats.js';
+import { invitationLabel } from './invitations.js';
+import { quoteStatusLabel } from './quotes.js';
+import { ROLE_LABELS } from './roles.js';
 import { stageName } from './stages.js';
+import { INSPECTION_STATE_LABELS } from './status-page.js';
 
 const ACTIONS: Readonly<Record<string, string>> = {
   created: 'Created',
@@ -77,9 +82,28 @@ const FIELDS: Readonly<Record<string, string>> = {
   orderId: 'Order',
 };
 /** Fields that identify rather than change (shown in neither the customer's nor the team's words). */
-const HIDDEN_FIELDS = new Set(['version', 'roleId', 'userId', 'messageId', 'conversationId', 'inspectionId', 'documentId', 'projectId', 'taskId', 'municipalityId', 'owner', 'kind']);
+const HIDDEN_FIELDS = new Set([
+  'version', 'roleId', 'userId', 'messageId', 'conversationId', 'inspectionId', 'documentId', 'projectId', 'taskId', 'municipalityId', 'owner', 'kind',
+  'linkId', 'assignmentId', 'toCompanyId', 'companyId', 'envelopeId', 'signerId',
+]);
 
-const ROLE_WORDS: Readonly<Record<string, string>> = { operator: 'Operator', service_admin: 'Service admin' };
+/** Roles in words: the permit team's and a company's (SPEC §6 labels). */
+const ROLE_WORDS: Readonly<Record<string, string>> = { operator: 'Operator', service_admin: 'Service admin', ...ROLE_LABELS };
+/** Amounts in dollars. */
+const MONEY_FIELDS = new Set(['total', 'amount', 'coverageAmount', 'projectValue', 'price', 'permitFees']);
+/** Dates kept as a day ('2026-12-11'): shown in the product's date format, like a time's day. */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Access levels of an assignment in words. */
+const ACCESS_WORDS: Readonly<Record<string, string>> = { owner: 'Owner', editor: 'Editor', 'view-only': 'View only', contributor: 'Contributor' };
+
+/** What a status code means depends on what changed: an invitation's number, a quote's, an inspection's or an envelope's word. */
+function statusWords(value: string | number, entity: AuditEntry['entity'] | undefined, row: Readonly<Record<string, unknown>>): string {
+  if (typeof value === 'number') return entity === 'invitation' ? invitationLabel(value) : String(value);
+  if (entity === 'quote') return quoteStatusLabel(value);
+  if ('inspection' in row && value in INSPECTION_STATE_LABELS) return INSPECTION_STATE_LABELS[value as keyof typeof INSPECTION_STATE_LABELS];
+  if ('envelope' in row && value in ENVELOPE_STATUS_LABELS) return ENVELOPE_STATUS_LABELS[value as keyof typeof ENVELOPE_STATUS_LABELS];
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}
 
 export const auditActionLabel = (action: string): string => ACTIONS[action] ?? action.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 export const auditEntityLabel = (entity: AuditEntry['entity']): string => ENTITIES[entity] ?? entity;
@@ -88,18 +112,28 @@ export const auditFieldLabel = (field: string): string =>
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
-/** One value in the trail's words: a stage by its name, a time as a date, nothing as '—'. */
-export function auditValue(field: string, value: unknown): string {
+/**
+ * One value in the trail's words: a stage by its name, a status or role by its label, a time as a date,
+ * money in dollars, a list as a list and a record as its fields in words (never JSON), nothing as '—'.
+ * `context` is what changed: the entry's entity and the side (before or after) the value belongs to.
+ */
+export function auditValue(field: string, value: unknown, context: { entity?: AuditEntry['entity']; row?: Readonly<Record<string, unknown>> } = {}): string {
   if (value === null || value === undefined || value === '') return '—';
   if (field === 'stage' && typeof value === 'number') return stageName(value);
-  if (field === 'role' && typeof value === 'string') return ROLE_WORDS[value] ?? value;
+  if (field === 'status' && (typeof value === 'number' || typeof value === 'string')) return statusWords(value, context.entity, context.row ?? {});
+  if (/role$/i.test(field) && typeof value === 'string') return ROLE_WORDS[value] ?? value;
+  if (field === 'accessLevel' && typeof value === 'string') return ACCESS_WORDS[value] ?? value;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'string' && ISO_TIME.test(value)) return formatDate(value, DATE_FORMATS.date);
-  if ((field === 'total' || field === 'amount') && typeof value === 'number') return formatUsd(value);
+  if (typeof value === 'string' && (ISO_TIME.test(value) || ISO_DAY.test(value))) return formatDate(value, DATE_FORMATS.date);
+  if (MONEY_FIELDS.has(field) && typeof value === 'number') return formatUsd(value);
   if (field === 'lineItems' && Array.isArray(value)) {
     return value.map((item: { label?: unknown; amount?: unknown }) => `${String(item.label ?? '')} ${formatUsd(Number(item.amount ?? 0))}`).join('; ');
   }
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map((item) => auditValue(field, item, context)).join(typeof value[0] === 'object' ? '; ' : ', ');
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([key]) => !HIDDEN_FIELDS.has(key));
+    return entries.map(([key, inner]) => `${auditFieldLabel(key)}: ${auditValue(key, inner, context)}`).join(', ') || '—';
+  }
   return String(value);
 }
 
@@ -111,7 +145,7 @@ export interface AuditChange {
 }
 
 /** Each changed field of an entry: 'Stage: Requested → Processing'; a creation lists what it set (before null). */
-export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>): AuditChange[] {
+export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'> & { entity?: AuditEntry['entity'] }): AuditChange[] {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((field) => !HIDDEN_FIELDS.has(field));
@@ -120,8 +154,8 @@ export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>): Audit
     .map((field) => ({
       field,
       label: auditFieldLabel(field),
-      before: entry.before === null || !(field in before) ? null : auditValue(field, before[field]),
-      after: entry.after === null || !(field in after) ? null : auditValue(field, after[field]),
+      before: entry.before === null || !(field in before) ? null : auditValue(field, before[field], { entity: entry.entity, row: before }),
+      after: entry.after === null || !(field in after) ? null : auditValue(field, after[field], { entity: entry.entity, row: after }),
     }));
 }
 

@@ -2,6 +2,7 @@
 // accepted quote takes the permit — the next stage of the normal path Requested → Processing →
 // Submitted → Approved → Open; at Open and off the path (on hold, canceled, closed, triage, ...) the
 // permit stays where it is.
+import { QUOTE_STATUSES } from '../schemas/integration.js';
 import type { QuoteLineItem } from '../schemas/ops-quotes.js';
 import { STAGE, type StageNumber } from './stages.js';
 
@@ -20,3 +21,12 @@ export const quoteTotal = (items: readonly Pick<QuoteLineItem, 'amount'>[]): num
 
 /** A pending quote is valid through its valid-until day (UTC); the next day it reads 'expired'. */
 export const isQuoteExpired = (validUntil: string | null, now: Date): boolean => validUntil !== null && validUntil < now.toISOString().slice(0, 10);
+
+/** How a quote's status reads, on the desk and in the audit trail. */
+export const QUOTE_STATUS_LABELS: Readonly<Record<string, string>> = {
+  [QUOTE_STATUSES.pending]: 'Awaiting the customer',
+  [QUOTE_STATUSES.accepted]: 'Accepted',
+  [QUOTE_STATUSES.declined]: 'Declined',
+  [QUOTE_STATUSES.expired]: 'Expired',
+};
+export const quoteStatusLabel = (status: string): string => QUOTE_STATUS_LABELS[status] ?? status;

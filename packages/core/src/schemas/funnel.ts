@@ -23,6 +23,12 @@ export const funnelEventSchema = v.strictObject({
   session: v.pipe(v.string(FUNNEL_SESSION_MESSAGE), v.regex(/^[A-Za-z0-9_-]{8,64}$/, FUNNEL_SESSION_MESSAGE)),
   /** The partner page the widget runs on; only its origin is kept. */
   fromURL: v.optional(v.nullable(v.pipe(v.string(FUNNEL_FROM_URL_MESSAGE), v.maxLength(2048, FUNNEL_FROM_URL_MESSAGE)))),
+  /**
+   * In a frame: the page framing the widget's page (PermitDesk's hosted /embed pages run on PermitDesk's
+   * origin). The server counts the visit under it only for its own hosted pages, and only when that
+   * origin may frame them (EMBED_ORIGINS, PLATFORM_ORIGINS).
+   */
+  embeddedIn: v.optional(v.nullable(v.pipe(v.string(FUNNEL_FROM_URL_MESSAGE), v.maxLength(2048, FUNNEL_FROM_URL_MESSAGE)))),
 });
 export type FunnelEvent = v.InferInput<typeof funnelEventSchema>;
 

@@ -123,7 +123,8 @@ export const queryKeys = {
   /** Issue 13: a company's guest grants both ways, and its projects to choose from when inviting a guest. */
   guestAccess: {
     grants: (companyId: string) => ['guest-access', 'grants', companyId],
-    projects: (companyId: string) => ['guest-access', 'projects', companyId],
+    /** The guest invitation's project picker: the company's projects matching a keyword (issue 18). */
+    projects: (companyId: string, keyword: string) => ['guest-access', 'projects', companyId, keyword],
   },
   /** Issue 13: a company's public compliance links (a create or revoke invalidates `all` of the company), one link's visits, the wallet to choose from. */
   complianceLinks: {

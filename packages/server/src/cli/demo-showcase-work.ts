@@ -46,12 +46,14 @@ interface DemoPermit {
   project_address: string;
 }
 
-/** The demo company's permits at `stages`, newest first, skipping `skip`. */
-async function permitsAt(services: AppServices, companyId: number, stages: readonly number[], limit: number, skip: readonly number[] = []): Promise<DemoPermit[]> {
+/**
+ * The demo company's permits at `stages`, newest first, requested before `before` (the demo load spreads
+ * its permits over the month: a step dated days ago picks one that was already there).
+ */
+async function permitsAt(services: AppServices, companyId: number, stages: readonly number[], limit: number, before: Date): Promise<DemoPermit[]> {
   const { rows } = await sql<DemoPermit>`
     SELECT r.id, r.project_id, r.stage, p.customer_name, p.project_address FROM permits r JOIN projects p ON p.id = r.project_id
-    WHERE p.company_id = ${companyId} AND r.stage IN (${sql.join([...stages])}) AND NOT r.dismissed
-      ${skip.length > 0 ? sql`AND r.id NOT IN (${sql.join([...skip])})` : sql``}
+    WHERE p.company_id = ${companyId} AND r.stage IN (${sql.join([...stages])}) AND NOT r.dismissed AND r.created_at < ${before}
     ORDER BY r.id DESC LIMIT ${limit}`.execute(services.db);
   return rows.map((row) => ({ ...row, id: Number(row.id), project_id: Number(row.project_id) }));
 }
@@ -91,8 +93,8 @@ const PERMIT_DOCUMENTS = [
 /** A plan set and load calculations on the newest permits in progress, the permit card on issued ones. */
 export async function seedPermitDocuments(services: AppServices, { companyId, owner }: WorkOptions): Promise<void> {
   if (await exists(services, sql<{ n: number }>`SELECT count(*)::int AS n FROM permit_documents d JOIN projects p ON p.id = d.project_id WHERE p.company_id = ${companyId}`)) return;
-  const inProgress = await permitsAt(services, companyId, [20, 30, 40], 3);
-  const issued = await permitsAt(services, companyId, [50], 2);
+  const inProgress = await permitsAt(services, companyId, [20, 30, 40], 3, services.clock());
+  const issued = await permitsAt(services, companyId, [50], 2, services.clock());
   const plan = [
     ...inProgress.flatMap((permit) => [PERMIT_DOCUMENTS[0]!, PERMIT_DOCUMENTS[1]!].map((doc) => ({ permit, doc }))),
     ...issued.map((permit) => ({ permit, doc: PERMIT_DOCUMENTS[2]! })),
@@ -120,6 +122,7 @@ async function seedFailedInspection(services: AppServices, { companyId, team }: 
   const { rows } = await sql<{ id: number; permit_id: number; inspection_name: string; project_id: number; owner_user_id: string | null; customer_name: string }>`
     SELECT i.id, i.permit_id, i.inspection_name, r.project_id, p.owner_user_id, p.customer_name FROM permit_inspections i JOIN permits r ON r.id = i.permit_id JOIN projects p ON p.id = r.project_id
     WHERE p.company_id = ${companyId} AND r.stage = 50 AND i.status = 'scheduled' AND (r.expires_at IS NULL OR r.expires_at > ${new Date(now.getTime() + 30 * DAY_MS)})
+      AND r.stage_entered_at < ${new Date(now.getTime() - 4 * DAY_MS)}
     ORDER BY r.id DESC LIMIT 1`.execute(services.db);
   const inspection = rows[0];
   if (!inspection) return;
@@ -153,13 +156,13 @@ const teamActorOf = (team: WorkOptions['team']): AuditActor => ({ userId: team.u
 /** The permit team quoted a processing permit; the customer accepted it (the permit moved on to Submitted). */
 async function seedAcceptedQuote(services: AppServices, { companyId, owner, team }: WorkOptions): Promise<void> {
   if (await quoteCount(services, companyId, 'accepted')) return;
-  const [processing] = await permitsAt(services, companyId, [20], 1);
-  if (!processing) return;
   const issued = daysAgo(services, 6);
-  const validUntil = isoDay(new Date(issued.clock().getTime() + 21 * DAY_MS));
-  // The demo load dates a permit's current stage today; this one reached Processing before it was quoted.
-  await services.db.updateTable('permit_stage_history').set({ changed_at: new Date(issued.clock().getTime() - 2 * DAY_MS) })
+  const [processing] = await permitsAt(services, companyId, [20], 1, new Date(issued.clock().getTime() - 2 * DAY_MS));
+  if (!processing) return;
+  // It reached Processing before it was quoted (the demo load may date that entry later).
+  await services.db.updateTable('permit_stage_history').set({ changed_at: new Date(issued.clock().getTime() - DAY_MS) })
     .where('permit_id', '=', processing.id).where('to_stage', '=', 20).where('changed_at', '>', issued.clock()).execute();
+  const validUntil = isoDay(new Date(issued.clock().getTime() + 21 * DAY_MS));
   const quote = await inTransaction(services.db, (trx) =>
     issueDeskQuote(trx, issued, teamActorOf(team), processing.id, { validUntil, lineItems: [{ label: 'City permit fee', amount: 298 }, { label: 'PermitDesk filing service', amount: 249 }] }),
   );
@@ -171,11 +174,12 @@ async function seedAcceptedQuote(services: AppServices, { companyId, owner, team
 /** A quote on a requested permit, two days old, waiting for the customer's answer. */
 async function seedPendingQuote(services: AppServices, { companyId, team }: WorkOptions): Promise<void> {
   if (await quoteCount(services, companyId, 'pending')) return;
-  const [requested] = await permitsAt(services, companyId, [10], 1);
+  const then = daysAgo(services, 2, 8);
+  const [requested] = await permitsAt(services, companyId, [10], 1, then.clock());
   if (!requested) return;
   const validUntil = isoDay(new Date(services.clock().getTime() + 14 * DAY_MS));
   await inTransaction(services.db, (trx) =>
-    issueDeskQuote(trx, daysAgo(services, 2, 8), teamActorOf(team), requested.id, {
+    issueDeskQuote(trx, then, teamActorOf(team), requested.id, {
       validUntil,
       lineItems: [
         { label: 'City permit fee', amount: 412.5 },
@@ -191,8 +195,9 @@ async function seedGuest(services: AppServices, options: WorkOptions): Promise<v
   const { companyId, owner } = options;
   if (await exists(services, sql<{ n: number }>`SELECT count(*)::int AS n FROM invitations WHERE from_company_id = ${companyId} AND kind = 'GUEST_ACCESS'`)) return;
   const guest = await options.ensureCompany(DEMO_GUEST_NAME, 'harbor@permitdesk.test', 'Hana Harbor');
-  const projects = await sql<{ id: number }>`SELECT id FROM projects WHERE company_id = ${companyId} ORDER BY id DESC LIMIT 2`.execute(services.db);
-  const hostCtx = await invitationCtx(daysAgo(services, 10), owner);
+  const then = daysAgo(services, 10);
+  const projects = await sql<{ id: number }>`SELECT id FROM projects WHERE company_id = ${companyId} AND created_at < ${then.clock()} ORDER BY id DESC LIMIT 2`.execute(services.db);
+  const hostCtx = await invitationCtx(then, owner);
   const invitation = await inviteGuest(hostCtx, {
     companyId, email: 'harbor@permitdesk.test', companyName: DEMO_GUEST_NAME,
     message: 'Read-only access to our licenses, insurance and the two Harborview jobs, as agreed.',
@@ -236,14 +241,15 @@ async function seedSubcontract(services: AppServices, { companyId, owner, plumbe
 /** A homeowner's authorization to pull the permit, on a requested permit, waiting for the signature. */
 async function seedOwnerAuthorization(services: AppServices, { companyId, owner }: WorkOptions): Promise<void> {
   if (await exists(services, sql<{ n: number }>`SELECT count(*)::int AS n FROM esign_envelopes WHERE company_id = ${companyId} AND permit_id IS NOT NULL`)) return;
-  const [permit] = await permitsAt(services, companyId, [10, 20], 1);
+  const then = daysAgo(services, 2, 12);
+  const [permit] = await permitsAt(services, companyId, [10, 20], 1, then.clock());
   if (!permit) return;
   const authorization = await samplePdf(`Owner authorization: permit #${permit.id}`, [
     `Property: ${permit.project_address}`,
     `Owner: ${permit.customer_name}`,
     'I authorize the contractor to apply for and pull this permit on my behalf.',
   ]);
-  await sendEnvelope(daysAgo(services, 2, 12), owner, { userId: owner.sub, role: 'customer', requestId: null }, {
+  await sendEnvelope(then, owner, { userId: owner.sub, role: 'customer', requestId: null }, {
     permitId: permit.id, title: 'Owner authorization to pull the permit',
     source: { kind: 'pdf', fileName: `owner-authorization-${permit.id}.pdf`, pdfBase64: Buffer.from(authorization).toString('base64') },
     signers: [{ name: permit.customer_name, email: homeownerEmail(permit.customer_name) }],
@@ -253,9 +259,9 @@ async function seedOwnerAuthorization(services: AppServices, { companyId, owner 
 /** The homeowner of an approved permit follows it on its status page, subscribed and confirmed. */
 async function seedStatusPage(services: AppServices, { companyId, owner }: WorkOptions): Promise<void> {
   if (await exists(services, sql<{ n: number }>`SELECT count(*)::int AS n FROM permit_status_links l JOIN permits r ON r.id = l.permit_id JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${companyId}`)) return;
-  const [permit] = await permitsAt(services, companyId, [40], 1);
-  if (!permit) return;
   const then = daysAgo(services, 6, 12);
+  const [permit] = await permitsAt(services, companyId, [40], 1, then.clock());
+  if (!permit) return;
   const { link, token } = await createStatusLink(
     services.db,
     { permitId: permit.id, companyId, userId: owner.sub, actor: { userId: owner.sub, role: 'customer', requestId: null }, label: `${permit.customer_name} (homeowner)`, showPrices: false },

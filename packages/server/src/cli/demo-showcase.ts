@@ -190,7 +190,8 @@ export async function seedDemoShowcase(services: AppServices, options: ShowcaseO
   // Conversations with the permit team on the demo company's most recent permits in progress.
   const permits = await sql<{ id: number }>`
     SELECT r.id FROM permits r JOIN projects p ON p.id = r.project_id
-    WHERE p.company_id = ${companyId} AND r.stage IN (20, 30, 40) AND NOT EXISTS (SELECT 1 FROM conversations c WHERE c.permit_id = r.id)
+    WHERE p.company_id = ${companyId} AND r.stage IN (20, 30, 40) AND r.stage_entered_at < ${new Date(now.getTime() - CONVERSATIONS.length * DAY_MS)}
+      AND NOT EXISTS (SELECT 1 FROM conversations c WHERE c.permit_id = r.id)
     ORDER BY r.id DESC LIMIT ${CONVERSATIONS.length}`.execute(services.db);
   const already = await sql<{ n: number }>`SELECT count(*)::int AS n FROM conversations c JOIN permits r ON r.id = c.permit_id JOIN projects p ON p.id = r.project_id WHERE p.company_id = ${companyId}`.execute(services.db);
   if (Number(already.rows[0]?.n ?? 0) === 0) await seedConversations(services, options, permits.rows.map((row) => Number(row.id)), now);

@@ -8,6 +8,9 @@ import { createTestContext, databaseTargets, type TestContext, type TestUser } f
 import { operator } from '../test/permit-fixtures.js';
 import { originOf } from './funnel.js';
 
+const PLATFORM = 'https://app.platform.example';
+const PARTNER = 'https://frames.partner.example';
+
 
 describe.each(databaseTargets())('the sign-up funnel on %s', (target) => {
   let t: TestContext;
@@ -25,7 +28,7 @@ describe.each(databaseTargets())('the sign-up funnel on %s', (target) => {
   const countOf = (r: FunnelReport, step: string) => r.steps.find((s) => s.step === step)!.sessions;
 
   beforeAll(async () => {
-    t = await createTestContext({ target, env: { TRUST_PROXY: 'on' } });
+    t = await createTestContext({ target, env: { TRUST_PROXY: 'on', PLATFORM_ORIGINS: PLATFORM, EMBED_ORIGINS: PARTNER } });
     team = await operator(t);
     customer = await t.createUser({ name: 'Carl Customer' });
   });
@@ -71,6 +74,43 @@ describe.each(databaseTargets())('the sign-up funnel on %s', (target) => {
     expect(res.status).toBe(200);
     const row = await t.services.db.selectFrom('funnel_events').selectAll().where('session', '=', s).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ step: 'existing-customer', origin: 'https://beacon.example' });
+  });
+
+  describe("PermitDesk's hosted /embed pages (issue 18): counted under the page framing them when it may", () => {
+    const own = () => new URL(t.services.config.PUBLIC_URL).origin;
+    const recorded = async (body: Record<string, unknown>) => {
+      const s = session();
+      const res = await send({ step: 'contractor', session: s, ...body });
+      expect(res.status).toBe(200);
+      return (await t.services.db.selectFrom('funnel_events').select('origin').where('session', '=', s).executeTakeFirstOrThrow()).origin;
+    };
+
+    it("counts the construction platform's embed under the platform, and the funnel report shows it", async () => {
+      expect(await recorded({ fromURL: `${own()}/embed/construction-platform?projectId=7`, embeddedIn: `${PLATFORM}/projects/7/permits` })).toBe(PLATFORM);
+      const r = await report(team, { origin: PLATFORM });
+      expect(r.status).toBe(200);
+      expect(r.body.origins.map((o) => o.origin)).toContain(PLATFORM);
+      expect(countOf(r.body, 'contractor')).toBeGreaterThanOrEqual(1);
+    });
+
+    it('counts the partner embed under a partner listed in EMBED_ORIGINS', async () => {
+      expect(await recorded({ fromURL: `${own()}/embed`, embeddedIn: PARTNER })).toBe(PARTNER);
+    });
+
+    it('keeps its own origin when the framer is not allowed to frame it, or is itself', async () => {
+      expect(await recorded({ fromURL: `${own()}/embed`, embeddedIn: 'https://evil.example/phish' })).toBe(own());
+      expect(await recorded({ fromURL: `${own()}/embed`, embeddedIn: `${own()}/radar` })).toBe(own());
+      expect(await recorded({ fromURL: `${own()}/embed`, embeddedIn: 'javascript:alert(1)' })).toBe(own());
+    });
+
+    it("never lets a partner's own page be counted as the platform's", async () => {
+      expect(await recorded({ fromURL: 'https://someone-else.example/page', embeddedIn: PLATFORM })).toBe('https://someone-else.example');
+    });
+
+    it('refuses an over-long framing page like an over-long page address', async () => {
+      const res = await send({ step: 'contractor', session: session(), embeddedIn: `https://x.example/${'a'.repeat(2100)}` });
+      expect(res.status).toBe(400);
+    });
   });
 
   it('refuses an unknown step, a bad session, junk and a large body, storing nothing', async () => {

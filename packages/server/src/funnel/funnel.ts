@@ -12,6 +12,7 @@ import {
   type TrackedStep,
 } from '@permitdesk/core';
 import { sql } from 'kysely';
+import { platformOrigins, trustedOrigins, type Config } from '../config.js';
 import type { Db } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 
@@ -28,6 +29,19 @@ export function originOf(value: string | null | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The origin a visit is counted under (issue 18). The widget on PermitDesk's own hosted pages (/embed and
+ * the construction platform's /embed/construction-platform) runs on PermitDesk's origin: such a visit is
+ * counted under the page framing it when that origin may frame them (EMBED_ORIGINS, PLATFORM_ORIGINS),
+ * so the funnel shows where visitors came from. A partner's own page keeps its origin, whatever it claims
+ * to be framed by; an unlisted framer counts as PermitDesk's own page.
+ */
+export function funnelOrigin(config: Pick<Config, 'PUBLIC_URL' | 'EMBED_ORIGINS' | 'PLATFORM_ORIGINS'>, page: string | null, embeddedIn: string | null): string | null {
+  const own = new URL(config.PUBLIC_URL).origin;
+  if (page !== own || embeddedIn === null || embeddedIn === own) return page;
+  return trustedOrigins(config).includes(embeddedIn) || platformOrigins(config).includes(embeddedIn) ? embeddedIn : page;
 }
 
 export interface FunnelEventInput {

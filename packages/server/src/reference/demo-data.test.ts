@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSearchParams, searchProjects } from '../projects/search/search-projects.js';
 import { createTestContext, databaseTargets } from '../test/harness.js';
 import { DEMO_PASSWORD, DEMO_USERS, loadDemoData, showcaseOf, splitProjects, type DemoSummary } from './demo-data.js';
+import { DEMO_MONTH_DAYS, DEMO_STAGE_WAYS } from './demo-permits.js';
 import { seedDemoShowcase } from '../cli/demo-showcase.js';
 import { funnelReport } from '../funnel/funnel.js';
 import { runExpiryWatchdog } from '../compliance/reminders/watchdog.js';
@@ -46,6 +47,29 @@ describe.each(databaseTargets())('demo data on %s', (target) => {
     for (const value of Object.values(found)) expect(value).toBeGreaterThan(0);
     const { rows: addresses } = await sql<{ project_address: string; municipality_id: number }>`SELECT project_address, municipality_id FROM projects LIMIT 5`.execute(ctx.services.db);
     for (const address of addresses) expect(address.project_address).toMatch(/^\d+ .+, .+, [A-Z]{2} \d{5}$/);
+  });
+
+  it('reads as a month of work (issue 18): requests and stage changes spread over the last 30 days, each permit with its way to its stage', async () => {
+    const { rows } = await sql<{ future: number; old: number; days: number; today: number; all: number; wrong: number; unordered: number; late_start: number }>`
+      SELECT (SELECT count(*)::int FROM permit_stage_history WHERE changed_at > now()) + (SELECT count(*)::int FROM permits WHERE created_at > now() OR stage_entered_at > now()) AS future,
+             (SELECT count(*)::int FROM projects WHERE created_at < now() - interval '${sql.raw(String(DEMO_MONTH_DAYS))} days 1 hour') AS old,
+             (SELECT count(DISTINCT date_trunc('day', changed_at))::int FROM permit_stage_history) AS days,
+             (SELECT count(*)::int FROM permit_stage_history WHERE changed_at > now() - interval '1 day') AS today,
+             (SELECT count(*)::int FROM permit_stage_history) AS all,
+             -- The last step of each way is the permit's stage, entered when its SLA clock says.
+             (SELECT count(*)::int FROM permits r JOIN LATERAL (SELECT to_stage, changed_at FROM permit_stage_history h WHERE h.permit_id = r.id ORDER BY changed_at DESC, id DESC LIMIT 1) last ON true
+               WHERE last.to_stage <> r.stage OR abs(extract(epoch FROM last.changed_at - r.stage_entered_at)) > 1) AS wrong,
+             (SELECT count(*)::int FROM permit_stage_history h JOIN permits r ON r.id = h.permit_id WHERE h.changed_at < r.created_at - interval '1 second') AS unordered,
+             -- The first step is the request itself.
+             (SELECT count(*)::int FROM permits r JOIN LATERAL (SELECT changed_at FROM permit_stage_history h WHERE h.permit_id = r.id ORDER BY changed_at, id LIMIT 1) first ON true
+               WHERE abs(extract(epoch FROM first.changed_at - r.created_at)) > 1) AS late_start`.execute(ctx.services.db);
+    const found = rows[0]!;
+    expect(found).toMatchObject({ future: 0, old: 0, wrong: 0, unordered: 0, late_start: 0 });
+    expect(found.days).toBeGreaterThanOrEqual(25);
+    expect(found.today).toBeLessThan(found.all / 5);
+    // Each stage on the way: a closed permit went through every stage of the life cycle.
+    const closed = await sql<{ way: number[] }>`SELECT array_agg(h.to_stage ORDER BY h.changed_at, h.id) AS way FROM permit_stage_history h JOIN permits r ON r.id = h.permit_id WHERE r.stage = 60 GROUP BY r.id LIMIT 1`.execute(ctx.services.db);
+    expect(closed.rows[0]!.way.map(Number)).toEqual([...DEMO_STAGE_WAYS[60]!]);
   });
 
   it('lets the demo users sign in, and the demo radar shows its projects with totals', async () => {

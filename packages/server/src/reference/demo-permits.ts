@@ -16,6 +16,31 @@ const STREETS = ['Main St', 'Oak Ave', 'Maple Dr', 'Cedar Ln', 'Pine St', 'Elm S
 /** Stages with weights: most permits move through the normal life cycle; every special stage appears. */
 const STAGE_WHEEL = [10, 10, 10, 20, 20, 20, 30, 30, 30, 40, 40, 50, 50, 50, 50, 50, 52, 55, 60, 60, 60, 70, 70, 71, 72, 75];
 
+/** How far back the demo's work goes (days): the bulk projects were requested within the last month. */
+export const DEMO_MONTH_DAYS = 30;
+
+/** The stages a permit went through to reach its current one (the life cycle; the special stages' usual ways). */
+export const DEMO_STAGE_WAYS: Readonly<Record<number, readonly number[]>> = {
+  10: [10],
+  20: [10, 20],
+  30: [10, 20, 30],
+  40: [10, 20, 30, 40],
+  50: [10, 20, 30, 40, 50],
+  52: [10, 20, 30, 40, 50, 52],
+  55: [10, 20, 55],
+  60: [10, 20, 30, 40, 50, 60],
+  70: [70],
+  71: [70, 71],
+  72: [70, 72],
+  75: [10, 20, 30, 40, 50, 75],
+};
+
+/** DEMO_STAGE_WAYS as rows (stage, seq, steps, to_stage) aliased w: seq runs 1..steps along the way. */
+const stageWays = () =>
+  sql`(VALUES ${sql.join(
+    Object.entries(DEMO_STAGE_WAYS).flatMap(([stage, way]) => way.map((to, index) => sql`(${sql.lit(Number(stage))}, ${sql.lit(index + 1)}, ${sql.lit(way.length)}, ${sql.lit(to)})`)),
+  )}) AS w (stage, seq, steps, to_stage)`;
+
 const text = (values: readonly string[]) => sql`ARRAY[${sql.join(values.map((value) => sql.lit(value)))}]::text[]`;
 
 export interface DemoScope {
@@ -89,7 +114,8 @@ export async function insertDemoProjects(
                  (1920 + ${pick('g', 23, 100)})::text,
                  '+1' || (200 + ${pick('g', 29, 799)})::text || lpad((${pick('g', 31, 10000000)})::text, 7, '0'),
                  ${scope.ownerUserId}::uuid,
-                 now() - (${pick('g', 37, 1095 * 24)}) * interval '1 hour'
+                 -- A month of work (issue 18): requested some hours to 30 days ago, never all today.
+                 now() - (1 + ${pick('g', 37, DEMO_MONTH_DAYS * 24)}) * interval '1 hour'
           FROM generate_series(${start}::int, ${end}::int) g
           JOIN LATERAL (SELECT (${text(FIRST_NAMES)})[1 + ${pick('g', 41, FIRST_NAMES.length)}] AS name) f ON true
           JOIN LATERAL (SELECT (${text(LAST_NAMES)})[1 + ${pick('g', 43, LAST_NAMES.length)}] AS name) l ON true
@@ -110,7 +136,8 @@ export async function insertDemoProjects(
                  t.description,
                  (500 + ${pick('p.id * 3 + k', 59, 250000)})::numeric,
                  CASE WHEN st.stage IN (40, 50, 52, 60, 75) THEN upper(left(t.category, 3)) || '-' || to_char(p.created_at, 'YYYY') || '-' || lpad(p.id::text || k::text, 7, '0') END,
-                 CASE WHEN st.stage IN (50, 52, 60, 75) THEN p.created_at + interval '21 days' END,
+                 -- Issued when it entered Open: the way's fifth stage (the last one for Open itself).
+                 CASE WHEN st.stage = 50 THEN tm.entered WHEN st.stage IN (52, 60, 75) THEN tm.requested + (tm.entered - tm.requested) * 0.8 END,
                  -- Open permits: a fifth of them expired already (the derived 'expired' status).
                  CASE WHEN st.stage IN (50, 52, 60, 75) THEN
                    CASE WHEN ${pick('p.id + k', 61, 5)} = 0 THEN now() - interval '10 days' ELSE now() + interval '180 days' END END,
@@ -119,15 +146,19 @@ export async function insertDemoProjects(
                    CASE WHEN ${pick('p.id + k', 67, 3)} = 0 THEN now() - interval '5 days' ELSE now() + interval '60 days' END END,
                  st.stage = 72 AND ${pick('p.id', 71, 2)} = 0,
                  CASE WHEN st.stage = 72 AND ${pick('p.id', 71, 2)} = 0 THEN now() END,
-                 p.created_at + (k - 1) * interval '2 days',
-                 -- The SLA clock: the stage was entered some hours to weeks after the request.
-                 LEAST(now(), p.created_at + (k - 1) * interval '2 days' + (${pick('p.id * 7 + k', 83, 24 * 40)}) * interval '1 hour')
+                 tm.requested,
+                 tm.entered
           FROM projects p
           CROSS JOIN LATERAL generate_series(1, CASE WHEN p.id % 4 = 0 THEN 2 ELSE 1 END) k
           JOIN permit_tasks t ON t.id = 1 + ${pick('p.id * 5 + k', 73, taskCount)}
           JOIN LATERAL (SELECT (ARRAY[${sql.join(STAGE_WHEEL.map((s) => sql.lit(s)))}]::int[])[1 + ${pick('p.id * 3 + k', 79, STAGE_WHEEL.length)}] AS stage) st ON true
+          -- Requested with its project (a second permit two days later), and the current stage (the SLA
+          -- clock) entered some time between the request and now (at the request for a first stage).
+          JOIN LATERAL (SELECT LEAST(now(), p.created_at + (k - 1) * interval '2 days') AS requested) rq ON true
+          JOIN LATERAL (SELECT rq.requested, CASE WHEN st.stage IN (10, 70) THEN rq.requested
+                                                  ELSE rq.requested + (now() - rq.requested) * (${pick('p.id * 7 + k', 83, 1000)} / 1000.0) END AS entered) tm ON true
           WHERE p.id BETWEEN ${first} AND ${last}
-          RETURNING id, stage, task_id
+          RETURNING id, stage, task_id, created_at, stage_entered_at
         ),
         inspections AS (
           INSERT INTO permit_inspections (permit_id, inspection_name, status, perform_order, scheduled_at, completed_at)
@@ -138,14 +169,21 @@ export async function insertDemoProjects(
                       ELSE 'open' END,
                  ti.perform_order,
                  CASE WHEN i.stage NOT IN (40, 60) AND ti.perform_order = 2 + i.id % 3 THEN now() + interval '3 days' END,
-                 CASE WHEN i.stage IN (40, 60) OR ti.perform_order <= 1 + i.id % 3 THEN now() - interval '7 days' END
+                 -- Passed on the way: before the permit entered its current stage.
+                 CASE WHEN i.stage IN (40, 60) OR ti.perform_order <= 1 + i.id % 3 THEN i.created_at + (i.stage_entered_at - i.created_at) * 0.9 END
           FROM inserted i JOIN task_inspections ti ON ti.task_id = i.task_id
           WHERE i.stage IN (40, 50, 52, 60, 75)
           RETURNING 1
         ),
+        -- Each stage on the way to the current one, dated evenly from the request (the first stage) to the
+        -- current stage's entry: the permit's timeline reads as its weeks of work, not as one moment today.
         history AS (
-          INSERT INTO permit_stage_history (permit_id, from_stage, to_stage, note)
-          SELECT id, NULL, stage, 'Demo data' FROM inserted RETURNING 1
+          INSERT INTO permit_stage_history (permit_id, from_stage, to_stage, note, changed_at)
+          SELECT i.id, lag(w.to_stage) OVER (PARTITION BY i.id ORDER BY w.seq), w.to_stage, NULL,
+                 i.created_at + (i.stage_entered_at - i.created_at) * (CASE WHEN w.steps = 1 THEN 0 ELSE (w.seq - 1)::float8 / (w.steps - 1) END)
+          FROM inserted i
+          JOIN ${stageWays()} ON w.stage = i.stage
+          RETURNING 1
         ),
         cancellations AS (
           INSERT INTO cancellation_requests (permit_id, reason, previous_stage)

@@ -21,15 +21,31 @@ export function funnelSession(storage?: Storage): string {
   }
 }
 
+/**
+ * In a frame (PermitDesk's hosted /embed, framed by a partner or the construction platform): the page
+ * framing this one, from the browser's ancestorOrigins where it has them, else the referrer (the framing
+ * page, at least its origin under the default referrer policy). The server decides whether to count it.
+ */
+export function embedderOf(self: Window | undefined = globalThis.window): string | undefined {
+  try {
+    if (!self || self.parent === self) return undefined;
+    return self.location.ancestorOrigins?.[0] ?? (self.document.referrer || undefined);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A recorder for one widget: one anonymous session, each step sent at most once from this page. */
-export function createFunnelRecorder(apiBase: string, options: { storage?: Storage; fromURL?: string } = {}): (step: TrackedStep) => void {
+export function createFunnelRecorder(apiBase: string, options: { storage?: Storage; fromURL?: string; embeddedIn?: string } = {}): (step: TrackedStep) => void {
   const url = new URL(FUNNEL_EVENTS_PATH, apiBase).href;
   const sent = new Set<TrackedStep>();
+  const embeddedIn = options.embeddedIn ?? embedderOf();
   let session: string | undefined;
   return (step) => {
     if (sent.has(step)) return; // the server counts one per session and step anyway
     sent.add(step);
-    navigator.sendBeacon?.(url, JSON.stringify({ step, session: (session ??= funnelSession(options.storage)), fromURL: options.fromURL ?? location.origin }));
+    const event = { step, session: (session ??= funnelSession(options.storage)), fromURL: options.fromURL ?? location.origin, ...(embeddedIn ? { embeddedIn } : {}) };
+    navigator.sendBeacon?.(url, JSON.stringify(event));
   };
 }
 

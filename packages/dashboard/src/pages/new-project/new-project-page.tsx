@@ -30,6 +30,7 @@ import { Alert } from '../../ui/alert.js';
 import { Field } from '../../ui/field.js';
 import { Spinner } from '../../ui/spinner.js';
 import '../radar/radar.css';
+import '../../ui/widget-fields.css';
 import './new-project.css';
 
 const detailsSchema = v.pick(createProjectSchema, ['name', 'customerName', 'orderNumber']);
@@ -179,7 +180,7 @@ export default function NewProjectPage() {
   const gateHolds = gateItems.length > 0 && !acknowledged;
   const errors = formState.errors;
   return (
-    <div className="container container--text new-project">
+    <div className="container container--text new-project widget-fields">
       <h1 className="page-title">{existing.data ? `Add permits to ${existing.data.name || existing.data.customerName}` : 'New project'}</h1>
       <p className="page-lead">
         {existing.data ? existing.data.projectAddress : 'Enter the job-site address and the types of work: we find the municipality and prepare the applications.'}

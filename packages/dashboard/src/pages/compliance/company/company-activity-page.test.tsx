@@ -52,6 +52,29 @@ describe('CompanyActivityPage', () => {
     await waitFor(() => expect(net.calls.filter((c) => c.url.pathname === '/v4/companies/11/activity').map((c) => c.url.searchParams.get('page'))).toEqual(['1', '2']));
   });
 
+  it('reads as words, never as codes, ids or JSON (issue 18): the demo month as the owner sees it', async () => {
+    net = fakeNetwork({
+      'GET /v4/companies/11/activity': () => ({
+        body: [
+          entry(5, { entity: 'quote', entityId: 'Q-1', action: 'issued', before: null, after: { status: 'pending', total: 846.5, validUntil: '2026-12-11', lineItems: [{ label: 'City permit fee', amount: 412.5 }] } }),
+          entry(4, { entity: 'permit', entityId: '247', action: 'esign_sent', before: null, after: { envelope: 'Owner authorization', signers: ['William Robinson'] } }),
+          entry(3, { entity: 'permit', entityId: '248', action: 'status_link_created', before: null, after: { linkId: 1, label: 'Michael Lee (homeowner)', showPrices: false } }),
+          entry(2, { entity: 'invitation', entityId: '2', action: 'status_changed', before: { kind: 'GUEST_ACCESS', status: 13, toCompanyId: null }, after: { kind: 'GUEST_ACCESS', status: 1, toCompanyId: 4 } }),
+          entry(1, { entity: 'permit', entityId: '232', action: 'inspection_updated', before: { inspection: 'Rough-in', status: 'scheduled' }, after: { inspection: 'Rough-in', status: 'failed' } }),
+        ],
+        headers: { [PAGINATION_HEADERS.index]: '1', [PAGINATION_HEADERS.size]: '50', [PAGINATION_HEADERS.totalCount]: '5' },
+      }),
+    });
+    open();
+    const trail = await screen.findByRole('list', { name: 'Company activity' });
+    for (const text of [
+      'Status: Awaiting the customer', 'Total: $846.50', 'Valid until: 2026-12-11', 'Line items: City permit fee $412.50',
+      'Signers: William Robinson', 'Label: Michael Lee (homeowner)', 'Show prices: No',
+      'Status: Pending → Approved', 'Status: Scheduled → Failed',
+    ]) expect(screen.getByText(text)).toBeTruthy();
+    expect(trail.textContent).not.toMatch(/[[\]{}"]|Link id|To company id|: 13|→ 1\b|pending|scheduled/);
+  });
+
   it("shows the server's refusal to someone who is not the owner", async () => {
     net = fakeNetwork({ 'GET /v4/companies/11/activity': () => ({ status: 403, body: { message: "Only the company's owner can see its activity.", code: 'OWNER_ONLY' } }) });
     open();

@@ -21,7 +21,7 @@ export default function CompanyActivityPage() {
     queryFn: ({ signal }) => api.audit.companyActivity({ params: { id }, query: { page, size: ACTIVITY_PAGE_SIZE }, signal, silent: true }),
   });
   return (
-    <section className="page" aria-labelledby="company-activity-title">
+    <section className="container" aria-labelledby="company-activity-title">
       <h1 id="company-activity-title">Company activity</h1>
       <p className="muted">
         Every change to the company, its people, invitations, projects, permits and vault, newest first. <Link to={`/companies/${id}/profile`}>Back to the company profile</Link>

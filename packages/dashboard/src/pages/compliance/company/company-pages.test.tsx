@@ -186,7 +186,16 @@ describe('assigned projects, access and the overview', () => {
         return { body: grant(6, [12, 'Bright Solar'], [50, 'Guest Crew'], { active: false }) };
       },
       'GET /v4/companies/12/invitations': () => ({ body: [] }),
-      'GET /v4/projects/search': () => ({ body: [{ ...permitRow(1, 'Lee'), projectId: 41, projectName: 'Lee roof' }], headers: { 'x-pagination-index': '1', 'x-pagination-size': '100', 'x-pagination-totalcount': '1' } }),
+      // The company's projects as the radar's search finds them: by keyword, a page of at most `size`.
+      'GET /v4/projects/search': (_, url) => {
+        const keyword = (url.searchParams.get('keyword') ?? '').toLowerCase();
+        const rows = [
+          { ...permitRow(1, 'Lee'), projectId: 41, projectName: 'Lee roof' },
+          { ...permitRow(2, 'Lee'), projectId: 41, projectName: 'Lee roof' }, // a second permit of the same project
+          { ...permitRow(3, 'Park'), projectId: 43, projectName: 'Park deck' },
+        ].filter((row) => row.projectName.toLowerCase().includes(keyword));
+        return { body: rows, headers: { 'x-pagination-index': '1', 'x-pagination-size': url.searchParams.get('size')!, 'x-pagination-totalcount': String(rows.length) } };
+      },
       'POST /v4/invitations/guest-access': () => ({ status: 400, body: { message: 'No company uses this e-mail address.', code: 'NO_COMPANY' } }),
     });
     renderCompliance('/access?company=12');
@@ -205,7 +214,28 @@ describe('assigned projects, access and the overview', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
     expect(await within(form).findByText('Choose what the guest may see: your compliance vault, a project, or both.')).toBeTruthy();
     expect(calls('POST', '/v4/invitations/guest-access')).toHaveLength(0);
-    await userEvent.click(await within(form).findByRole('checkbox', { name: /Lee roof/ }));
+    // Issue 18: no list of every project; the picker asks the server for matches once typing pauses.
+    expect(calls('GET', '/v4/projects/search')).toHaveLength(0);
+    const picker = within(form).getByRole('combobox', { name: 'Projects to share' });
+    await userEvent.type(picker, 'lee');
+    // The list narrows to the server's matches for the whole word.
+    await waitFor(() => expect(within(form).queryByRole('option', { name: /Park deck/ })).toBeNull());
+    const keywords = calls('GET', '/v4/projects/search').map((call) => call.url.searchParams.get('keyword'));
+    expect(keywords).toEqual(['', 'lee']); // on focus, then once typing paused: not per keystroke
+    expect(within(form).getAllByRole('option').map((option) => option.textContent)).toEqual(['Lee roof · 1 Main St, Springfield']); // one per project
+    await userEvent.click(within(form).getByRole('option', { name: /Lee roof/ }));
+    expect(calls('GET', '/v4/projects/search').every((call) => call.url.searchParams.get('companyId') === '12' && call.url.searchParams.get('size') === '10')).toBe(true);
+    const chosen = within(form).getByRole('list', { name: 'Projects chosen' });
+    expect(within(chosen).getByText(/Lee roof/)).toBeTruthy();
+    expect((picker as HTMLInputElement).value).toBe('');
+    // A chosen project is not offered again; another is found and picked by keyboard, then removed.
+    await userEvent.type(picker, 'park');
+    expect(await within(form).findByRole('option', { name: /Park deck/ })).toBeTruthy();
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(within(chosen).getByText(/Park deck/)).toBeTruthy();
+    await userEvent.type(picker, 'nothing like it');
+    expect(await within(form).findByText('No project of this company matches.')).toBeTruthy();
+    await userEvent.click(within(chosen).getByRole('button', { name: /Remove Park deck/ }));
     await userEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('No company uses this e-mail address.')).toBeTruthy();
     expect(calls('POST', '/v4/invitations/guest-access')[0]!.body).toEqual({ companyId: 12, email: 'boss@guest.example', scope: { vault: false, projectIds: [41] } });

@@ -16,7 +16,7 @@ import {
   projectPermitUrl,
   type GuestGrant,
 } from '@permitdesk/core';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import * as v from 'valibot';
@@ -33,40 +33,25 @@ import { serverMessageOr } from '../compliance-messages.js';
 import { sectionHref, type ComplianceScope } from '../compliance-scope.js';
 import { CompanyRequired } from '../layout/company-required.js';
 import { ComplianceLayout } from '../layout/compliance-layout.js';
+import { ProjectPicker, type PickedProject } from './project-picker.js';
 
 const inviteSchema = v.pick(inviteCompanySchema, ['email', 'companyName', 'message']);
 type InviteValues = v.InferInput<typeof inviteSchema>;
 export const GUEST_ACCESS_ERROR = 'An error occurred while inviting the guest company.';
 const END_ERROR = 'The guest access could not be ended.';
 
-/** The host's projects to choose from (one row per project, from the radar's search of the company). */
-function useCompanyProjects(companyId: string) {
-  const rows = useQuery({
-    queryKey: queryKeys.guestAccess.projects(companyId),
-    queryFn: ({ signal }) => api.projects.search({ query: { companyId: Number(companyId), size: 100 }, signal, silent: true }),
-  });
-  const projects = useMemo(() => {
-    const byId = new Map<number, string>();
-    for (const row of rows.data?.items ?? []) if (!byId.has(row.projectId)) byId.set(row.projectId, `${row.projectName || row.customerName} · ${row.address.streetAddress}, ${row.address.city}`);
-    return [...byId.entries()].map(([id, label]) => ({ id, label }));
-  }, [rows.data]);
-  return { projects, loading: rows.loading };
-}
-
 function InviteGuestForm({ companyId, onSent }: { companyId: string; onSent: () => void }) {
   const ids = { vault: useId(), projects: useId() };
-  const { projects, loading } = useCompanyProjects(companyId);
   const [vault, setVault] = useState(false);
-  const [chosen, setChosen] = useState<number[]>([]);
+  const [chosen, setChosen] = useState<PickedProject[]>([]);
   const [scopeError, setScopeError] = useState<string | null>(null);
   const { register, handleSubmit, formState, reset } = useForm<InviteValues>({ resolver: valibotResolver(inviteSchema), defaultValues: { email: '', companyName: '', message: '' } });
-  const toggle = (id: number, on: boolean) => setChosen((list) => (on ? [...list, id] : list.filter((x) => x !== id)));
   const submit = async (values: InviteValues) => {
     if (!vault && chosen.length === 0) return setScopeError(GUEST_SCOPE_MESSAGES.empty);
     setScopeError(null);
     try {
       const body = {
-        companyId: Number(companyId), email: values.email, scope: { vault, projectIds: chosen },
+        companyId: Number(companyId), email: values.email, scope: { vault, projectIds: chosen.map((project) => project.id) },
         ...(values.companyName ? { companyName: values.companyName } : {}), ...(values.message ? { message: values.message } : {}),
       };
       const result = await api.invitations.guestAccess({ body, silent: true });
@@ -94,21 +79,7 @@ function InviteGuestForm({ companyId, onSent }: { companyId: string; onSent: () 
           <label className="guest-scope__choice" htmlFor={ids.vault}>
             <input id={ids.vault} type="checkbox" checked={vault} onChange={(event) => setVault(event.currentTarget.checked)} /> Our compliance vault (licenses, insurance, certificates, documentation)
           </label>
-          {loading ? (
-            <Spinner label="Loading projects" />
-          ) : projects.length === 0 ? (
-            <p className="muted">This company has no projects to share yet.</p>
-          ) : (
-            <ul className="guest-scope__projects" aria-label="Projects to share" id={ids.projects}>
-              {projects.map((project) => (
-                <li key={project.id}>
-                  <label className="guest-scope__choice">
-                    <input type="checkbox" checked={chosen.includes(project.id)} onChange={(event) => toggle(project.id, event.currentTarget.checked)} /> {project.label}
-                  </label>
-                </li>
-              ))}
-            </ul>
-          )}
+          <ProjectPicker companyId={companyId} chosen={chosen} onChange={setChosen} />
           {scopeError && (
             <p className="field__error" id={`${ids.projects}-error`} role="alert">
               {scopeError}

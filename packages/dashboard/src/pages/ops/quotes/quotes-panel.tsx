@@ -1,7 +1,7 @@
 // The permit desk's quotes (issue 12): the permit's quotes with their status and line items, and the
 // 'Issue a quote' form (line items added and removed, valid until), checked with core's quoteIssueSchema
 // before it is sent. The customer is mailed the link to /quote/{quoteId} by the server.
-import { DATE_FORMATS, formatDate, formatUsd, quoteIssueSchema, quoteTotal, type PermitQuote } from '@permitdesk/core';
+import { DATE_FORMATS, formatDate, formatUsd, quoteIssueSchema, quoteStatusLabel, quoteTotal, type PermitQuote } from '@permitdesk/core';
 import { isApiRequestError } from '@permitdesk/core/client';
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
@@ -11,7 +11,6 @@ import { useQuery } from '../../../data/use-query.js';
 import { api } from '../../../session/api.js';
 import { Spinner } from '../../../ui/spinner.js';
 import { Unavailable } from '../../../ui/unavailable.js';
-import { quoteStatusLabel } from './quote-status.js';
 import './quotes.css';
 
 export interface QuotesPanelProps {
