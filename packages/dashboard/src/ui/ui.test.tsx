@@ -1,5 +1,6 @@
 // Alerts (success hides after 3 s), generic modals (Confirm, Info, Success, Error, Custom and its
 // error) and toasts (removed after 2.5 s), SPEC §2.8, §8, §9.
+import { TIMINGS } from '@permitdesk/core';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -30,10 +31,12 @@ describe('Alert', () => {
 describe('toasts', () => {
   it('are removed after 2.5 seconds', async () => {
     renderAt(null);
+    vi.useFakeTimers();
     act(() => notify('success', 'Resend successfully!', 'Your activation code has been sent.'));
-    expect(await screen.findByText('Resend successfully!')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.toastMs - 100));
+    expect(screen.getByText('Resend successfully!')).toBeTruthy();
     // Sonner removes a toast after its duration plus a short exit animation.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await act(() => vi.advanceTimersByTimeAsync(600));
     expect(screen.queryByText('Resend successfully!')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 // /permits/{id} through the real client and router (network faked at fetch): timeline, status,
 // inspections, replying, documents (size limit, presigned upload, download), assignments, renaming.
+import { TIMINGS } from '@permitdesk/core';
 import { SAVED_VIEW_KEYS } from '@permitdesk/core/client';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../session/session.js';
@@ -9,6 +10,8 @@ import { fakeNetwork, profile, tokens, type Route } from '../../test/fixtures.js
 import { assignment, documentRow, fullPermit } from '../radar/testing/radar-fixtures.js';
 import { renderRoute } from '../radar/testing/render-route.js';
 import PermitPage from './permit-page.js';
+// Loaded up front, so the tour's lazy import answers within the fake clock's step.
+import '../../tours/start-tour.js';
 
 let net: ReturnType<typeof fakeNetwork>;
 const calls = (method: string, path: string) => net.calls.filter((c) => c.method === method && c.url.pathname === path);
@@ -53,6 +56,10 @@ afterEach(() => {
 });
 
 const open = () => renderRoute(<PermitPage />, '/permits/:id', '/permits/1');
+/** On a fake clock: lets the faked network's answers and React's renders run, with no time passing. */
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await act(() => vi.advanceTimersByTimeAsync(0));
+};
 
 describe('PermitPage', () => {
   it('shows the status, the stage timeline with dates, and inspections in perform order', async () => {
@@ -274,10 +281,15 @@ describe('PermitPage', () => {
         },
       }),
     );
+    // The page loads on a fake clock: the tour's delay is counted, not slept.
+    vi.useFakeTimers();
     const first = open();
-    await screen.findByRole('heading', { name: 'Lee roof' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Lee roof' })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.guidedTourDelayMs - 1));
     expect(document.querySelector('.driver-popover')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    vi.useRealTimers();
     await waitFor(() => expect(document.querySelector('.driver-popover')).not.toBeNull(), { timeout: 2000 });
     expect(document.querySelector('.driver-popover-title')?.textContent).toBe('Status');
     expect(JSON.parse(localStorage.getItem(SAVED_VIEW_KEYS.guidedToursSeen) ?? '[]')).toEqual(['permit-detail']);
@@ -288,19 +300,25 @@ describe('PermitPage', () => {
     first.unmount();
     // Another device: nothing in this browser, the server remembers.
     localStorage.clear();
+    vi.useFakeTimers();
     open();
-    await screen.findByRole('heading', { name: 'Lee roof' });
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Lee roof' })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(10 * TIMINGS.guidedTourDelayMs));
+    vi.useRealTimers();
     expect(document.querySelector('.driver-popover')).toBeNull();
   });
 
   it('leaves the tour to the help button when the user acts first, and the button starts it', async () => {
     localStorage.clear();
     net = fakeNetwork(routes());
+    vi.useFakeTimers();
     open();
-    await screen.findByRole('heading', { name: 'Lee roof' });
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Lee roof' })).toBeTruthy();
     document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await act(() => vi.advanceTimersByTimeAsync(10 * TIMINGS.guidedTourDelayMs));
+    vi.useRealTimers();
     expect(document.querySelector('.driver-popover')).toBeNull();
     expect(localStorage.getItem(SAVED_VIEW_KEYS.guidedToursSeen)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: /Take the tour/ }));
