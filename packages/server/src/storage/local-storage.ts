@@ -127,19 +127,25 @@ export function createLocalStorage(deps: Deps): LocalStorage {
     if (!/^[0-9a-f-]{36}$/.test(storageUploadId)) throw notFound(UPLOAD_NOT_FOUND_MESSAGE, 'UPLOAD_NOT_FOUND');
     return path.join(partsRoot, storageUploadId);
   };
-  /** A part is kept under its number and ETag, so a part sent twice never mixes with its other copy. */
-  const partFile = (dir: string, partNumber: number, etag: string) => path.join(dir, `${partNumber}-${etag.replace(/"/g, '')}`);
+  /**
+   * A part is kept under its number and ETag, so a part sent twice never mixes with its other copy. The
+   * ETag comes back from the client at completion: only an MD5 in hex names a file (never a path).
+   */
+  const partFile = (dir: string, partNumber: number, etag: string) => {
+    const md5 = /^"?([0-9a-f]{32})"?$/.exec(etag)?.[1];
+    return md5 ? path.join(dir, `${partNumber}-${md5}`) : null;
+  };
   const isDir = (dir: string) => stat(dir).then((info) => info.isDirectory(), () => false);
 
   /** Streams the parts, in order, into one file; 400 PART_MISSING when one is not there as named. */
   async function assemble(dir: string, parts: { partNumber: number; etag: string }[], into: string): Promise<void> {
     const files = parts.map((part) => partFile(dir, part.partNumber, part.etag));
     for (const [i, file] of files.entries()) {
-      if (!(await stat(file).catch(() => null))?.isFile()) throw badRequest(`Part ${parts[i]!.partNumber} was not received as sent: send it again.`, 'PART_MISSING');
+      if (!file || !(await stat(file).catch(() => null))?.isFile()) throw badRequest(`Part ${parts[i]!.partNumber} was not received as sent: send it again.`, 'PART_MISSING');
     }
     await pipeline(
       (async function* () {
-        for (const file of files) yield* createReadStream(file);
+        for (const file of files) yield* createReadStream(file!);
       })(),
       createWriteStream(into),
     );
@@ -215,7 +221,7 @@ export function createLocalStorage(deps: Deps): LocalStorage {
       try {
         const written = await writePartial(body, partial, size);
         if (written.size !== size) throw badRequest(`Part ${partNumber} must be ${size} bytes.`, 'PART_SIZE_MISMATCH');
-        await rename(partial, partFile(dir, partNumber, written.md5));
+        await rename(partial, partFile(dir, partNumber, written.md5)!);
         return `"${written.md5}"`;
       } finally {
         await rm(partial, { force: true });

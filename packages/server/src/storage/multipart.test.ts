@@ -268,6 +268,12 @@ describe('multipart part URLs of the local storage', () => {
     const wrong = await completeWith(etags[1]!);
     expect(wrong.status, wrong.text).toBe(400);
     expect(wrong.body.code).toBe('PART_MISSING');
+    // An ETag naming a path outside the upload's parts reads nothing.
+    for (const etag of ['"/../../../../../../etc/hostname"', '../1-' + etags[0]!.replace(/"/g, ''), `${etags[0]}/..`]) {
+      const climbing = await completeWith(etag);
+      expect(climbing.status, etag).toBe(400);
+      expect(climbing.body.code).toBe('PART_MISSING');
+    }
     expect((await completeWith(etags[0]!)).status).toBe(200);
   });
 });
