@@ -44,7 +44,8 @@ export function createApp(services: AppServices, options: AppOptions = {}): App 
       origin: origins && origins.length > 0 ? origins : '*',
       allowHeaders: ['authorization', 'content-type', 'x-request-id', 'x-forwarded-for', 'sass_agent_id', 'sass_organization_id', 'idempotency-key'],
       allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      exposeHeaders: [...Object.values(PAGINATION_HEADERS), 'x-request-id', 'idempotent-replayed'],
+      // etag: a multipart upload's part PUT answers it (multipart.ts).
+      exposeHeaders: [...Object.values(PAGINATION_HEADERS), 'x-request-id', 'idempotent-replayed', 'etag'],
       maxAge: 600,
     }),
   );

@@ -16,6 +16,7 @@ import { DEMO_PASSWORD, DEMO_USERS, loadDemoData, showcaseOf } from './reference
 import { seedDemoShowcase } from './cli/demo-showcase.js';
 import { DEMO_OPERATOR, ensureDemoOperator } from './operator/demo-operator.js';
 import { enqueueStartupWatchdog, registerExpiryWatchdogJob } from './compliance/reminders/watchdog-job.js';
+import { MULTIPART_SWEEP_EVERY_MS, MULTIPART_SWEEP_JOB, sweepMultipartUploads } from './storage/multipart.js';
 import { startFakePlatform } from './platform/fake/fake-platform.js';
 import { registerPlatformJobs } from './platform/worker.js';
 
@@ -48,6 +49,11 @@ export async function bootstrap(givenConfig: Config): Promise<Running> {
   registerExpiryWatchdogJob(services);
   await enqueueStartupWatchdog(services);
   registerPlatformJobs(services);
+  // Multipart uploads neither completed nor aborted in time are aborted (their parts dropped).
+  services.jobs.register(MULTIPART_SWEEP_JOB, async () => {
+    await sweepMultipartUploads(services);
+  });
+  services.jobs.every(MULTIPART_SWEEP_JOB, MULTIPART_SWEEP_EVERY_MS);
   services.jobs.start();
   // Shutdown hooks run after the drain, last registered first: the job worker, then the mail worker.
   services.lifecycle.onShutdown('mail worker', () => services.mailWorker.stop());

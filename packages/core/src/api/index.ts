@@ -21,6 +21,7 @@ import { opsDeskEndpoints } from './ops-desk.endpoints.js';
 import { opsQueueEndpoints } from './ops-queue.endpoints.js';
 import { permitEndpoints, projectEndpoints } from './permits.endpoints.js';
 import { verificationEndpoints } from './verification.endpoints.js';
+import { uploadEndpoints } from './uploads.endpoints.js';
 import { statusLinkEndpoints } from './status-links.endpoints.js';
 import { reminderEndpoints } from './reminders.endpoints.js';
 import { platformEndpoints } from './platform.endpoints.js';
@@ -57,6 +58,7 @@ export {
   reminderEndpoints,
   roleEndpoints,
   statusLinkEndpoints,
+  uploadEndpoints,
   verificationEndpoints,
   webhookEndpoints,
 };
@@ -88,6 +90,7 @@ export const endpoints = {
   platform: platformEndpoints,
   jobs: jobEndpoints,
   statusLinks: statusLinkEndpoints,
+  uploads: uploadEndpoints,
   webhooks: webhookEndpoints,
   gate: gateEndpoints,
   funnel: funnelEndpoints,

@@ -165,15 +165,58 @@ export const documentUploadRequestSchema = v.object({
   size: v.pipe(v.number(), v.integer(), v.minValue(1)),
   documentType: v.optional(v.pipe(v.string(), v.maxLength(100)), 'permit'),
 });
+/** Files above this size are uploaded in parts (MULTIPART_PART_BYTES each; S3 needs at least 5 MiB but for the last). */
+export const MULTIPART_THRESHOLD_BYTES = 8 * 1024 * 1024;
+export const MULTIPART_PART_BYTES = 8 * 1024 * 1024;
+
+const uploadIdSchema = v.pipe(v.string(), v.uuid());
+/** One part of a multipart upload: PUT exactly `size` bytes (the file's slice from (partNumber - 1) × partSize) to its URL. */
+export const multipartPartSchema = v.object({
+  partNumber: idSchema,
+  uploadUrl: v.string(),
+  size: idSchema,
+  expiresAt: timestampSchema,
+});
+export type MultipartPart = v.InferOutput<typeof multipartPartSchema>;
+/**
+ * A large file's upload in parts: PUT every part (each answers an ETag header), then
+ * POST /v4/uploads/{uploadId}/complete with the ETags, or DELETE /v4/uploads/{uploadId} to give up.
+ */
+export const multipartPlanSchema = v.object({
+  uploadId: uploadIdSchema,
+  partSize: idSchema,
+  parts: v.array(multipartPartSchema),
+});
+export type MultipartPlan = v.InferOutput<typeof multipartPlanSchema>;
+
 /** POST /v4/permits/{id}/upload-document answers where to PUT the bytes. */
 export const presignedUploadSchema = v.object({
   documentId: idSchema,
+  /** With `multipart`, the URL of part 1 (a PUT of the whole file there is refused). */
   uploadUrl: v.string(),
   method: v.literal('PUT'),
   headers: v.record(v.string(), v.string()),
   expiresAt: timestampSchema,
+  /** Only for files above MULTIPART_THRESHOLD_BYTES: send the parts instead of one PUT. */
+  multipart: v.optional(multipartPlanSchema),
 });
 export type PresignedUpload = v.InferOutput<typeof presignedUploadSchema>;
+
+export const uploadIdParamsSchema = v.object({ uploadId: uploadIdSchema });
+/** POST /v4/uploads/{uploadId}/complete: every part once, with the ETag its PUT answered. */
+export const multipartCompleteSchema = v.object({
+  parts: v.pipe(
+    v.array(v.object({ partNumber: idSchema, etag: v.pipe(v.string(), v.minLength(1), v.maxLength(200)) })),
+    v.minLength(1),
+    v.maxLength(10_000),
+  ),
+});
+export type MultipartComplete = v.InferOutput<typeof multipartCompleteSchema>;
+/** POST /v4/uploads/{uploadId}/parts: fresh URLs for parts whose URL expired. */
+export const multipartRefreshSchema = v.object({ partNumbers: v.pipe(v.array(idSchema), v.minLength(1), v.maxLength(10_000)) });
+export const multipartPartsSchema = v.object({ parts: v.array(multipartPartSchema) });
+/** The stored file, checked: its size and the type it is served with. */
+export const uploadedFileSchema = v.object({ size: v.pipe(v.number(), v.integer()), contentType: v.string() });
 
 // ---- projects ----
 export const projectSchema = v.object({

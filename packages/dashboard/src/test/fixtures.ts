@@ -53,6 +53,7 @@ class FetchXhr {
   onabort: (() => void) | null = null;
   status = 0;
   responseText = '';
+  #responseHeaders = new Headers();
   #method = 'GET';
   #url = '';
   #headers: Record<string, string> = {};
@@ -63,6 +64,9 @@ class FetchXhr {
   setRequestHeader(name: string, value: string) {
     this.#headers[name] = value;
   }
+  getResponseHeader(name: string): string | null {
+    return this.#responseHeaders.get(name);
+  }
   abort() {
     this.onabort?.();
   }
@@ -71,6 +75,7 @@ class FetchXhr {
       async (response) => {
         this.upload.onprogress?.({ loaded: body.size, total: body.size, lengthComputable: true });
         this.status = response.status;
+        this.#responseHeaders = response.headers;
         this.responseText = await response.text();
         this.onload?.();
       },

@@ -103,7 +103,7 @@ export async function registerCompanyUpload(services: Pick<AppServices, 'db' | '
     }
     return id;
   }
-  return { documentId, uploadUrl: presigned.url, method: 'PUT', headers: presigned.headers, expiresAt: presigned.expiresAt };
+  return { documentId, uploadUrl: presigned.url, method: 'PUT', headers: presigned.headers, expiresAt: presigned.expiresAt, ...(presigned.multipart ? { multipart: presigned.multipart } : {}) };
 }
 
 interface FileRow {

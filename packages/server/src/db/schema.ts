@@ -65,7 +65,7 @@ export type Tx = Transaction<Database>;
  */
 export const TABLES = [
   'users', 'identity_codes', 'refresh_tokens', 'auth_throttle', 'session_handoffs', 'companies', 'company_users',
-  'mail_outbox', 'files',
+  'mail_outbox', 'files', 'multipart_uploads',
   'permit_stages', 'global_settings', 'states', 'administrative_areas', 'municipalities', 'municipality_search_version', 'permit_tasks',
   'task_inspections', 'task_fees', 'address_counts',
   'projects', 'permits', 'radar_counts', 'permit_inspections', 'conversations', 'conversation_messages',

@@ -68,7 +68,7 @@ export async function registerUpload(
     });
     return inserted;
   });
-  return { documentId: Number(row.id), uploadUrl: presigned.url, method: 'PUT', headers: presigned.headers, expiresAt: presigned.expiresAt };
+  return { documentId: Number(row.id), uploadUrl: presigned.url, method: 'PUT', headers: presigned.headers, expiresAt: presigned.expiresAt, ...(presigned.multipart ? { multipart: presigned.multipart } : {}) };
 }
 
 interface DocumentRow {

@@ -9,7 +9,7 @@
 // A is searched for A's secrets. Calls that change something run in this order: first the callers who
 // must be refused (then the resources are checked unchanged), then the allowed ones, each against a
 // throw-away resource of its own where the change would spoil the shared one.
-import { endpoints, fillPath, formChoices, type EndpointDef, type FormChoices } from '@permitdesk/core';
+import { endpoints, fillPath, formChoices, MULTIPART_THRESHOLD_BYTES, type EndpointDef, type FormChoices } from '@permitdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredEndpoints } from '../http/register.js';
 import { companyOf, jobSite, operator, requestPermit, type JobSite } from '../test/permit-fixtures.js';
@@ -136,6 +136,8 @@ interface Fx {
   statusPage: { token: string; revokedToken: string; permitId: number; owner: TestUser | null };
   /** Issue 14: a document A's platform connection pushed back (sent). */
   platformDocId: number;
+  /** Issue 18: a multipart upload (a file above 8 MiB) A's owner started for A's permit. */
+  multipartId: string;
   inv: {
     vendorFromA: number;
     vendorSubmitted: number;
@@ -1054,6 +1056,28 @@ const STATUS_ROWS: Record<string, Row> = {
   'POST /v4/public/permit-status/unsubscribe/{token}': { label: 'a forged token', expect: NOBODY, call: () => ({ params: { token: 'G'.repeat(43) } }) },
 };
 Object.assign(MATRIX, STATUS_ROWS);
+
+// Issue 18 item 6: a multipart upload belongs to the user it was issued to (A's owner); anyone else, A's
+// Administrator included, cannot know it (404).
+async function newMultipartOf(owner: TestUser, permitId: number): Promise<string> {
+  const upload = await ok(as(owner, 'POST', `/v4/permits/${permitId}/upload-document`, { body: { fileName: 'plans.pdf', contentType: 'application/pdf', size: MULTIPART_THRESHOLD_BYTES + 1 } }));
+  return upload.multipart.uploadId as string;
+}
+const ISSUER_ONLY = rule('allow', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden');
+const UPLOAD_ROWS: Record<string, Row> = {
+  'POST /v4/uploads/{uploadId}/complete': {
+    label: 'with a part missing',
+    expect: { ...ISSUER_ONLY, owner: 'invalid' },
+    call: (fx) => ({ params: { uploadId: fx.multipartId }, body: { parts: [{ partNumber: 1, etag: '"0f343b0931126a20f133d67c2b018a3b"' }] } }),
+  },
+  'POST /v4/uploads/{uploadId}/parts': { expect: ISSUER_ONLY, call: (fx) => ({ params: { uploadId: fx.multipartId }, body: { partNumbers: [2] } }) },
+  'DELETE /v4/uploads/{uploadId}': {
+    expect: ISSUER_ONLY,
+    call: (fx) => ({ params: { uploadId: fx.multipartId } }),
+    fresh: async (fx) => ({ multipartId: await newMultipartOf(fx.users.owner, fx.permitId) }),
+  },
+};
+Object.assign(MATRIX, UPLOAD_ROWS);
 // Issue 14: the construction platform. A is connected to the fake platform (fixture) and imported prj-1001.
 let fakePlatform: FakePlatform | null = null;
 /** A's owner connects A to the fake platform (start, 'Allow' at the platform, the code back). */
@@ -1255,6 +1279,7 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
       envelopeA: '', signing: { token: '', voidedToken: '' },
       statusLinkA: 0, statusPage: { token: '', revokedToken: '', permitId: 0, owner: null },
       platformDocId: 0,
+      multipartId: '',
       inv: {} as Fx['inv'],
     };
     await connectPlatform(owner, A);
@@ -1277,6 +1302,8 @@ describe.each(databaseTargets())('authorization matrix on %s', (target) => {
     // Issue 16: the homeowner's status page (see STATUS_ROWS).
     fx.statusLinkA = (await newStatusLinkOf(owner, fx.permitId)).link.id;
     fx.statusPage = await statusPageFixture();
+    // Issue 18: a multipart upload of A's owner (see UPLOAD_ROWS).
+    fx.multipartId = await newMultipartOf(owner, fx.permitId);
     // Issue 14: a webhook of A (its delivery log is read by the matrix; deleting or replaying makes fresh ones).
     fx.webhookId = (await freshWebhook(fx)).webhookId;
     fx.inv = {

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { isAcceptedContentType, isAcceptedFileName, UPLOAD_MAX_BYTES, UPLOAD_TYPES_MESSAGE } from '@permitdesk/core';
 import { badRequest, notFound, payloadTooLarge } from '../http/errors.js';
-import type { FilesRecord } from './files-table.js';
+import type { FilesRecord, MultipartUpload } from './files-table.js';
 import { checkUpload, type StoredBytes } from './upload-check.js';
 
 export { UPLOAD_MAX_BYTES };
@@ -18,6 +18,27 @@ export interface PresignedUpload {
   key: string;
   expiresAt: string;
   maxBytes: number;
+  /** Above MULTIPART_THRESHOLD_BYTES: the parts to PUT instead (url is then part 1's). */
+  multipart?: MultipartPlan;
+}
+
+/** A multipart upload's parts, with their presigned URLs (core's MultipartPlan). */
+export interface MultipartPlan {
+  uploadId: string;
+  partSize: number;
+  parts: PresignedPart[];
+}
+
+export interface PresignedPart {
+  partNumber: number;
+  uploadUrl: string;
+  size: number;
+  expiresAt: string;
+}
+
+export interface CompletedPart {
+  partNumber: number;
+  etag: string;
 }
 
 export interface PresignedDownload {
@@ -51,7 +72,10 @@ export interface DownloadOptions {
 
 export interface FileStorage {
   readonly kind: 'local' | 's3';
-  /** A URL for one PUT of the file's bytes; 400 when the declared type or name is not accepted. */
+  /**
+   * A URL for one PUT of the file's bytes, or above MULTIPART_THRESHOLD_BYTES a multipart plan (one URL
+   * per part); 400 when the declared type or name is not accepted.
+   */
   presignUpload(key: string, options: UploadOptions): Promise<PresignedUpload>;
   /** A URL of a stored file, every parameter signed; 404 while nothing is stored. */
   presignDownload(key: string, options?: DownloadOptions): Promise<PresignedDownload>;
@@ -60,6 +84,19 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Size and served type of a stored object (its bytes checked the first time), or null when nothing is stored. */
   head(key: string): Promise<StoredObject | null>;
+  // Multipart uploads (driven by multipart.ts, which keeps the multipart_uploads rows):
+  /** Starts one at the storage: its own upload id. */
+  startMultipart(key: string, contentType: string): Promise<string>;
+  /** A URL for the PUT of exactly `size` bytes as part `partNumber`; its answer carries the part's ETag header. */
+  presignPart(upload: MultipartUpload, partNumber: number, size: number, ttlSeconds: number): Promise<{ url: string; expiresAt: string }>;
+  /**
+   * Assembles the parts into the file and checks it like a single PUT (announced size, accepted type):
+   * a refused file is removed (400). 400 PART_MISSING when a part is missing or not the one sent (the
+   * upload stays open), 409 when it was completed already.
+   */
+  completeMultipart(upload: MultipartUpload, parts: CompletedPart[]): Promise<StoredObject>;
+  /** Drops the parts; nothing when the storage no longer knows the upload. */
+  abortMultipart(upload: MultipartUpload): Promise<void>;
 }
 
 export const FILE_NOT_UPLOADED_MESSAGE = 'The file has not been uploaded yet.';

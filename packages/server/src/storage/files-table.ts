@@ -23,7 +23,36 @@ export interface FilesRecord {
   uploaded(key: string, size: number, servedType: string): Promise<void>;
   find(key: string): Promise<FileRow | null>;
   removed(key: string): Promise<void>;
+  /** Multipart uploads in progress (multipart.ts). */
+  startMultipart(upload: MultipartUpload): Promise<void>;
+  findMultipart(id: string): Promise<MultipartUpload | null>;
+  endMultipart(id: string): Promise<void>;
+  /** Multipart uploads given up before `now`, oldest first. */
+  expiredMultiparts(now: Date, limit: number): Promise<MultipartUpload[]>;
 }
+
+/** A multipart upload in progress: `id` is the one its user names; `storageUploadId` the storage's own. */
+export interface MultipartUpload {
+  id: string;
+  key: string;
+  storageUploadId: string;
+  ownerUserId: string | null;
+  /** The announced size of the whole file. */
+  size: number;
+  partSize: number;
+  expiresAt: Date;
+}
+
+const toMultipart = (row: { id: string; key: string; storage_upload_id: string; owner_user_id: string | null; size: string | number; part_size: number; expires_at: Date }): MultipartUpload => ({
+  id: row.id,
+  key: row.key,
+  storageUploadId: row.storage_upload_id,
+  ownerUserId: row.owner_user_id,
+  size: Number(row.size),
+  partSize: Number(row.part_size),
+  expiresAt: new Date(row.expires_at),
+});
+const MULTIPART_COLUMNS = ['id', 'key', 'storage_upload_id', 'owner_user_id', 'size', 'part_size', 'expires_at'] as const;
 
 const COLUMNS = ['file_name', 'content_type', 'declared_size', 'served_type'] as const;
 const toRow = (row: { file_name: string; content_type: string; declared_size: string | number | null; served_type: string | null }): FileRow => ({
@@ -71,6 +100,32 @@ export function createFilesRecord(db: Db, clock: () => Date): FilesRecord {
     },
     async removed(key) {
       await db.deleteFrom('files').where('key', '=', key).execute();
+    },
+    async startMultipart(upload) {
+      await db
+        .insertInto('multipart_uploads')
+        .values({
+          id: upload.id,
+          key: upload.key,
+          storage_upload_id: upload.storageUploadId,
+          owner_user_id: upload.ownerUserId,
+          size: upload.size,
+          part_size: upload.partSize,
+          expires_at: upload.expiresAt,
+          created_at: clock(),
+        })
+        .execute();
+    },
+    async findMultipart(id) {
+      const row = await db.selectFrom('multipart_uploads').select(MULTIPART_COLUMNS).where('id', '=', id).executeTakeFirst();
+      return row ? toMultipart(row) : null;
+    },
+    async endMultipart(id) {
+      await db.deleteFrom('multipart_uploads').where('id', '=', id).execute();
+    },
+    async expiredMultiparts(now, limit) {
+      const rows = await db.selectFrom('multipart_uploads').select(MULTIPART_COLUMNS).where('expires_at', '<', now).orderBy('expires_at').limit(limit).execute();
+      return rows.map(toMultipart);
     },
   };
 }

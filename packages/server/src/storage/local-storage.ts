@@ -1,12 +1,14 @@
 // Files in a local folder (DATA_DIR/files), reached through HMAC-signed expiring URLs that this server
 // serves itself (storage.routes.ts): one PUT to upload (its bytes checked before they are kept), GET to
-// download with the checked type.
+// download with the checked type. A large file comes in parts (multipart.ts): each part PUT to a signed
+// URL of its own into DATA_DIR/multipart-parts/<upload>/, then streamed together on completion.
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { conflict, payloadTooLarge } from '../http/errors.js';
+import { badRequest, conflict, HttpError, notFound, payloadTooLarge } from '../http/errors.js';
 import {
   assertSafeKey,
   DEFAULT_URL_TTL_SECONDS,
@@ -17,7 +19,8 @@ import {
   type FileStorage,
   type StoredObject,
 } from './file-storage.js';
-import type { FilesRecord } from './files-table.js';
+import type { FilesRecord, MultipartUpload } from './files-table.js';
+import { MULTIPART_THRESHOLD_BYTES, presignMultipart, UPLOAD_NOT_FOUND_MESSAGE } from './multipart.js';
 import { dispositionFor } from './serving.js';
 import { checkUpload, SNIFF_BYTES, type StoredBytes } from './upload-check.js';
 import type { SignedOp, UrlSigner } from './url-signing.js';
@@ -35,6 +38,11 @@ export interface LocalStorage extends FileStorage {
    * another size than announced or of a type not accepted (400), keeping nothing then.
    */
   receive(key: string, body: ReadableStream<Uint8Array> | null): Promise<StoredObject>;
+  /**
+   * The PUT of one part of a multipart upload: exactly `size` bytes (413 beyond, 400 short), 404 once
+   * the upload was completed or aborted. Answers the part's ETag (MD5 of its bytes, as S3 does).
+   */
+  receivePart(storageUploadId: string, partNumber: number, size: number, body: ReadableStream<Uint8Array> | null): Promise<string>;
   /** A stream of a stored file's bytes and its size, or null. */
   read(key: string): Promise<{ stream: ReadableStream<Uint8Array>; size: number } | null>;
 }
@@ -46,6 +54,8 @@ interface Deps {
   files: FilesRecord;
   clock: () => Date;
   maxBytes?: number;
+  /** Where parts of multipart uploads wait; by default multipart-parts next to root. */
+  partsRoot?: string;
 }
 
 /** The first bytes of a file, and a stream of all of them. */
@@ -94,28 +104,61 @@ export function createLocalStorage(deps: Deps): LocalStorage {
     return { key, size, contentType };
   }
 
-  /** Streams a body into a temporary file next to the target, at most maxBytes: its size. */
-  async function writePartial(body: ReadableStream<Uint8Array> | null, partial: string): Promise<number> {
+  /** Streams a body into a temporary file next to the target, at most `limitBytes`: its size (and MD5, hex). */
+  async function writePartial(body: ReadableStream<Uint8Array> | null, partial: string, limitBytes = maxBytes): Promise<{ size: number; md5: string }> {
     let size = 0;
+    const hash = createHash('md5');
     const limit = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         size += chunk.length;
-        if (size > maxBytes) done(payloadTooLarge(`The file is larger than ${maxBytes} bytes.`, 'FILE_TOO_LARGE'));
+        hash.update(chunk);
+        if (size > limitBytes) done(payloadTooLarge(`The ${limitBytes === maxBytes ? 'file' : 'part'} is larger than ${limitBytes} bytes.`, 'FILE_TOO_LARGE'));
         else done(null, chunk);
       },
     });
     const source = body ? Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>) : Readable.from([]);
     await pipeline(source, limit, createWriteStream(partial));
-    return size;
+    return { size, md5: hash.digest('hex') };
   }
 
-  return {
+  const partsRoot = deps.partsRoot ?? path.join(path.dirname(deps.root), 'multipart-parts');
+  // The storage upload id is a UUID this adapter made; checked again since it comes back in a URL.
+  const partsDirOf = (storageUploadId: string) => {
+    if (!/^[0-9a-f-]{36}$/.test(storageUploadId)) throw notFound(UPLOAD_NOT_FOUND_MESSAGE, 'UPLOAD_NOT_FOUND');
+    return path.join(partsRoot, storageUploadId);
+  };
+  /**
+   * A part is kept under its number and ETag, so a part sent twice never mixes with its other copy. The
+   * ETag comes back from the client at completion: only an MD5 in hex names a file (never a path).
+   */
+  const partFile = (dir: string, partNumber: number, etag: string) => {
+    const md5 = /^"?([0-9a-f]{32})"?$/.exec(etag)?.[1];
+    return md5 ? path.join(dir, `${partNumber}-${md5}`) : null;
+  };
+  const isDir = (dir: string) => stat(dir).then((info) => info.isDirectory(), () => false);
+
+  /** Streams the parts, in order, into one file; 400 PART_MISSING when one is not there as named. */
+  async function assemble(dir: string, parts: { partNumber: number; etag: string }[], into: string): Promise<void> {
+    const files = parts.map((part) => partFile(dir, part.partNumber, part.etag));
+    for (const [i, file] of files.entries()) {
+      if (!file || !(await stat(file).catch(() => null))?.isFile()) throw badRequest(`Part ${parts[i]!.partNumber} was not received as sent: send it again.`, 'PART_MISSING');
+    }
+    await pipeline(
+      (async function* () {
+        for (const file of files) yield* createReadStream(file!);
+      })(),
+      createWriteStream(into),
+    );
+  }
+
+  const storage: LocalStorage = {
     kind: 'local',
     root: deps.root,
     maxBytes,
     signer: deps.signer,
     async presignUpload(key, options) {
       await expectUpload(deps.files, key, options);
+      if (options.size > MULTIPART_THRESHOLD_BYTES) return presignMultipart(storage, deps.files, key, options, deps.clock(), maxBytes);
       const signed = signedUrl('put', key, options.expiresInSeconds ?? DEFAULT_URL_TTL_SECONDS, { ct: options.contentType });
       return { ...signed, method: 'PUT', headers: { 'content-type': options.contentType }, key, expiresAt: signed.expiresAt, maxBytes };
     },
@@ -147,7 +190,7 @@ export function createLocalStorage(deps: Deps): LocalStorage {
       const partial = `${target}.${process.pid}.${Date.now()}.part`;
       let stored: { size: number; contentType: string };
       try {
-        const size = await writePartial(body, partial);
+        const { size } = await writePartial(body, partial);
         stored = { size, contentType: await checkUpload(await bytesOf(partial, size), declared) };
         await rename(partial, target);
       } catch (error) {
@@ -163,5 +206,54 @@ export function createLocalStorage(deps: Deps): LocalStorage {
       if (size === null) return null;
       return { stream: Readable.toWeb(createReadStream(fileOf(key))) as ReadableStream<Uint8Array>, size };
     },
+    async startMultipart() {
+      const storageUploadId = randomUUID();
+      await mkdir(partsDirOf(storageUploadId), { recursive: true });
+      return storageUploadId;
+    },
+    async presignPart(upload, partNumber, size, ttl) {
+      return signedUrl('part', upload.key, ttl, { upload: upload.storageUploadId, part: String(partNumber), size: String(size) });
+    },
+    async receivePart(storageUploadId, partNumber, size, body) {
+      const dir = partsDirOf(storageUploadId);
+      if (!(await isDir(dir))) throw notFound(UPLOAD_NOT_FOUND_MESSAGE, 'UPLOAD_NOT_FOUND');
+      const partial = path.join(dir, `${partNumber}.${process.pid}.${randomUUID()}.tmp`);
+      try {
+        const written = await writePartial(body, partial, size);
+        if (written.size !== size) throw badRequest(`Part ${partNumber} must be ${size} bytes.`, 'PART_SIZE_MISMATCH');
+        await rename(partial, partFile(dir, partNumber, written.md5)!);
+        return `"${written.md5}"`;
+      } finally {
+        await rm(partial, { force: true });
+      }
+    },
+    async completeMultipart(upload: MultipartUpload, parts) {
+      const dir = partsDirOf(upload.storageUploadId);
+      const target = fileOf(upload.key);
+      const declared = await deps.files.claim(upload.key);
+      if (!declared) throw conflict(UPLOAD_URL_USED_MESSAGE, 'UPLOAD_URL_USED');
+      await mkdir(path.dirname(target), { recursive: true });
+      const partial = `${target}.${process.pid}.${Date.now()}.part`;
+      let stored: { size: number; contentType: string };
+      try {
+        await assemble(dir, parts, partial);
+        const size = (await stat(partial)).size;
+        stored = { size, contentType: await checkUpload(await bytesOf(partial, size), declared) };
+        await rename(partial, target);
+      } catch (error) {
+        await rm(partial, { force: true });
+        await deps.files.release(upload.key);
+        // A refused file is over: its parts go too. A missing part can still be sent.
+        if (!(error instanceof HttpError && error.code === 'PART_MISSING')) await rm(dir, { recursive: true, force: true });
+        throw error;
+      }
+      await rm(dir, { recursive: true, force: true });
+      await deps.files.uploaded(upload.key, stored.size, stored.contentType);
+      return { key: upload.key, ...stored };
+    },
+    async abortMultipart(upload) {
+      await rm(partsDirOf(upload.storageUploadId), { recursive: true, force: true });
+    },
   };
+  return storage;
 }

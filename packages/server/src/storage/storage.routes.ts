@@ -1,10 +1,14 @@
 // The local file storage's signed URLs: one PUT per upload URL (at most 50,000,000 bytes, 413 beyond;
 // the announced size and an accepted type, 400 otherwise) and GET downloads served with the checked type,
 // nosniff and a sandboxing CSP; each refused when any parameter or the signature is wrong, or expired.
+// A PUT signed as op=part is one part of a multipart upload (multipart.ts): it answers the part's ETag.
+import { endpoints } from '@permitdesk/core';
 import type { App, AppContext } from '../http/context.js';
+import { registerEndpoint } from '../http/register.js';
 import { badRequest, forbidden, notFound, payloadTooLarge } from '../http/errors.js';
 import { LOCAL_FILES_ROUTE, type LocalStorage } from './local-storage.js';
 import { contentDisposition, contentTypeHeader, dispositionFor, FILE_SECURITY_HEADERS } from './serving.js';
+import * as uploads from './uploads.handlers.js';
 import type { SignedOp } from './url-signing.js';
 
 function keyOf(c: AppContext): string {
@@ -27,6 +31,9 @@ function verify(c: AppContext, storage: LocalStorage, op: SignedOp, key: string)
 }
 
 export function registerStorageRoutes(app: App): void {
+  registerEndpoint(app, endpoints.uploads.complete, uploads.completeUpload);
+  registerEndpoint(app, endpoints.uploads.refreshParts, uploads.refreshUploadParts);
+  registerEndpoint(app, endpoints.uploads.abort, uploads.abortUpload);
   const local = (c: AppContext) => {
     const storage = c.get('services').localStorage;
     if (!storage) throw notFound();
@@ -36,6 +43,14 @@ export function registerStorageRoutes(app: App): void {
   app.put(`${LOCAL_FILES_ROUTE}/*`, async (c) => {
     const storage = local(c);
     const key = keyOf(c);
+    if (new URL(c.req.url).searchParams.get('op') === 'part') {
+      const params = verify(c, storage, 'part', key);
+      const size = Number(params.get('size'));
+      const declared = Number(c.req.header('content-length'));
+      if (Number.isFinite(declared) && declared > size) throw payloadTooLarge(`The part is larger than ${size} bytes.`, 'FILE_TOO_LARGE');
+      const etag = await storage.receivePart(params.get('upload') ?? '', Number(params.get('part')), size, c.req.raw.body);
+      return c.json({ partNumber: Number(params.get('part')), etag }, 200, { etag });
+    }
     const ct = verify(c, storage, 'put', key).get('ct') ?? '';
     const declared = Number(c.req.header('content-length'));
     if (Number.isFinite(declared) && declared > storage.maxBytes) throw payloadTooLarge(`The file is larger than ${storage.maxBytes} bytes.`, 'FILE_TOO_LARGE');

@@ -132,5 +132,15 @@ describe.each(databaseTargets())('storage on %s', (target) => {
     expect(upload.headers).toEqual({ 'content-type': 'application/pdf', 'if-none-match': '*' });
     expect(url.searchParams.get('X-Amz-Expires')).toBe('120');
     expect(await t.services.db.selectFrom('files').select('uploaded').where('key', '=', key).executeTakeFirst()).toEqual({ uploaded: false });
+
+    // A multipart upload's part URL signs the part's length: S3 refuses a part of another size.
+    const part = new URL((await s3.presignPart({ id: 'x', key, storageUploadId: 'upload-7', ownerUserId: null, size: 9_000_000, partSize: 8_388_608, expiresAt: new Date() }, 2, 611_392, 120)).url);
+    expect(part.pathname).toBe(`/permitdesk-files/${key}`);
+    expect(Object.fromEntries(['partNumber', 'uploadId', 'X-Amz-SignedHeaders', 'X-Amz-Expires'].map((name) => [name, part.searchParams.get(name)]))).toEqual({
+      partNumber: '2',
+      uploadId: 'upload-7',
+      'X-Amz-SignedHeaders': 'content-length;host',
+      'X-Amz-Expires': '120',
+    });
   });
 });

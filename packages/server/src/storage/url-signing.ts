@@ -3,7 +3,7 @@
 // dropped without breaking it.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export type SignedOp = 'get' | 'put';
+export type SignedOp = 'get' | 'put' | 'part';
 
 /** Every parameter but the signature itself, in a fixed order; repeated names stay repeated. */
 const canonical = (key: string, params: URLSearchParams) =>

@@ -18,6 +18,19 @@ export interface FilesTable {
   served_type: string | null;
 }
 
+/** migrations/0096_multipart_uploads.sql: a multipart upload in progress. */
+export interface MultipartUploadsTable {
+  id: string;
+  key: string;
+  storage_upload_id: string;
+  owner_user_id: string | null;
+  size: ColumnType<string | number, number, number>;
+  part_size: number;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
 export interface FileTables {
   files: FilesTable;
+  multipart_uploads: MultipartUploadsTable;
 }
