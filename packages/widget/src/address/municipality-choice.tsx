@@ -1,5 +1,6 @@
 // The address-ambiguity question under the address detail view (SPEC §2.8): when the job site is near city
-// limits and the data cannot tell, the municipalities to choose from. A chunk of its own, fetched only when
+// limits, or placed at the centre of a ZIP code that reaches into several counties, and the data cannot
+// tell, the municipalities to choose from, under a line saying why. A chunk of its own, fetched only when
 // the located municipality has alternatives, so it is not part of the widget's through-form budget
 // (build/size-budget.mjs, ON_DEMAND).
 import type { LocatedMunicipality } from '@permitdesk/core';
@@ -13,7 +14,9 @@ export interface MunicipalityChoiceProps {
 export function MunicipalityChoice({ municipality: m, onChoose }: MunicipalityChoiceProps) {
   return (
     <fieldset className="pd-wide pd-choices">
-      <legend className="pd-label">Near city limits: who issues permits?</legend>
+      <legend className="pd-label">
+        {m.alternatives![0]!.reason === 'zip-county' ? 'This ZIP code reaches into several counties' : 'Near city limits'}: who issues permits?
+      </legend>
       {/* The one chosen first (the widget size budget has no room for a stable order). */}
       {[m, ...m.alternatives!].map((o) => (
         // No key: a short list drawn whole each time (widget size budget).

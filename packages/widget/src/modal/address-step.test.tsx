@@ -159,6 +159,29 @@ describe('address step', () => {
     }
   });
 
+  it('asks which county when the address stands for a ZIP code that reaches into several (one round trip)', async () => {
+    const county = (id: number, name: string) => ({ id, name, slug: `ga/${name.toLowerCase().replace(' ', '-')}/unincorporated`, kind: 'county' as const, reason: 'zip-county' as const });
+    const duluth = { ...MUNICIPALITY, id: 7, name: 'City of Duluth', slug: 'ga/gwinnett-county/duluth/city-of-duluth' };
+    server.api.on(lookupEndpoints.geocodeAddress, () => ({ ...GEOCODED, verified: false, municipality: { ...duluth, alternatives: [county(8, 'Forsyth County'), county(9, 'Fulton County')] } }));
+    try {
+      widget = await renderWidget(server.api.url);
+      const input = widget.screen.getByRole('combobox', { name: 'Job site address' });
+      fireEvent.focusIn(input);
+      fireEvent.input(input, { target: { value: 'Garfield' } });
+      fireEvent.click(await widget.screen.findByRole('option'));
+      await widget.screen.findByRole('group', { name: 'This ZIP code reaches into several counties: who issues permits?' });
+      expect(widget.screen.queryByText(/Near city limits/)).toBeNull();
+      const offered = (widget.screen.getAllByRole('radio') as HTMLInputElement[]).map((radio) => [radio.labels![0]!.textContent!.trim(), radio.checked]);
+      expect(offered).toEqual([
+        ['City of Duluth', true],
+        ['Forsyth County (unincorporated)', false],
+        ['Fulton County (unincorporated)', false],
+      ]);
+    } finally {
+      server.api.on(lookupEndpoints.geocodeAddress, () => GEOCODED);
+    }
+  });
+
   it('asks nothing and says nothing of the street when the answer is sure and verified', async () => {
     server.api.on(lookupEndpoints.geocodeAddress, () => ({ ...GEOCODED, verified: true }));
     try {
