@@ -8,7 +8,8 @@
 //   its limits ('near-city-limits').
 // - the point is the centre of the address's ZIP (the built-in gazetteer places a street it cannot check
 //   there) and that ZIP's area lies in several counties (zip-counties.ts): the address may be in any of
-//   them, so each other county's government is offered, the ZIP's alternatives first ('zip-county').
+//   them, so the governments of its counties other than the answer's own are offered, the ZIP's alternatives
+//   first ('zip-county').
 // A county one city governs whole (New York City, Philadelphia) has no other side of its own, but may be
 // one of a ZIP's counties.
 import type { MunicipalityAlternativeReason } from '@permitdesk/core';
@@ -40,14 +41,17 @@ export function createAlternativesFinder(catalog: GeoCatalog, counties: CountyIn
   const within = (latitude: number, longitude: number) => (place: { latitude: number; longitude: number }) =>
     distanceKm(latitude, longitude, place.latitude, place.longitude) <= AMBIGUOUS_KM;
 
-  /** The governments of the ZIP's other counties, when the point is the ZIP's centre and the ZIP spans several. */
-  const zipSides = (latitude: number, longitude: number, answer: MunicipalityRecord, zip: string, county: string | undefined): MunicipalityAlternative[] => {
+  /**
+   * The governments of the ZIP's counties other than the answer's own, when the point is the ZIP's centre and
+   * the ZIP spans several (the point's county too, when the answer is a city of the next county: Bishop CA).
+   */
+  const zipSides = (latitude: number, longitude: number, answer: MunicipalityRecord, zip: string): MunicipalityAlternative[] => {
     const record = postal.byZip(zip);
     if (!record || distanceKm(latitude, longitude, record.latitude, record.longitude) > ZIP_CENTRE_KM) return [];
     const fips = zipCounties.countiesOf(record.zip);
     if (fips.length < 2) return [];
     const sides = fips
-      .filter((other) => other !== county)
+      .filter((other) => other !== answer.countyFips)
       .map((other) => catalog.governingCity.get(other) ?? catalog.countyMunicipality.get(other))
       .filter((municipality): municipality is MunicipalityRecord => municipality !== undefined && municipality.id !== answer.id);
     return sides.slice(0, MAX_ZIP_COUNTIES).map((municipality) => ({ municipality, reason: 'zip-county' }));
@@ -55,7 +59,7 @@ export function createAlternativesFinder(catalog: GeoCatalog, counties: CountyIn
 
   return (latitude, longitude, answer, zip) => {
     const county = counties.countyAt(latitude, longitude);
-    const byZip = zip ? zipSides(latitude, longitude, answer, zip, county?.fips) : [];
+    const byZip = zip ? zipSides(latitude, longitude, answer, zip) : [];
     const near = nearSides(latitude, longitude, answer, county);
     const offered = new Set(byZip.map((side) => side.municipality.id));
     return [...byZip, ...near.filter((side) => !offered.has(side.municipality.id))];

@@ -272,6 +272,8 @@ describe('address search as people type', () => {
     ]);
     // 80237 (Denver): the city and county of Denver, or Arapahoe County.
     expect(await asked('1 Main St, Denver, CO 80237')).toEqual(['City of Denver', 'Arapahoe County (zip-county)']);
+    // 93514's centre lies in Mono County, Bishop in Inyo: the city's own county is not offered, the centre's is.
+    expect(await asked('377 W Line St, Bishop, CA 93514')).toEqual(['City of Bishop', 'Mono County (zip-county)']);
     // 10001 lies in New York County alone: nothing to ask.
     expect(await asked('1 Main St, New York, NY 10001')).toEqual(['City of New York']);
     // No ZIP typed: the point is Duluth's centre, not a ZIP's, so no ZIP question.
