@@ -3,6 +3,7 @@
 // tell, the municipalities to choose from, under a line saying why. A chunk of its own, fetched only when
 // the located municipality has alternatives, so it is not part of the widget's through-form budget
 // (build/size-budget.mjs, ON_DEMAND).
+import { useState } from 'react';
 import type { LocatedMunicipality } from '@permitdesk/core';
 
 export interface MunicipalityChoiceProps {
@@ -12,11 +13,11 @@ export interface MunicipalityChoiceProps {
 }
 
 export function MunicipalityChoice({ municipality: m, onChoose }: MunicipalityChoiceProps) {
+  // Why, as the first answer said: once another is chosen, the first answer is offered back without a reason.
+  const [zip] = useState(() => m.alternatives!.some((o) => o.reason === 'zip-county'));
   return (
     <fieldset className="pd-wide pd-choices">
-      <legend className="pd-label">
-        {m.alternatives![0]!.reason === 'zip-county' ? 'This ZIP code reaches into several counties' : 'Near city limits'}: who issues permits?
-      </legend>
+      <legend className="pd-label">{zip ? 'This ZIP code reaches into several counties' : 'Near city limits'}: who issues permits?</legend>
       {/* The one chosen first (the widget size budget has no room for a stable order). */}
       {[m, ...m.alternatives!].map((o) => (
         // No key: a short list drawn whole each time (widget size budget).
