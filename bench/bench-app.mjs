@@ -8,10 +8,12 @@ import { seedAll } from '../packages/server/src/reference/seed-all.js';
 import { createApp } from '../packages/server/src/app.js';
 import { closeServices, createServices } from '../packages/server/src/services.js';
 
-export async function startBenchApp() {
+/** `geo`: another geography service than the configured one (the address bench's street geocoder). */
+export async function startBenchApp({ geo } = {}) {
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: '', TRUST_PROXY: 'on' });
   const database = await openDatabase(config, { inMemory: true });
   const services = await createServices(config, { database });
+  if (geo) services.geo = geo;
   await migrateToLatest(database);
   await seedAll(services);
   services.geo.warm();

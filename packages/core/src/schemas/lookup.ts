@@ -36,9 +36,12 @@ export type Municipality = v.InferOutput<typeof municipalitySchema>;
 /**
  * Another municipality an address may belong to when the data cannot tell, for the visitor to choose:
  * 'unincorporated-nearby' (a city answered, but unincorporated county area lies close by: the county
- * may govern the address) or 'near-city-limits' (the county answered, but a city's limits may reach it).
+ * may govern the address), 'near-city-limits' (the county answered, but a city's limits may reach it) or
+ * 'zip-county' (the address is placed at its ZIP's centre, and that ZIP reaches into other
+ * counties: their governments are offered).
  */
-export const MUNICIPALITY_ALTERNATIVE_REASONS = ['unincorporated-nearby', 'near-city-limits'] as const;
+export const MUNICIPALITY_ALTERNATIVE_REASONS = ['unincorporated-nearby', 'near-city-limits', 'zip-county'] as const;
+export type MunicipalityAlternativeReason = (typeof MUNICIPALITY_ALTERNATIVE_REASONS)[number];
 export const municipalityAlternativeSchema = v.object({
   id: idSchema,
   name: v.string(),
@@ -50,12 +53,14 @@ export type MunicipalityAlternative = v.InferOutput<typeof municipalityAlternati
 
 /**
  * The visitor's answer when asked to choose (kept with the request, shown to the permit team): why they were
- * asked and the municipalities offered; the one chosen is the permit's municipality.
+ * asked and the municipalities offered; the one chosen is the permit's municipality. Built in a function
+ * marked pure: the widget never reads a kept choice, so its bundle drops the whole schema (size budget).
  */
-export const municipalityChoiceSchema = v.object({
-  reason: v.picklist(MUNICIPALITY_ALTERNATIVE_REASONS),
-  offered: v.array(v.object({ id: idSchema, name: v.string() })),
-});
+export const municipalityChoiceSchema = /* @__PURE__ */ (() =>
+  v.object({
+    reason: v.picklist(MUNICIPALITY_ALTERNATIVE_REASONS),
+    offered: v.array(v.object({ id: idSchema, name: v.string() })),
+  }))();
 export type MunicipalityChoice = v.InferOutput<typeof municipalityChoiceSchema>;
 
 /** The municipality of a location (GET /search/), with the alternatives when the data cannot tell. */

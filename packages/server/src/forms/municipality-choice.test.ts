@@ -63,6 +63,21 @@ describe.each(databaseTargets())('the municipality chosen by the visitor on %s',
     expect(seen.municipalityChoice).toEqual(choice);
   });
 
+  it('takes another county of a ZIP that spans several, and keeps why: the ZIP reaches into them', async () => {
+    const duluth = await jobSite(t, '3500 Peachtree Industrial Blvd, Duluth, GA 30097');
+    const answer = (await t.request('GET', `/v4/lookup/addresses/${encodeURIComponent(duluth.addressId)}`)).body.municipality as LocatedMunicipality;
+    const forsyth = answer.alternatives!.find((a) => a.name === 'Forsyth County')!;
+    expect(forsyth.reason).toBe('zip-county');
+    const { res } = await submit(duluth, forsyth.id);
+    expect(res.status, res.text).toBe(200);
+    const permit = (await t.request<Permit>('GET', `/v3/permits/${res.body.permitId}`, { token: diy.accessToken })).body;
+    expect(permit.municipalityId).toBe(forsyth.id);
+    expect(permit.municipalityChoice).toEqual({
+      reason: 'zip-county',
+      offered: [{ id: answer.id, name: 'City of Duluth' }, ...answer.alternatives!.map(({ id, name }) => ({ id, name }))],
+    });
+  });
+
   it('keeps the choice when the visitor takes the first answer, and none where nobody was asked', async () => {
     const city = await submit(strip, stripAnswer.id);
     expect(city.res.status, city.res.text).toBe(200);

@@ -12,6 +12,7 @@ import { createOsmProvider } from './gazetteer/osm-provider.js';
 import { governedBy } from './governed-by.js';
 import { createLocator, type AddressHints, type Locate } from './locate.js';
 import { postalIndex } from './postal-index.js';
+import { buildZipCounties } from './zip-counties.js';
 
 export type { AddressHints } from './locate.js';
 
@@ -23,8 +24,11 @@ export interface GeoService {
    * (its USPS city, state and ZIP): the city it names wins over neighbourhood places nearer the point.
    */
   locate(latitude: number, longitude: number, hints?: LocateHints): MunicipalityRecord | null;
-  /** The other municipality the point may belong to when the data cannot tell (alternatives.ts), for the visitor to choose. */
-  alternatives(latitude: number, longitude: number, answer: MunicipalityRecord): MunicipalityAlternative[];
+  /**
+   * The other municipalities the point may belong to when the data cannot tell (alternatives.ts), for the
+   * visitor to choose; `zip` is the address's (a point at its centre stands for a ZIP that may span counties).
+   */
+  alternatives(latitude: number, longitude: number, answer: MunicipalityRecord, zip?: string | null): MunicipalityAlternative[];
   /** Builds the catalogue and the locator now (~2 s), so the first visitor does not wait for them. */
   warm(): void;
   /** True once the locator is built (warm() ran, or a first lookup did): /readyz waits for it. */
@@ -79,7 +83,8 @@ const countyIndex = () => (counties ??= buildCountyIndex());
 /** The catalogue is the same for every service in the process, so it is built once. */
 export const sharedCatalog = (): GeoCatalog => (catalog ??= buildCatalog(countyIndex(), postalIndex()));
 const sharedLocator = (): Locate => (locator ??= createLocator(sharedCatalog(), countyIndex(), postalIndex()));
-const sharedAlternatives = (): FindAlternatives => (alternativesFinder ??= createAlternativesFinder(sharedCatalog(), countyIndex()));
+const sharedAlternatives = (): FindAlternatives =>
+  (alternativesFinder ??= createAlternativesFinder(sharedCatalog(), countyIndex(), postalIndex(), buildZipCounties(countyIndex())));
 
 export function createGeoService(options: GeoOptions = {}): GeoService {
   return {
@@ -88,8 +93,8 @@ export function createGeoService(options: GeoOptions = {}): GeoService {
     // What the Census says governs the address wins; the locator answers when it named nothing we cover.
     locate: (latitude, longitude, hints) =>
       (hints?.governing ? governedBy(sharedCatalog(), hints.governing, hints.state) : null) ?? sharedLocator()(latitude, longitude, hints),
-    alternatives: (latitude, longitude, answer) => sharedAlternatives()(latitude, longitude, answer),
-    warm: () => void sharedLocator(),
+    alternatives: (latitude, longitude, answer, zip) => sharedAlternatives()(latitude, longitude, answer, zip),
+    warm: () => void [sharedLocator(), sharedAlternatives()],
     isWarm: () => locator !== undefined,
   };
 }

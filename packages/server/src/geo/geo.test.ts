@@ -256,6 +256,33 @@ describe('address search as people type', () => {
     expect(alternatives(36.13, -115.1189)).toEqual(['Clark County', 'City of Las Vegas (near-city-limits)']);
   });
 
+  it('asks which county when the address is placed at the centre of a ZIP that spans several, and not otherwise', async () => {
+    /** The answer and the alternatives for a search's first result, the way the geocode route gives them. */
+    const asked = async (query: string) => {
+      const [first] = await gazetteer.search(query, 5);
+      const address = (await gazetteer.geocode(first!.id))!;
+      const answer = geo.locate(address.latitude, address.longitude, address)!;
+      return [answer.name, ...geo.alternatives(address.latitude, address.longitude, answer, address.zip).map((a) => `${a.municipality.name} (${a.reason})`)];
+    };
+    // 30097 (Duluth GA, placed at the ZIP's centre in Gwinnett County) reaches into Forsyth and Fulton counties.
+    expect(await asked('3500 Peachtree Industrial Blvd, Duluth, GA 30097')).toEqual([
+      'City of Duluth',
+      'Forsyth County (zip-county)',
+      'Fulton County (zip-county)',
+    ]);
+    // 80237 (Denver): the city and county of Denver, or Arapahoe County.
+    expect(await asked('1 Main St, Denver, CO 80237')).toEqual(['City of Denver', 'Arapahoe County (zip-county)']);
+    // 93514's centre lies in Mono County, Bishop in Inyo: the city's own county is not offered, the centre's is.
+    expect(await asked('377 W Line St, Bishop, CA 93514')).toEqual(['City of Bishop', 'Mono County (zip-county)']);
+    // 10001 lies in New York County alone: nothing to ask.
+    expect(await asked('1 Main St, New York, NY 10001')).toEqual(['City of New York']);
+    // No ZIP typed: the point is Duluth's centre, not a ZIP's, so no ZIP question.
+    expect(await asked('100 Main St, Duluth, GA')).toEqual(['City of Duluth']);
+    // The same ZIP with a point of its own (a street geocoder's): the point's county is known.
+    const duluth = geo.locate(34.0029, -84.1446, { city: 'Duluth', state: 'GA', zip: '30097' })!;
+    expect(geo.alternatives(34.0029, -84.1446, duluth, '30097')).toEqual([]);
+  });
+
   it('leaves unincorporated communities out of the catalogue as cities', () => {
     const { municipalities, omitted } = sharedCatalog();
     const names = new Set(municipalities.map((m) => `${m.name}, ${m.stateCode}`));

@@ -30,7 +30,7 @@ export function municipalityAlternatives(geo: GeoService, address: AddressPoint)
   const located = locateAddress(geo, address);
   // The geocoder knew the boundaries (the Census): nothing to ask the visitor.
   if (!located || address.governing) return [];
-  return geo.alternatives(address.latitude, address.longitude, located).map(({ municipality, reason }) => ({
+  return geo.alternatives(address.latitude, address.longitude, located, address.zip?.trim()).map(({ municipality, reason }) => ({
     id: municipality.id,
     name: municipality.name,
     slug: municipality.slug,

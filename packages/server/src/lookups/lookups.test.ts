@@ -103,6 +103,28 @@ describe.each(databaseTargets())('lookups on %s', (target) => {
     expect(manhattan.body.alternatives).toBeUndefined();
   });
 
+  it('asks which county in the geocoding answer for a ZIP that spans several, and not for a ZIP in one county', async () => {
+    const answerFor = async (q: string) => {
+      const [first] = (await ctx.request('GET', '/v4/lookup/addresses', { query: { q, limit: '1' } })).body;
+      return (await ctx.request('GET', `/v4/lookup/addresses/${encodeURIComponent(first.id)}`)).body;
+    };
+    // Duluth GA 30097: Gwinnett County (the city), Forsyth County, Fulton County.
+    const duluth = await answerFor('3500 Peachtree Industrial Blvd, Duluth, GA 30097');
+    expect(duluth).toMatchObject({ zip: '30097', verified: false, municipality: { name: 'City of Duluth' } });
+    expect(duluth.municipality.alternatives.map((a: { name: string; kind: string; reason: string }) => [a.name, a.kind, a.reason])).toEqual([
+      ['Forsyth County', 'county', 'zip-county'],
+      ['Fulton County', 'county', 'zip-county'],
+    ]);
+    expect(duluth.municipality.alternatives[0].slug).toMatch(/^ga\/forsyth-county/);
+    // GET /search/ at the same point with the same ZIP asks the same.
+    const search = await ctx.request('GET', '/search/', { query: { lat: duluth.latitude, lon: duluth.longitude, city: duluth.city, state: duluth.state, zip: duluth.zip } });
+    expect(search.body.alternatives).toEqual(duluth.municipality.alternatives);
+    // 10001 lies in New York County alone.
+    const chelsea = await answerFor('1 Main St, New York, NY 10001');
+    expect(chelsea.municipality.name).toBe('City of New York');
+    expect(chelsea.municipality.alternatives).toBeUndefined();
+  });
+
   it('answers a municipality keyword through its trigram index, not by reading every row', async () => {
     const { rows } = await sql<{ 'QUERY PLAN': string }>`
       EXPLAIN SELECT count(*) FROM municipalities m WHERE lower(m.name) LIKE ${'%spring%'}`.execute(ctx.services.db);

@@ -159,6 +159,37 @@ describe('address step', () => {
     }
   });
 
+  it('asks which county when the address stands for a ZIP code that reaches into several (one round trip)', async () => {
+    const county = (id: number, name: string) => ({ id, name, slug: `ga/${name.toLowerCase().replace(' ', '-')}/unincorporated`, kind: 'county' as const, reason: 'zip-county' as const });
+    const duluth = { ...MUNICIPALITY, id: 7, name: 'City of Duluth', slug: 'ga/gwinnett-county/duluth/city-of-duluth' };
+    const [forsyth, fulton] = [county(8, 'Forsyth County'), county(9, 'Fulton County')];
+    server.api.on(lookupEndpoints.geocodeAddress, () => ({ ...GEOCODED, verified: false, municipality: { ...duluth, alternatives: [forsyth, fulton] } }));
+    // What GET /search/municipality-slug answers: the municipality, no reason.
+    const bySlug = new Map([duluth, { ...MUNICIPALITY, ...forsyth, reason: undefined }, { ...MUNICIPALITY, ...fulton, reason: undefined }].map((m) => [m.slug, m]));
+    server.api.on(lookupEndpoints.municipalityBySlug, ({ query }) => bySlug.get(query.get('slug')!)!);
+    try {
+      widget = await renderWidget(server.api.url);
+      const input = widget.screen.getByRole('combobox', { name: 'Job site address' });
+      fireEvent.focusIn(input);
+      fireEvent.input(input, { target: { value: 'Garfield' } });
+      fireEvent.click(await widget.screen.findByRole('option'));
+      await widget.screen.findByRole('group', { name: 'This ZIP code reaches into several counties: who issues permits?' });
+      expect(widget.screen.queryByText(/Near city limits/)).toBeNull();
+      /** The choices in their order, and which is taken. */
+      const offered = () => (widget.screen.getAllByRole('radio') as HTMLInputElement[]).map((radio) => `${radio.labels![0]!.textContent!.trim()}${radio.checked ? ' *' : ''}`);
+      expect(offered()).toEqual(['City of Duluth *', 'Forsyth County (unincorporated)', 'Fulton County (unincorporated)']);
+      // Taking a county keeps the question and why; the city is offered back (without a reason of its own).
+      fireEvent.click(widget.screen.getByRole('radio', { name: 'Forsyth County (unincorporated)' }));
+      await waitFor(() => expect(offered()).toEqual(['Forsyth County (unincorporated) *', 'City of Duluth', 'Fulton County (unincorporated)']));
+      fireEvent.click(widget.screen.getByRole('radio', { name: 'Fulton County (unincorporated)' }));
+      await waitFor(() => expect(offered()).toEqual(['Fulton County (unincorporated) *', 'Forsyth County (unincorporated)', 'City of Duluth']));
+      expect(widget.screen.getByRole('group', { name: 'This ZIP code reaches into several counties: who issues permits?' })).toBeTruthy();
+    } finally {
+      server.api.on(lookupEndpoints.geocodeAddress, () => GEOCODED);
+      server.api.on(lookupEndpoints.municipalityBySlug, () => MUNICIPALITY);
+    }
+  });
+
   it('asks nothing and says nothing of the street when the answer is sure and verified', async () => {
     server.api.on(lookupEndpoints.geocodeAddress, () => ({ ...GEOCODED, verified: true }));
     try {

@@ -3,65 +3,28 @@
 // the Census's answer picks, and the fallback to the built-in gazetteer when a geocoder is slow, down,
 // answers nonsense or finds nothing. No wall clock is waited on: the "slow" geocoder never answers, and
 // the test drives the fallback's deadline (it passes the moment the fake holds the hanging request).
-import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { addressSearchResultSchema, geocodedAddressSchema } from '@permitdesk/core';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeGeocoders, type FakeGeocoders } from '../../test/fake-geocoders.js';
 import { createGeoService } from '../geo-service.js';
 import { createBuiltinGazetteer } from './builtin-gazetteer.js';
 import { CENSUS_LAYERS, createCensusProvider } from './census-provider.js';
 import { withFallbacks } from './fallback-provider.js';
 import { createOsmProvider } from './osm-provider.js';
 
-const fixture = (name: string) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
-const census = fixture('census-answers.json').answers as Record<string, unknown>;
-const nominatim = fixture('nominatim-answers.json') as { search: Record<string, unknown>; lookup: Record<string, unknown> };
-const photon = fixture('photon-answers.json').api as Record<string, unknown>;
-
-let server: Server;
+let fake: FakeGeocoders;
 let baseUrl = '';
-const asked: URL[] = [];
-/** Requests the fake holds without answering (a geocoder that hangs); released when the test server closes. */
-const hanging: ServerResponse[] = [];
-/** The fallback deadlines waiting: they pass when the fake starts holding a request (the clock the test drives). */
-let deadlines: Array<() => void> = [];
-const heldDeadline = () => new Promise<void>((resolve) => deadlines.push(resolve));
+let asked: URL[] = [];
+let hanging: FakeGeocoders['hanging'] = [];
+/** The fallback deadlines: each passes when the fake starts holding a request (the clock the test drives). */
+const heldDeadline = () => fake.held();
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    asked.push(url);
-    const q = url.searchParams.get('address') ?? url.searchParams.get('q') ?? url.searchParams.get('osm_ids') ?? '';
-    if (q.startsWith('hang')) {
-      hanging.push(res);
-      const due = deadlines;
-      deadlines = [];
-      return void due.forEach((pass) => pass());
-    }
-    if (q.startsWith('down')) return void res.writeHead(502, { 'content-type': 'text/html' }).end('<html>Bad Gateway</html>');
-    if (q.startsWith('nonsense')) return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":{"addressMatches":"none"},"features":7}');
-    const json = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (url.pathname === '/census/geocoder/geographies/onelineaddress') {
-      return json(census[q] ?? { result: { input: { address: { address: q } }, addressMatches: [] } });
-    }
-    if (url.pathname === '/nominatim/search') return json(nominatim.search[q] ?? []);
-    if (url.pathname === '/nominatim/lookup') return json(nominatim.lookup[q] ?? []);
-    if (url.pathname === '/photon/api') return json(photon[q] ?? { type: 'FeatureCollection', features: [] });
-    res.writeHead(404).end('{}');
-  });
-  // The first locate builds the catalogue for seconds: idle connections must outlive that.
-  server.keepAliveTimeout = 120_000;
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake = await startFakeGeocoders();
+  ({ url: baseUrl, asked, hanging } = fake);
 });
-afterAll(() => {
-  for (const res of hanging) res.destroy();
-  return new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => fake?.close());
 
 const geoWith = (GEOCODER: string, fallbackDeadline: (() => Promise<void>) | number = heldDeadline) =>
   createGeoService({

@@ -6,6 +6,7 @@ import { DATE_FORMATS, formatDate, formatPhone, type PermitDesk } from '@permitd
 const CHOICE_REASONS = {
   'unincorporated-nearby': 'unincorporated county area lies close by',
   'near-city-limits': 'the job site is near city limits',
+  'zip-county': "the job site's ZIP code reaches into several counties",
 } as const;
 
 export function RequestPanel({ desk }: { desk: PermitDesk }) {
