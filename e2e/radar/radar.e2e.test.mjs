@@ -325,10 +325,21 @@ describe('project radar end to end', () => {
     await page.getByRole('button', { name: 'plan-set.pdf' }).first().waitFor();
     // Over 8 MiB a file goes in parts (issue 18 item 6): each part's ETag read from its answer, then the
     // server assembles and checks the file.
+    // The line drops during part 2: that part alone is sent again, and the file is whole.
     const largeSet = { name: 'plan-set-large.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(12_000_000, 32)]) };
+    const partSends = { 1: 0, 2: 0 };
+    const isPart = (url) => url.searchParams.get('op') === 'part';
+    await page.route(isPart, async (route) => {
+      const part = new URL(route.request().url()).searchParams.get('part');
+      partSends[part] = (partSends[part] ?? 0) + 1;
+      if (part === '2' && partSends[part] === 1) return route.abort('connectionreset');
+      return route.continue();
+    });
     await page.getByLabel('Upload a document').setInputFiles(largeSet);
     // (Only uploaded documents are listed.)
     await page.getByRole('button', { name: 'plan-set-large.pdf' }).first().waitFor();
+    await page.unroute(isPart);
+    assert.deepEqual(partSends, { 1: 1, 2: 2 });
     const documents = (await api('GET', '/v4/documents', { token: ownerToken, query: { documentable_id: String(permit.permitId), documentable_type: 'Permit' } })).body;
     const large = documents.find((document) => document.fileName === 'plan-set-large.pdf');
     assert.deepEqual({ uploaded: large?.uploaded, size: large?.size }, { uploaded: true, size: largeSet.buffer.length });
