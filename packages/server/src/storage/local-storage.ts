@@ -74,6 +74,10 @@ async function bytesOf(file: string, size: number): Promise<StoredBytes> {
   }
 }
 
+/** How Node's HTTP server ends a request body whose client disconnected. */
+const isDroppedConnection = (error: unknown): boolean =>
+  error instanceof Error && !(error instanceof HttpError) && ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || error.message === 'aborted');
+
 export function createLocalStorage(deps: Deps): LocalStorage {
   const maxBytes = deps.maxBytes ?? UPLOAD_MAX_BYTES;
   const fileOf = (key: string) => path.join(deps.root, ...assertSafeKey(key).split('/'));
@@ -117,7 +121,13 @@ export function createLocalStorage(deps: Deps): LocalStorage {
       },
     });
     const source = body ? Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>) : Readable.from([]);
-    await pipeline(source, limit, createWriteStream(partial));
+    try {
+      await pipeline(source, limit, createWriteStream(partial));
+    } catch (error) {
+      // The uploader went away mid-way (a dropped line, Cancel): their retry's business, not a server fault.
+      if (isDroppedConnection(error)) throw badRequest('The upload was interrupted: send the file again.', 'UPLOAD_INTERRUPTED');
+      throw error;
+    }
     return { size, md5: hash.digest('hex') };
   }
 

@@ -94,6 +94,24 @@ describe.each(databaseTargets())('storage on %s', (target) => {
     expect((await t.app.request(local(download.url))).status).toBe(403);
   });
 
+  it('answers a PUT whose connection dropped mid-way with 400 UPLOAD_INTERRUPTED (not a 500), keeps nothing and lets the URL be used again', async () => {
+    const key = newFileKey('tests', 'dropped.pdf');
+    const content = new TextEncoder().encode('%PDF-1.4 sent again after a dropped line');
+    const upload = await t.services.storage.presignUpload(key, { contentType: 'application/pdf', size: content.length });
+    // What Node's HTTP server does to a request body when the client goes away: the stream errors with 'aborted'.
+    const dropped = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(content.subarray(0, 8));
+        controller.error(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+      },
+    });
+    const res = await put(upload.url, dropped);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { code: string }).code).toBe('UPLOAD_INTERRUPTED');
+    expect(await t.services.storage.head(key)).toBeNull();
+    expect((await put(upload.url, content)).status).toBe(200);
+  });
+
   it('refuses uploads over 50,000,000 bytes with 413, declared or streamed', async () => {
     const key = newFileKey('tests', 'huge.pdf');
     const upload = await t.services.storage.presignUpload(key, { contentType: 'application/pdf', size: UPLOAD_MAX_BYTES });
