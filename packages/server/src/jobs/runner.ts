@@ -7,6 +7,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, Db } from '../db/schema.js';
 import type { Logger } from '../http/logger.js';
+import { createPollLoop } from '../ops/poll-loop.js';
 import { enqueueJob } from './enqueue.js';
 import { firstSlot, nextSlot, slotKey, specText, validateSpec, type Schedule, type ScheduleSpec } from './schedules.js';
 
@@ -98,11 +99,6 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   const batchSize = deps.batchSize ?? JOB_DEFAULTS.batchSize;
   const handlers = new Map<string, Registered>();
   const schedules = new Map<string, Schedule>();
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-  let stopped = true;
-  /** Set by stop(): the rest of a claimed batch is released instead of run. */
-  let closing = false;
 
   const leaseOf = (kind: string) => handlers.get(kind)?.options.leaseMs ?? JOB_DEFAULTS.leaseMs;
 
@@ -176,7 +172,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     const { handler, options } = registered;
     const ours = (eb: ExpressionBuilder<Database, 'jobs'>) =>
       eb.and([eb('id', '=', row.id), eb('attempts', '=', row.attempts), eb('status', '=', 'running')]);
-    if (closing) {
+    if (loop.stopping) {
       // Shutting down (SIGTERM): hand a claimed job not yet started back now (its attempt undone), not after its lease.
       await db.updateTable('jobs').set({ status: 'pending', attempts: sql`attempts - 1`, locked_until: null, updated_at: clock() }).where(ours).execute();
       return;
@@ -226,37 +222,17 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     return rows.length;
   }
 
-  /** One drain at a time per runner; repeated until no due jobs are left. */
-  function drain(): Promise<number> {
-    if (running) return running;
-    running = (async () => {
-      await tickSchedules();
-      let total = 0;
-      // Once stop() began, the batch in hand is released and no new one is claimed (the released rows are
-      // due again at once: claiming on would spin on them until the process is killed).
-      while (!closing) {
-        const n = await drainOnce();
-        total += n;
-        if (n === 0) break;
-      }
-      return total;
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
-      drain()
-        .catch((error: unknown) => log.error('job runner failed', { error: errorText(error) }))
-        .finally(() => schedule(pollMs));
-    }, ms);
-    timer.unref();
-  };
+  // Due recurring slots are enqueued before each drain; batches are claimed until one comes back empty.
+  const loop = createPollLoop({
+    name: 'job runner',
+    pollMs,
+    log,
+    beforeDrain: tickSchedules,
+    drainBatch: async () => {
+      const handled = await drainOnce();
+      return { handled, more: handled > 0 };
+    },
+  });
 
   return {
     register(kind, handler, options = {}) {
@@ -269,23 +245,13 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     daily(kind, hhmm, payload) {
       addSchedule(kind, { dailyAt: hhmm }, payload);
     },
-    drain,
+    drain: loop.drain,
     start() {
       for (const kind of schedules.keys()) if (!handlers.has(kind)) log.warn(`recurring job '${kind}' has no handler on this runner`);
-      stopped = false;
-      closing = false;
-      schedule(0);
+      loop.start();
     },
-    nudge() {
-      if (!stopped) schedule(0);
-    },
-    async stop() {
-      stopped = true;
-      closing = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running?.catch(() => 0);
-    },
+    nudge: loop.nudge,
+    stop: loop.stop,
     get kinds() {
       return [...handlers.keys()];
     },

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, Db } from '../db/schema.js';
 import type { Logger } from '../http/logger.js';
+import { createPollLoop } from '../ops/poll-loop.js';
 import type { MailTransport } from './transport.js';
 import { mailHeaders } from './templates.js';
 
@@ -55,10 +56,7 @@ export function createMailWorker(deps: Deps): MailWorker {
   const { db, transport, clock, log } = deps;
   const messageIdDomain = deps.messageIdDomain ?? 'permitdesk.local';
   const leaseEnd = () => new Date(clock().getTime() + MAIL_RETRY.leaseMs);
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-  let stopped = true;
-  let closed = false;
+  let transportClosed = false;
 
   async function claim() {
     const now = clock();
@@ -92,7 +90,7 @@ export function createMailWorker(deps: Deps): MailWorker {
       // Still ours (no other worker re-claimed it after our lease ran out)? Then its lease starts now.
       const ours = (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>
         eb.and([eb('id', '=', row.id), eb('attempts', '=', row.attempts), eb('status', '=', 'sending')]);
-      if (closed) {
+      if (loop.stopping) {
         // Shutting down: hand the rows not yet tried back now (their attempt undone) rather than after the lease.
         await db.updateTable('mail_outbox').set({ status: 'pending', attempts: sql`attempts - 1`, next_attempt_at: clock() }).where(ours).execute();
         continue;
@@ -123,51 +121,25 @@ export function createMailWorker(deps: Deps): MailWorker {
     return rows.length;
   }
 
-  /** One drain at a time per process; repeated until no due rows are left. */
-  async function drain(): Promise<number> {
-    if (running) return running;
-    running = (async () => {
-      let total = 0;
-      for (;;) {
-        const n = await drainOnce();
-        total += n;
-        if (n < MAIL_RETRY.batchSize) return total;
-      }
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
-      drain()
-        .catch((error: unknown) => log.error('mail worker failed', { error }))
-        .finally(() => schedule(MAIL_RETRY.pollMs));
-    }, ms);
-    timer.unref();
-  };
+  // A batch short of the batch size was the last of the due rows.
+  const loop = createPollLoop({
+    name: 'mail worker',
+    pollMs: MAIL_RETRY.pollMs,
+    log,
+    drainBatch: async () => {
+      const handled = await drainOnce();
+      return { handled, more: handled === MAIL_RETRY.batchSize };
+    },
+  });
 
   return {
-    drain,
-    start() {
-      stopped = false;
-      schedule(0);
-    },
-    nudge() {
-      if (!stopped) schedule(0);
-    },
+    drain: loop.drain,
+    start: loop.start,
+    nudge: loop.nudge,
     async stop() {
-      const wasClosed = closed;
-      stopped = true;
-      closed = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running?.catch(() => 0);
-      if (!wasClosed) transport.close();
+      await loop.stop();
+      if (!transportClosed) transport.close();
+      transportClosed = true;
     },
   };
 }
