@@ -1,15 +1,20 @@
 // A running tour leaves no popup attribute that the highlighted element's role does not allow (axe
 // aria-allowed-attr): a <div> target keeps only aria-controls, a link target keeps driver's attributes.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allowsPopupAttributes, popupRoleOf } from './tour-aria.js';
 import { isTourRunning, startTour } from './start-tour.js';
 
-const settle = (ms = 600) => new Promise((resolve) => setTimeout(resolve, ms));
+// driver.js's transitions run on a fake clock: moved on, not slept through.
+const settle = (ms = 600) => vi.advanceTimersByTimeAsync(ms);
 const key = (name: string) => window.dispatchEvent(new KeyboardEvent('keyup', { key: name }));
 
+beforeEach(() => {
+  vi.useFakeTimers();
+});
 afterEach(async () => {
   key('Escape');
   await settle(50);
+  vi.useRealTimers();
   document.body.innerHTML = '';
 });
 
