@@ -6,7 +6,7 @@
 // the platform fails or the connection is broken; nothing is dropped, and the owner sees every failure.
 import { stageName, type PlatformDocument } from '@permitdesk/core';
 import { requireRoleInCompany } from '../companies/company-access.js';
-import type { Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { PlatformDocumentsTable } from '../db/tables/platform.js';
 import { notFound } from '../http/errors.js';
 import type { AuthUser } from '../identity/user.js';
@@ -36,6 +36,13 @@ export function toPlatformDocument(row: DocumentRow): PlatformDocument {
   };
 }
 
+/**
+ * A document already queued for the link's connection under this source key: the sweep runs every 30 s and
+ * reads only what is new (the unique (connection_id, source_key) index answers it), not every issued permit again.
+ */
+const notQueued = (sourceKey: RawBuilder<string>) =>
+  sql<boolean>`NOT EXISTS (SELECT 1 FROM platform_documents d WHERE d.connection_id = l.connection_id AND d.source_key = ${sourceKey})`;
+
 /** Queues a document for every issued permit and every inspection result of the linked projects. */
 export async function sweepDocuments(services: Pick<AppServices, 'db' | 'clock'>): Promise<number> {
   const now = services.clock();
@@ -48,6 +55,7 @@ export async function sweepDocuments(services: Pick<AppServices, 'db' | 'clock'>
     .where('c.status', '<>', 'revoked')
     .where('p.issued_at', 'is not', null)
     .where('p.permit_number', 'is not', null)
+    .where(notQueued(sql`'permit:' || p.id || ':issued'`))
     .execute();
   const inspections = await services.db
     .selectFrom('platform_project_links as l')
@@ -57,6 +65,7 @@ export async function sweepDocuments(services: Pick<AppServices, 'db' | 'clock'>
     .select(['l.connection_id', 'l.project_id', 'p.id as permit_id', 'p.permit_number', 'i.id as inspection_id', 'i.inspection_name', 'i.status', 'i.completed_at', 'i.result_notes'])
     .where('c.status', '<>', 'revoked')
     .where('i.status', 'in', ['passed', 'failed'])
+    .where(notQueued(sql`'inspection:' || i.id || ':' || i.status`))
     .execute();
   const compliance = await sweepComplianceSources(services.db, services.clock());
   const rows = [
