@@ -3,21 +3,20 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../session/session.js';
-import { fakeNetwork, permitRow as row, profile, tokens } from '../test/fixtures.js';
+import { fakeNetwork, permitRow as row, profile } from '../test/fixtures.js';
 import { renderAt } from '../test/render.js';
 import { RadarSearchBox } from './radar-search-box.js';
+import { forgetSession, signIn } from '../test/session.js';
 
 
 let net: ReturnType<typeof fakeNetwork>;
 beforeEach(() => {
   localStorage.clear();
   net = fakeNetwork({ 'GET /v4/projects/search': () => ({ body: [], headers: { 'x-pagination-totalcount': '0' } }) });
-  sessionStore.getState().login(tokens(), profile({}, { '11': { name: 'Acme', role: 'owner' } }));
-  sessionStore.getState().stopAutoRefresh();
+  signIn(profile({}, { '11': { name: 'Acme', role: 'owner' } }))
 });
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

@@ -9,8 +9,9 @@ import { AppRoutes } from './router.js';
 import { pageRoutes } from './route-table.js';
 import { STORAGE_KEYS } from '../session/redirect-memory.js';
 import { sessionStore } from '../session/session.js';
-import { fakeNetwork, profile, tokens } from '../test/fixtures.js';
+import { fakeNetwork, profile } from '../test/fixtures.js';
 import { WithQueryClient } from '../test/render.js';
+import { signIn } from '../test/session.js';
 
 /** Stands in for the page a guard let through and reports where it was shown. The real pages would
  *  consume what the guards saved (the invite sign-up page takes the 'Login Required' notice); every
@@ -36,10 +37,6 @@ async function open(path: string): Promise<string> {
   return at;
 }
 
-const signIn = () => {
-  sessionStore.getState().login(tokens(), profile());
-  sessionStore.getState().stopAutoRefresh();
-};
 
 // Written from the SPEC, not from the route table, so a wrong table fails here.
 const PUBLIC = [

@@ -2,19 +2,18 @@
 // says so with a way back; no address at all explains where the link comes from.
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../session/session.js';
-import { fakeNetwork, profile, tokens } from '../../test/fixtures.js';
+import { fakeNetwork } from '../../test/fixtures.js';
 import { renderRoute } from '../radar/testing/render-route.js';
 import PresignedPage from './presigned-page.js';
+import { forgetSession, signIn } from '../../test/session.js';
 
 const open = (url: string) => renderRoute(<PresignedPage />, '/cloudfront/presigned', url);
 
 beforeEach(() => {
-  sessionStore.getState().login(tokens(), profile());
-  sessionStore.getState().stopAutoRefresh();
+  signIn()
 });
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
 });
 

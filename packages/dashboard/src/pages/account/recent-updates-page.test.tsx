@@ -5,24 +5,23 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
 import { UpdatesLink } from '../../layout/updates-link.js';
-import { sessionStore } from '../../session/session.js';
-import { fakeNetwork, profile, tokens } from '../../test/fixtures.js';
+import { fakeNetwork, profile } from '../../test/fixtures.js';
 import { renderAt } from '../../test/render.js';
 import RecentUpdatesPage from './recent-updates-page.js';
+import { forgetSession, signIn } from '../../test/session.js';
 
 const update = (id: number, customerName: string, read: boolean): ProjectUpdate => ({
   id, permitId: 100 + id, projectId: 200 + id, customerName, message: 'Your permit was submitted to the municipality.', stage: 30, createdAt: `2026-03-0${id}T15:30:00.000Z`, read,
 });
 
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
 });
 
 it('marks every update read, clearing the marks and the Updates badge', async () => {
   localStorage.clear();
-  sessionStore.getState().login(tokens(), profile({}, { '11': { name: 'Summit Roofing', role: 'owner' } }));
-  sessionStore.getState().stopAutoRefresh();
+  signIn(profile({}, { '11': { name: 'Summit Roofing', role: 'owner' } }))
   let read = false;
   const net = fakeNetwork({
     'GET /v4/companies/11/project-updates': () => ({ body: [update(2, 'Baker', read), update(1, 'Adams', true)] }),

@@ -3,17 +3,16 @@ import { SAVED_VIEW_KEYS } from '@permitdesk/core/client';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../session/session.js';
-import { fakeNetwork, profile, tokens } from '../../test/fixtures.js';
+import { fakeNetwork, profile } from '../../test/fixtures.js';
 import { renderAt } from '../../test/render.js';
 import ProfilePage, { TOURS_RESET_LABEL } from './profile-page.js';
+import { forgetSession, signIn } from '../../test/session.js';
 
 beforeEach(() => {
-  sessionStore.getState().login(tokens(), profile());
-  sessionStore.getState().stopAutoRefresh();
+  signIn()
 });
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
   localStorage.clear();
 });

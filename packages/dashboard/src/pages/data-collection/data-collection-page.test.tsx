@@ -3,11 +3,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../session/session.js';
-import { fakeNetwork, profile, tokens, type Route } from '../../test/fixtures.js';
+import { fakeNetwork, profile, type Route } from '../../test/fixtures.js';
 import { fullPermit, inspection } from '../radar/testing/radar-fixtures.js';
 import { renderRoute } from '../radar/testing/render-route.js';
 import DataCollectionPage from './data-collection-page.js';
+import { forgetSession, signIn } from '../../test/session.js';
 
 let net: ReturnType<typeof fakeNetwork>;
 const calls = (method: string, path: string) => net.calls.filter((c) => c.method === method && c.url.pathname === path);
@@ -27,11 +27,10 @@ const routes = (extra: Record<string, Route> = {}): Record<string, Route> => ({
 
 beforeEach(() => {
   localStorage.clear();
-  sessionStore.getState().login(tokens(), profile({}, { '11': { name: 'Acme Builders', role: 'owner' } }));
-  sessionStore.getState().stopAutoRefresh();
+  signIn(profile({}, { '11': { name: 'Acme Builders', role: 'owner' } }))
 });
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
 });
 

@@ -15,6 +15,7 @@ import InviteUserTypePage from './invite-user-type-page.js';
 import InvitationsNotifyPage from './invitations-notify-page.js';
 import VendorOnboardingPage from './vendor-onboarding-page.js';
 import WalletSharePage from './wallet-share-page.js';
+import { signIn } from '../../test/session.js';
 
 let net: ReturnType<typeof fakeNetwork>;
 const calls = (method: string, path: string) => net.calls.filter((c) => c.method === method && c.url.pathname === path);
@@ -25,10 +26,7 @@ const invitation = (over: Partial<Invitation> = {}): Invitation => ({
   existingVendor: false, side: 'recipient', actions: ['accept', 'decline'], ...over,
 });
 
-const signIn = (permissions = {}) => {
-  sessionStore.getState().login(tokens(), profile({}, permissions));
-  sessionStore.getState().stopAutoRefresh();
-};
+const signInWith = (permissions = {}) => signIn(profile({}, permissions));
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -49,7 +47,7 @@ describe('InviteUserTypePage', () => {
   });
 
   it('accepts: joins the company, refreshes the permissions and makes it the current company', async () => {
-    signIn();
+    signInWith();
     const joined = profile({}, { '11': { name: 'Acme Builders', role: 'pm' } });
     net = fakeNetwork({
       'GET /v4/invitations/lookup': () => ({ body: invitation() }),
@@ -69,7 +67,7 @@ describe('InviteUserTypePage', () => {
   });
 
   it('says which address the invitation went to when it is not the signed-in one', async () => {
-    signIn();
+    signInWith();
     net = fakeNetwork({ 'GET /v4/invitations/lookup': () => ({ status: 404, body: { message: 'Invitation not found.', code: 'INVITATION_NOT_FOUND' } }) });
     open('/invite-user-type/7/accept?email_address=bob%40example.com');
     expect(await screen.findByText(/Invitation not found\. This invitation was sent to bob@example\.com: sign in with that e-mail address to open it\./)).toBeTruthy();
@@ -89,7 +87,7 @@ describe('InvitationsNotifyPage', () => {
   const open = () => renderRoute(<InvitationsNotifyPage />, '/invitations/notify', '/invitations/notify');
   const section = (name: string) => screen.getByRole('region', { name });
 
-  beforeEach(() => signIn({ '11': { name: 'Acme Builders', role: 'owner' } }));
+  beforeEach(() => signInWith({ '11': { name: 'Acme Builders', role: 'owner' } }));
 
   it('lists what waits on the user and what was sent, with the SPEC §4.4 labels and badge colours', async () => {
     net = fakeNetwork(routes());
@@ -170,7 +168,7 @@ describe('InvitationsNotifyPage', () => {
 
 describe('WalletSharePage', () => {
   it('accepts a share for the company the user picks', async () => {
-    signIn({ '50': { name: 'Volt Electric', role: 'owner' }, '51': { name: 'Volt Solar', role: 'administrator' }, '52': { name: 'Watching Co', role: 'user' } });
+    signInWith({ '50': { name: 'Volt Electric', role: 'owner' }, '51': { name: 'Volt Solar', role: 'administrator' }, '52': { name: 'Watching Co', role: 'user' } });
     const share = invitation({ invitationId: 9, kind: 'SHARE_WALLET', status: 23, source: 6, role: null, actions: ['accept', 'decline'] });
     net = fakeNetwork({
       'GET /v4/invitations/lookup': () => ({ body: share }),
@@ -190,7 +188,7 @@ describe('WalletSharePage', () => {
 
 describe('VendorOnboardingPage', () => {
   it('saves each step, checks the contact with the SPEC messages, then submits', async () => {
-    signIn({ '50': { name: 'Volt Electric', role: 'owner' } });
+    signInWith({ '50': { name: 'Volt Electric', role: 'owner' } });
     let current = invitation({ invitationId: 5, kind: 'VENDOR_ONBOARDING', status: 14, source: 5, role: null, actions: ['submit', 'decline'], steps: { company: null, contact: null, compliance: null } });
     net = fakeNetwork({
       'GET /v4/invitations/lookup': () => ({ body: current }),
@@ -237,7 +235,7 @@ describe('VendorOnboardingPage', () => {
 
 describe('VendorOnboardingPage for an invitee with no company', () => {
   it('creates the company by invitation and goes on with the step the server saved', async () => {
-    signIn();
+    signInWith();
     let current = invitation({ invitationId: 6, kind: 'VENDOR_ONBOARDING', status: 14, source: 5, role: null, actions: ['submit', 'decline'], companyName: 'Nia Plumbing', steps: { company: null, contact: null, compliance: null } });
     net = fakeNetwork({
       'GET /v4/invitations/lookup': () => ({ body: current }),

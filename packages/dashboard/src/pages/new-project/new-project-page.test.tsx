@@ -9,6 +9,7 @@ import { fakeNetwork, profile, tokens } from '../../test/fixtures.js';
 import { row } from '../radar/testing/radar-fixtures.js';
 import { renderRoute } from '../radar/testing/render-route.js';
 import NewProjectPage from './new-project-page.js';
+import { forgetSession, signIn } from '../../test/session.js';
 
 let net: ReturnType<typeof fakeNetwork>;
 const calls = (method: string, path: string) => net.calls.filter((c) => c.method === method && c.url.pathname === path);
@@ -23,8 +24,7 @@ const municipality = {
 };
 
 beforeEach(() => {
-  sessionStore.getState().login(tokens(), profile({}, { '11': { name: 'Acme Builders', role: 'owner' } }));
-  sessionStore.getState().stopAutoRefresh();
+  signIn(profile({}, { '11': { name: 'Acme Builders', role: 'owner' } }))
   net = fakeNetwork({
     'GET /v4/lookup/addresses': () => ({
       body: [{ id: 'address.350-5th', center: [-73.9857, 40.7484], place_name: '350 5th Ave, New York, NY 10118', matching_place_name: '350 5th Ave', street_line: '350 5th Ave' }],
@@ -37,7 +37,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
 });
 

@@ -2,10 +2,10 @@
 // menu (queue and directory); service admins also templates, team and settings.
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../session/session.js';
-import { fakeNetwork, profile, tokens } from '../../test/fixtures.js';
+import { fakeNetwork } from '../../test/fixtures.js';
 import { renderRoute } from '../radar/testing/render-route.js';
 import { STAFF_ONLY_PAGE, StaffGate } from './staff-gate.js';
+import { forgetSession, signIn } from '../../test/session.js';
 
 const as = (role: 'operator' | 'service_admin' | null) => {
   fakeNetwork({ 'GET /v4/operator/status': () => ({ body: { staff: role !== null, role } }) });
@@ -13,11 +13,10 @@ const as = (role: 'operator' | 'service_admin' | null) => {
 };
 
 beforeEach(() => {
-  sessionStore.getState().login(tokens(), profile());
-  sessionStore.getState().stopAutoRefresh();
+  signIn()
 });
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
 });
 

@@ -5,10 +5,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TeamMember } from '@permitdesk/core';
-import { sessionStore } from '../../session/session.js';
-import { fakeNetwork, profile, tokens, type Route } from '../../test/fixtures.js';
+import { fakeNetwork, type Route } from '../../test/fixtures.js';
 import { renderRoute } from '../radar/testing/render-route.js';
 import TeamPage from './team-page.js';
+import { forgetSession, signIn } from '../../test/session.js';
 
 let net: ReturnType<typeof fakeNetwork>;
 const me: TeamMember = { id: 'u-admin', email: 'ann@example.com', name: 'Ann Lee', role: 'service_admin' };
@@ -21,11 +21,10 @@ const routes = (role: 'operator' | 'service_admin' | null, extra: Record<string,
 });
 
 beforeEach(() => {
-  sessionStore.getState().login(tokens(), profile());
-  sessionStore.getState().stopAutoRefresh();
+  signIn()
 });
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
 });
 

@@ -5,13 +5,13 @@ import { SAVED_VIEW_KEYS } from '@permitdesk/core/client';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../session/session.js';
-import { fakeNetwork, profile, tokens, type Route } from '../../test/fixtures.js';
+import { fakeNetwork, profile, type Route } from '../../test/fixtures.js';
 import { assignment, documentRow, fullPermit } from '../radar/testing/radar-fixtures.js';
 import { renderRoute } from '../radar/testing/render-route.js';
 import PermitPage from './permit-page.js';
 // Loaded up front, so the tour's lazy import answers within the fake clock's step.
 import '../../tours/start-tour.js';
+import { forgetSession, signIn } from '../../test/session.js';
 
 let net: ReturnType<typeof fakeNetwork>;
 const calls = (method: string, path: string) => net.calls.filter((c) => c.method === method && c.url.pathname === path);
@@ -46,11 +46,10 @@ beforeEach(() => {
   documents = [documentRow(5, 'roof-plan.pdf')];
   access = { level: 'owner', guest: false };
   statusLinks = [];
-  sessionStore.getState().login(tokens(), profile({}, { '11': { name: 'Acme Builders', role: 'owner' }, '12': { name: 'Bright Solar', role: 'administrator' } }));
-  sessionStore.getState().stopAutoRefresh();
+  signIn(profile({}, { '11': { name: 'Acme Builders', role: 'owner' }, '12': { name: 'Bright Solar', role: 'administrator' } }))
 });
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

@@ -4,11 +4,11 @@ import { SAVED_VIEW_KEYS } from '@permitdesk/core/client';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../session/session.js';
-import { fakeNetwork, profile, tokens } from '../../test/fixtures.js';
+import { fakeNetwork } from '../../test/fixtures.js';
 import { fullPermit } from '../radar/testing/radar-fixtures.js';
 import { renderRoute } from '../radar/testing/render-route.js';
 import ProjectPage from './project-page.js';
+import { forgetSession, signIn } from '../../test/session.js';
 
 const permit = fullPermit(1);
 const project = {
@@ -20,11 +20,10 @@ const notFound = (message: string) => () => ({ status: 404, body: { message, cod
 beforeEach(() => {
   localStorage.clear();
   localStorage.setItem(SAVED_VIEW_KEYS.guidedToursSeen, JSON.stringify(['permit-detail']));
-  sessionStore.getState().login(tokens(), profile());
-  sessionStore.getState().stopAutoRefresh();
+  signIn()
 });
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
 });
 

@@ -6,10 +6,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../session/redirect-memory.js';
-import { sessionStore } from '../../session/session.js';
-import { fakeNetwork, profile, tokens } from '../../test/fixtures.js';
+import { fakeNetwork } from '../../test/fixtures.js';
 import { renderRoute } from '../radar/testing/render-route.js';
 import QuotePage from './quote-page.js';
+import { forgetSession, signIn } from '../../test/session.js';
 
 let net: ReturnType<typeof fakeNetwork>;
 const quote = (overrides: Partial<PermitQuote> = {}): PermitQuote => ({
@@ -19,14 +19,10 @@ const quote = (overrides: Partial<PermitQuote> = {}): PermitQuote => ({
   validUntil: '2026-12-10', orderId: null, answeredAt: null, declineReason: null, createdAt: '2026-11-26T15:00:00.000Z', ...overrides,
 });
 const open = () => renderRoute(<QuotePage />, '/quote/:quoteId', '/quote/Q-ABCDEFGH23');
-const signIn = () => {
-  sessionStore.getState().login(tokens(), profile());
-  sessionStore.getState().stopAutoRefresh();
-};
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
 });
 

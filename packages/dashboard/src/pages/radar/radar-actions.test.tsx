@@ -6,17 +6,14 @@ import type { Permissions } from '@permitdesk/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../session/session.js';
-import { fakeNetwork, profile, tokens, type Route } from '../../test/fixtures.js';
+import { fakeNetwork, profile, type Route } from '../../test/fixtures.js';
 import { renderAt } from '../../test/render.js';
 import { RadarView } from './radar-view.js';
 import { entryResult, formDefinition, formEntry, row, searchAnswer, type Row } from './testing/radar-fixtures.js';
+import { forgetSession, signIn } from '../../test/session.js';
 
 const COMPANY: Permissions = { '11': { name: 'Acme Builders', role: 'owner' } };
-const signIn = (permissions: Permissions = COMPANY) => {
-  sessionStore.getState().login(tokens(), profile({}, permissions));
-  sessionStore.getState().stopAutoRefresh();
-};
+const signInWith = (permissions: Permissions = COMPANY) => signIn(profile({}, permissions));
 
 let net: ReturnType<typeof fakeNetwork>;
 const serve = (rows: Row[], routes: Record<string, Route> = {}) => {
@@ -44,10 +41,10 @@ function holdBack(pathname: string): () => void {
 beforeEach(() => {
   localStorage.clear();
   localStorage.setItem(SAVED_VIEW_KEYS.guidedToursSeen, JSON.stringify(['radar', 'radar-search', 'permit-detail']));
-  signIn();
+  signInWith();
 });
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
 });
 
@@ -195,7 +192,7 @@ describe('permit application (form 31)', () => {
   });
 
   it('offers no account selector to a personal user', async () => {
-    signIn({});
+    signInWith({});
     serve([row(6, 'Flo Gray', { stage: 71 })], routes());
     renderAt(<RadarView variant="radar" />, '/project-radar');
     await userEvent.click(await screen.findByRole('button', { name: 'Apply for Permit' }));

@@ -5,22 +5,21 @@ import type { Permissions } from '@permitdesk/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../session/session.js';
-import { fakeNetwork, profile, tokens } from '../../test/fixtures.js';
+import { fakeNetwork, profile } from '../../test/fixtures.js';
 import { renderAt } from '../../test/render.js';
 import { RadarView } from './radar-view.js';
 import { row, searchAnswer } from './testing/radar-fixtures.js';
+import { forgetSession, signIn } from '../../test/session.js';
 
 const COMPANY: Permissions = { '11': { name: 'Acme Builders', role: 'owner' } };
 const LINK = 'http://localhost/v4/exports/download?export=radar&u=x&exp=1&sig=y';
 
 beforeEach(() => {
   localStorage.setItem(SAVED_VIEW_KEYS.guidedToursSeen, JSON.stringify(['radar', 'radar-search', 'permit-detail']));
-  sessionStore.getState().login(tokens(), profile({}, COMPANY));
-  sessionStore.getState().stopAutoRefresh();
+  signIn(profile({}, COMPANY))
 });
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

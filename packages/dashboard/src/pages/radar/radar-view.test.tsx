@@ -4,18 +4,15 @@ import { SAVED_VIEW_KEYS } from '@permitdesk/core/client';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../session/session.js';
-import { fakeNetwork, profile, tokens, type Route } from '../../test/fixtures.js';
+import { fakeNetwork, profile, type Route } from '../../test/fixtures.js';
 import { renderAt } from '../../test/render.js';
 import { RadarSearchBox } from '../../layout/radar-search-box.js';
 import { PHONE_QUERY } from '../../ui/use-media-query.js';
 import { RadarView } from './radar-view.js';
 import { assignment, inspection, row, searchAnswer } from './testing/radar-fixtures.js';
+import { forgetSession, signIn } from '../../test/session.js';
 
-const signIn = (permissions = { '11': { name: 'Acme Builders', role: 'owner' as const } }) => {
-  sessionStore.getState().login(tokens(), profile({}, permissions));
-  sessionStore.getState().stopAutoRefresh();
-};
+const signInWith = (permissions = { '11': { name: 'Acme Builders', role: 'owner' as const } }) => signIn(profile({}, permissions));
 
 let net: ReturnType<typeof fakeNetwork>;
 const serve = (routes: Record<string, Route>) => {
@@ -27,10 +24,10 @@ beforeEach(() => {
   localStorage.clear();
   // Tours are seen: these tests are about the table.
   localStorage.setItem(SAVED_VIEW_KEYS.guidedToursSeen, JSON.stringify(['radar', 'radar-search', 'permit-detail']));
-  signIn();
+  signInWith();
 });
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
 });
 

@@ -3,10 +3,10 @@
 import { PAGINATION_HEADERS, type AuditEntry } from '@permitdesk/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../../session/session.js';
-import { fakeNetwork, profile, tokens } from '../../../test/fixtures.js';
+import { fakeNetwork, profile } from '../../../test/fixtures.js';
 import { renderRoute } from '../../radar/testing/render-route.js';
 import CompanyActivityPage from './company-activity-page.js';
+import { forgetSession, signIn } from '../../../test/session.js';
 
 let net: ReturnType<typeof fakeNetwork>;
 const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
@@ -26,11 +26,10 @@ const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => (
 });
 
 beforeEach(() => {
-  sessionStore.getState().login(tokens(), profile({}, { '11': { name: 'Acme Builders', role: 'owner' } }));
-  sessionStore.getState().stopAutoRefresh();
+  signIn(profile({}, { '11': { name: 'Acme Builders', role: 'owner' } }))
 });
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
 });
 

@@ -3,10 +3,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../../session/session.js';
-import { fakeNetwork, profile, tokens } from '../../../test/fixtures.js';
+import { fakeNetwork } from '../../../test/fixtures.js';
 import { renderRoute } from '../../radar/testing/render-route.js';
 import CompanyWebhooksPage from './company-webhooks-page.js';
+import { forgetSession, signIn } from '../../../test/session.js';
 
 const WID = '7d3f1c2e-1111-4222-8333-944455556666';
 const DID = '0a1b2c3d-1111-4222-8333-944455556666';
@@ -21,11 +21,10 @@ const delivery = {
 };
 
 beforeEach(() => {
-  sessionStore.getState().login(tokens(), profile());
-  sessionStore.getState().stopAutoRefresh();
+  signIn()
 });
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
 });
 

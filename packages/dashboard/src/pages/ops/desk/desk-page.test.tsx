@@ -5,14 +5,14 @@ import type { AuditEntry, PermitDesk, StageTemplate } from '@permitdesk/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../../session/session.js';
-import { fakeNetwork, profile, tokens, type Route } from '../../../test/fixtures.js';
+import { fakeNetwork, profile, type Route } from '../../../test/fixtures.js';
 import { fullPermit } from '../../radar/testing/radar-fixtures.js';
 import { renderRoute } from '../../radar/testing/render-route.js';
 import { expiryBadge } from './compliance-panel.js';
 import { deskChanges } from './desk-changes.js';
 import PermitDeskPage, { CONFLICT_TITLE } from './desk-page.js';
 import { parseFees } from './fees-panel.js';
+import { forgetSession, signIn } from '../../../test/session.js';
 
 const deskData = (overrides: Partial<PermitDesk> = {}, permit: Partial<PermitDesk['permit']> = {}): PermitDesk => ({
   permit: { ...fullPermit(1), stage: 10, stageHistory: [], permitNumber: null, ...permit },
@@ -73,11 +73,10 @@ const routes = (extra: Record<string, Route> = {}, role: 'operator' | null = 'op
 beforeEach(() => {
   localStorage.clear();
   current = deskData();
-  sessionStore.getState().login(tokens(), profile({ name: 'Olga Operator' }));
-  sessionStore.getState().stopAutoRefresh();
+  signIn(profile({ name: 'Olga Operator' }))
 });
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
 });
 

@@ -3,20 +3,19 @@ import type { StageTemplate } from '@permitdesk/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../../session/session.js';
-import { fakeNetwork, profile, tokens } from '../../../test/fixtures.js';
+import { fakeNetwork } from '../../../test/fixtures.js';
 import { renderRoute } from '../../radar/testing/render-route.js';
 import TemplatesPage from './templates-page.js';
+import { forgetSession, signIn } from '../../../test/session.js';
 
 const template: StageTemplate = { stage: 20, stageName: 'Processing', subject: 'Working on it', body: 'Hello {customerName}.', updatedAt: '2026-01-01T00:00:00.000Z', updatedBy: null };
 let net: ReturnType<typeof fakeNetwork>;
 
 beforeEach(() => {
-  sessionStore.getState().login(tokens(), profile());
-  sessionStore.getState().stopAutoRefresh();
+  signIn()
 });
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
 });
 

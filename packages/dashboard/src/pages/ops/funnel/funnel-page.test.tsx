@@ -3,10 +3,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../../session/session.js';
-import { fakeNetwork, profile, tokens } from '../../../test/fixtures.js';
+import { fakeNetwork } from '../../../test/fixtures.js';
 import { renderRoute } from '../../radar/testing/render-route.js';
 import FunnelPage from './funnel-page.js';
+import { forgetSession, signIn } from '../../../test/session.js';
 
 const report = (origin: string | null, scale = 1) => ({
   from: '2026-10-29', to: '2026-11-27', origin,
@@ -26,11 +26,10 @@ const report = (origin: string | null, scale = 1) => ({
 });
 
 beforeEach(() => {
-  sessionStore.getState().login(tokens(), profile());
-  sessionStore.getState().stopAutoRefresh();
+  signIn()
 });
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
 });
 

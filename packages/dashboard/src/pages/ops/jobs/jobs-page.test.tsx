@@ -3,10 +3,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../../session/session.js';
-import { fakeNetwork, profile, tokens } from '../../../test/fixtures.js';
+import { fakeNetwork } from '../../../test/fixtures.js';
 import { renderRoute } from '../../radar/testing/render-route.js';
 import JobsPage from './jobs-page.js';
+import { forgetSession, signIn } from '../../../test/session.js';
 
 const job = (id: number, status: string, extra: Record<string, unknown> = {}) => ({
   id, kind: 'webhook.deliver', key: null, status, attempts: 1, lastError: null,
@@ -15,11 +15,10 @@ const job = (id: number, status: string, extra: Record<string, unknown> = {}) =>
 const paged = (items: unknown[]) => ({ body: items, headers: { 'x-pagination-index': '1', 'x-pagination-size': '50', 'x-pagination-totalcount': String(items.length) } });
 
 beforeEach(() => {
-  sessionStore.getState().login(tokens(), profile());
-  sessionStore.getState().stopAutoRefresh();
+  signIn()
 });
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
 });
 

@@ -4,11 +4,11 @@ import type { DirectoryDetail, DirectoryMunicipality } from '@permitdesk/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../../session/session.js';
-import { fakeNetwork, profile, tokens } from '../../../test/fixtures.js';
+import { fakeNetwork } from '../../../test/fixtures.js';
 import { renderRoute } from '../../radar/testing/render-route.js';
 import MunicipalitiesPage from './municipalities-page.js';
 import MunicipalityPage from './municipality-page.js';
+import { forgetSession, signIn } from '../../../test/session.js';
 
 let net: ReturnType<typeof fakeNetwork>;
 const OPERATOR = { 'GET /v4/operator/status': () => ({ body: { staff: true, role: 'operator' } }) };
@@ -27,11 +27,10 @@ const detail = (extra: Partial<DirectoryDetail> = {}): DirectoryDetail => ({
 });
 
 beforeEach(() => {
-  sessionStore.getState().login(tokens(), profile());
-  sessionStore.getState().stopAutoRefresh();
+  signIn()
 });
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
 });
 

@@ -4,11 +4,11 @@ import { OPS_BUILTIN_VIEWS, type OpsQueueRow } from '@permitdesk/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../../session/session.js';
-import { fakeNetwork, profile, tokens, type Route } from '../../../test/fixtures.js';
+import { fakeNetwork, profile, type Route } from '../../../test/fixtures.js';
 import { renderAt } from '../../../test/render.js';
 import { overSlaLabel, queueQuery } from './queue-filters.js';
 import { QueueView } from './queue-view.js';
+import { forgetSession, signIn } from '../../../test/session.js';
 
 const OLGA = '6f7c6a1e-2d0b-4c58-9a37-0d5f8c1b2a10';
 const row = (id: number, overrides: Partial<OpsQueueRow> = {}): OpsQueueRow => ({
@@ -34,11 +34,10 @@ const lastQueueCall = () => queueCalls().at(-1);
 
 beforeEach(() => {
   localStorage.clear();
-  sessionStore.getState().login(tokens(), profile({}, {}));
-  sessionStore.getState().stopAutoRefresh();
+  signIn(profile({}, {}))
 });
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
 });
 

@@ -5,10 +5,10 @@ import type { PermitQuote } from '@permitdesk/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../../session/session.js';
-import { fakeNetwork, profile, tokens } from '../../../test/fixtures.js';
+import { fakeNetwork } from '../../../test/fixtures.js';
 import { renderAt } from '../../../test/render.js';
 import { QuotesPanel } from './quotes-panel.js';
+import { forgetSession, signIn } from '../../../test/session.js';
 
 const quote = (overrides: Partial<PermitQuote> = {}): PermitQuote => ({
   quoteId: 'Q-ABCDEFGH23',
@@ -34,11 +34,10 @@ const quote = (overrides: Partial<PermitQuote> = {}): PermitQuote => ({
 let net: ReturnType<typeof fakeNetwork>;
 
 beforeEach(() => {
-  sessionStore.getState().login(tokens(), profile());
-  sessionStore.getState().stopAutoRefresh();
+  signIn()
 });
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
 });
 

@@ -4,10 +4,10 @@ import { DEFAULT_SETTINGS, type GlobalSetting } from '@permitdesk/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../../session/session.js';
-import { fakeNetwork, profile, tokens } from '../../../test/fixtures.js';
+import { fakeNetwork } from '../../../test/fixtures.js';
 import { renderRoute } from '../../radar/testing/render-route.js';
 import OpsSettingsPage from './ops-settings-page.js';
+import { forgetSession, signIn } from '../../../test/session.js';
 
 const ADMIN = {
   'GET /v4/operator/status': () => ({ body: { staff: true, role: 'service_admin' } }),
@@ -15,11 +15,10 @@ const ADMIN = {
 };
 
 beforeEach(() => {
-  sessionStore.getState().login(tokens(), profile());
-  sessionStore.getState().stopAutoRefresh();
+  signIn()
 });
 afterEach(() => {
-  sessionStore.setState({ isAuthenticated: false, authToken: null, refreshToken: null, user: null });
+  forgetSession();
   vi.unstubAllGlobals();
 });
 
