@@ -17,6 +17,7 @@ import { seedDemoShowcase } from './cli/demo-showcase.js';
 import { DEMO_OPERATOR, ensureDemoOperator } from './operator/demo-operator.js';
 import { enqueueStartupWatchdog, registerExpiryWatchdogJob } from './compliance/reminders/watchdog-job.js';
 import { MULTIPART_SWEEP_EVERY_MS, MULTIPART_SWEEP_JOB, sweepMultipartUploads } from './storage/multipart.js';
+import { FUNNEL_KEEP_DAYS, FUNNEL_PRUNE_DAILY_AT, FUNNEL_PRUNE_JOB, pruneFunnelEvents } from './funnel/funnel.js';
 import { startFakePlatform } from './platform/fake/fake-platform.js';
 import { registerPlatformJobs } from './platform/worker.js';
 
@@ -54,6 +55,12 @@ export async function bootstrap(givenConfig: Config): Promise<Running> {
     await sweepMultipartUploads(services);
   });
   services.jobs.every(MULTIPART_SWEEP_JOB, MULTIPART_SWEEP_EVERY_MS);
+  // The sign-up funnel keeps a year and a month of visits.
+  services.jobs.register(FUNNEL_PRUNE_JOB, async (_payload, ctx) => {
+    const dropped = await pruneFunnelEvents(services.db, ctx.clock());
+    if (dropped > 0) log.info(`[funnel] ${dropped} visits older than ${FUNNEL_KEEP_DAYS} days dropped`);
+  });
+  services.jobs.daily(FUNNEL_PRUNE_JOB, FUNNEL_PRUNE_DAILY_AT);
   services.jobs.start();
   // Shutdown hooks run after the drain, last registered first: the job worker, then the mail worker.
   services.lifecycle.onShutdown('mail worker', () => services.mailWorker.stop());

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS as LIMITS } from '../rate-limits/limiter.js';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
 import { operator } from '../test/permit-fixtures.js';
-import { originOf } from './funnel.js';
+import { FUNNEL_KEEP_DAYS, originOf, pruneFunnelEvents, recordFunnelEvent } from './funnel.js';
 
 const PLATFORM = 'https://app.platform.example';
 const PARTNER = 'https://frames.partner.example';
@@ -180,6 +180,20 @@ describe.each(databaseTargets())('the sign-up funnel on %s', (target) => {
     expect(past.status).toBe(200);
     expect(past.body.stages.every((s) => s.sessions === 0)).toBe(true);
     expect(past.body.stages[1]!.dropOut).toBe(0);
+  });
+
+  it('drops visits older than the kept days, and only those', async () => {
+    const now = t.services.clock();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const old = session();
+    const kept = session();
+    await recordFunnelEvent(t.services.db, { step: 'sign-up', session: old, origin: PARTNER }, daysAgo(FUNNEL_KEEP_DAYS + 1));
+    await recordFunnelEvent(t.services.db, { step: 'sign-up', session: kept, origin: PARTNER }, daysAgo(FUNNEL_KEEP_DAYS - 1));
+    const sessions = async () =>
+      (await t.services.db.selectFrom('funnel_events').select('session').where('session', 'in', [old, kept]).execute()).map((row) => row.session);
+    expect((await sessions()).sort()).toEqual([old, kept].sort());
+    expect(await pruneFunnelEvents(t.services.db, now)).toBeGreaterThanOrEqual(1);
+    expect(await sessions()).toEqual([kept]);
   });
 
   it('refuses a reversed or too long range and a bad date', async () => {

@@ -59,6 +59,18 @@ export async function recordFunnelEvent(db: Db, event: FunnelEventInput, now: Da
     .execute();
 }
 
+/** Visits are kept a month longer than the longest report reaches back, then dropped by a daily job. */
+export const FUNNEL_KEEP_DAYS = FUNNEL_MAX_DAYS + 30;
+export const FUNNEL_PRUNE_JOB = 'funnel.prune';
+export const FUNNEL_PRUNE_DAILY_AT = '03:30';
+
+/** Deletes the visits older than FUNNEL_KEEP_DAYS; answers how many went. */
+export async function pruneFunnelEvents(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - FUNNEL_KEEP_DAYS * DAY_MS);
+  const result = await db.deleteFrom('funnel_events').where('created_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The report's days: [from, to] inclusive (UTC), default the last 30 days up to today. */
