@@ -46,7 +46,12 @@ export const funnelReportSchema = v.object({
   /** The partner origin the report is limited to; null: every origin. */
   origin: v.nullable(v.string()),
   /** Partner origins seen in the range (for the filter), most sessions first. */
-  origins: v.array(v.object({ origin: v.string(), sessions: v.number() })),
+  origins: v.array(v.object({
+    origin: v.string(),
+    sessions: v.number(),
+    /** What the origin is, when the server knows it: the construction platform (PLATFORM_NAME), PermitDesk itself. */
+    name: v.optional(v.string()),
+  })),
   /** Sessions that recorded each step, in the SPEC's order. */
   steps: v.array(v.object({ step: v.picklist(TRACKED_STEPS), sessions: v.number() })),
   /** The funnel: sessions that got at least this far, and the share of the previous stage's that did not (0..1; null for the first). */

@@ -19,5 +19,5 @@ export const recordFunnelEventHandler: EndpointHandler<Funnel['record']> = async
 
 export const funnelReportHandler: EndpointHandler<Funnel['report']> = async ({ services, user }, { query }) => {
   await requireStaff(services.db, user.sub);
-  return funnelReport(services.db, query, services.clock());
+  return funnelReport(services.db, services.config, query, services.clock());
 };

@@ -89,7 +89,8 @@ describe.each(databaseTargets())('the sign-up funnel on %s', (target) => {
       expect(await recorded({ fromURL: `${own()}/embed/construction-platform?projectId=7`, embeddedIn: `${PLATFORM}/projects/7/permits` })).toBe(PLATFORM);
       const r = await report(team, { origin: PLATFORM });
       expect(r.status).toBe(200);
-      expect(r.body.origins.map((o) => o.origin)).toContain(PLATFORM);
+      expect(r.body.origins.find((o) => o.origin === PLATFORM)).toMatchObject({ name: t.services.config.PLATFORM_NAME });
+      expect(r.body.origins.find((o) => o.origin === PARTNER)?.name).toBeUndefined();
       expect(countOf(r.body, 'contractor')).toBeGreaterThanOrEqual(1);
     });
 

@@ -84,7 +84,19 @@ export function funnelRange(query: { from?: string; to?: string }, now: Date): {
   return { from, to, start, end };
 }
 
-export async function funnelReport(db: Db, query: { from?: string; to?: string; origin?: string }, now: Date): Promise<FunnelReport> {
+/** The name of an origin the server knows: the construction platform's (PLATFORM_ORIGINS), PermitDesk's own. */
+function originName(config: Pick<Config, 'PUBLIC_URL' | 'PLATFORM_ORIGINS' | 'PLATFORM_NAME'>, origin: string): string | undefined {
+  if (platformOrigins(config).includes(origin)) return config.PLATFORM_NAME;
+  if (origin === new URL(config.PUBLIC_URL).origin) return 'PermitDesk';
+  return undefined;
+}
+
+export async function funnelReport(
+  db: Db,
+  config: Pick<Config, 'PUBLIC_URL' | 'PLATFORM_ORIGINS' | 'PLATFORM_NAME'>,
+  query: { from?: string; to?: string; origin?: string },
+  now: Date,
+): Promise<FunnelReport> {
   const { from, to, start, end } = funnelRange(query, now);
   const origin = query.origin ? query.origin : null;
   const inRange = db
@@ -121,7 +133,10 @@ export async function funnelReport(db: Db, query: { from?: string; to?: string; 
     from,
     to,
     origin,
-    origins: originRows.map((row) => ({ origin: row.origin!, sessions: Number(row.sessions) })),
+    origins: originRows.map((row) => {
+      const name = originName(config, row.origin!);
+      return { origin: row.origin!, sessions: Number(row.sessions), ...(name ? { name } : {}) };
+    }),
     steps: TRACKED_STEPS.map((step) => ({ step, sessions: perStep.get(step) ?? 0 })),
     stages: funnelStages(furthest),
   };

@@ -130,7 +130,7 @@ describe.each(databaseTargets())('the demo showcase on %s', (target) => {
     expect(await count(`SELECT count(DISTINCT origin)::int AS n FROM funnel_events WHERE session LIKE 'demo-funnel-%'`)).toBe(3);
     expect(await count(`SELECT count(DISTINCT date_trunc('day', created_at))::int AS n FROM funnel_events WHERE session LIKE 'demo-funnel-%'`)).toBeGreaterThanOrEqual(29);
     expect(await count(`SELECT count(*)::int AS n FROM funnel_events WHERE created_at > now() + interval '1 minute'`)).toBe(0);
-    const report = await funnelReport(ctx.services.db, {}, new Date());
+    const report = await funnelReport(ctx.services.db, ctx.services.config, {}, new Date());
     const [start, account, form, done] = report.stages.map((stage) => stage.sessions);
     expect(start).toBe(sessions);
     expect(start! > account! && account! > form! && form! > done! && done! > 0).toBe(true);

@@ -10,7 +10,7 @@ import { forgetSession, signIn } from '../../../test/session.js';
 
 const report = (origin: string | null, scale = 1) => ({
   from: '2026-10-29', to: '2026-11-27', origin,
-  origins: [{ origin: 'https://roofing.example', sessions: 120 }, { origin: 'https://solar.example', sessions: 80 }],
+  origins: [{ origin: 'https://roofing.example', sessions: 120 }, { origin: 'https://solar.example', sessions: 80 }, { origin: 'https://app.platform.example', sessions: 40, name: 'Procore' }],
   steps: [
     { step: 'do-it-yourselfer', sessions: 60 * scale }, { step: 'contractor', sessions: 100 * scale },
     { step: 'sign-in', sessions: 30 * scale }, { step: 'sign-up', sessions: 90 * scale },
@@ -62,6 +62,9 @@ describe('/ops/funnel', () => {
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
     await waitFor(() => expect(net.calls.some((c) => c.url.searchParams.get('from') === '2026-11-01')).toBe(true));
 
+    // The construction platform by its name (PLATFORM_NAME), a partner by its origin.
+    expect(screen.getByRole('option', { name: 'Procore · https://app.platform.example (40)' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'https://solar.example (80)' })).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Partner site'), 'https://solar.example');
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Funnel stages' })).getAllByRole('listitem')[0]!.textContent).toContain('100 sessions'));
     expect(net.calls.some((c) => c.url.searchParams.get('origin') === 'https://solar.example' && c.url.searchParams.get('from') === '2026-11-01')).toBe(true);

@@ -120,7 +120,7 @@ function Funnel({ today }: { today: Date }) {
             {origin && !origins.some((o) => o.origin === origin) && <option value={origin}>{origin}</option>}
             {origins.map((o) => (
               <option key={o.origin} value={o.origin}>
-                {o.origin} ({number(o.sessions)})
+                {o.name ? `${o.name} · ${o.origin}` : o.origin} ({number(o.sessions)})
               </option>
             ))}
           </select>
