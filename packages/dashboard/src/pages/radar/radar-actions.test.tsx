@@ -3,7 +3,7 @@
 // permit application modal (form 31) and dismissal.
 import { SAVED_VIEW_KEYS } from '@permitdesk/core/client';
 import type { Permissions } from '@permitdesk/core';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeNetwork, profile, type Route } from '../../test/fixtures.js';
@@ -155,7 +155,10 @@ describe('permit application (form 31)', () => {
     expect(within(dialog()).getByRole('heading', { name: 'City of Springfield Roof replacement Application' })).toBeTruthy();
     // Form and entry are in, the license lookup is not: still the spinner.
     await waitFor(() => expect(calls('GET', '/v4/forms/31/entry-data')).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Everything that needs no time has happened (answers read, renders done), on a fake clock: no sleep.
+    vi.useFakeTimers();
+    for (let i = 0; i < 20; i++) await act(() => vi.advanceTimersByTimeAsync(0));
+    vi.useRealTimers();
     expect(within(dialog()).getByText('Loading the application')).toBeTruthy();
     expect(within(dialog()).queryByLabelText('Description of Work')).toBeNull();
     release();
