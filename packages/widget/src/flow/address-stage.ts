@@ -10,7 +10,8 @@ import {
   type MunicipalityAlternative,
   type Task,
 } from '@permitdesk/core';
-import type { StageKit } from './stage-kit.js';
+import type { FlowAlert, StageKit } from './stage-kit.js';
+import type { FlowEvent } from './transition.js';
 
 export interface AddressStageActions {
   /** Reads INDIVIDUAL_REQUEST_PERMIT, the notice switches and texts from the global settings. */
@@ -23,7 +24,12 @@ export interface AddressStageActions {
   selectTask(task: Task | null): void;
 }
 
-export function addressStage({ client, send, set, ctx, whileBusy }: StageKit): AddressStageActions {
+/** A picked address shows with a spinner only when its geocoding takes longer than this. */
+const SLOW_PICK_MS = 100;
+
+export function addressStage({ client, send, set, ctx, whileBusy, timers }: StageKit): AddressStageActions {
+  /** Counts the picks, so that a late answer for an earlier one is dropped. */
+  let picks = 0;
   return {
     async loadSettings() {
       const settings = await client.lookups.globalSettings({ silent: true }).catch(() => null);
@@ -43,24 +49,37 @@ export function addressStage({ client, send, set, ctx, whileBusy }: StageKit): A
     },
 
     async selectAddress(address) {
-      send({ type: 'ADDRESS_SELECTED', address });
-      await whileBusy(async () => {
-        try {
-          // The count needs only the id: it runs beside the geocoding and the municipality after it.
-          const counting = client.lookups.getAddressCount({ params: { id: address.id }, silent: true }).catch(() => null);
-          // One round trip: the answer carries the municipality (a server without it: asked after).
-          const { municipality: found, ...geocoded } = await client.lookups.geocodeAddress({ params: { id: address.id }, silent: true });
-          const [municipality, count] = await Promise.all([
-            // The address's USPS city goes along: 350 5th Ave is in New York City, not in 'Times Square'.
-            found !== undefined ? found : client.lookups.municipalityByLocation({ query: municipalityLocationQuery(geocoded), silent: true }).catch(() => null),
-            counting,
-          ]);
-          if (ctx().address?.id !== address.id) return; // another address was chosen meanwhile
-          send({ type: 'ADDRESS_SELECTED', address, geocoded, municipality, similarAddress: (count?.count ?? 0) > 0 });
-        } catch {
-          set({ alert: { type: 'error', title: FLOW_MESSAGES.addressLookupFailedTitle, message: FLOW_MESSAGES.addressLookupFailed } });
-        }
-      });
+      const pick = ++picks;
+      // The requests go out first: a redraw queued before them would hold them back by its work.
+      // The count needs only the id: it runs beside the geocoding and the municipality after it.
+      const counting = client.lookups.getAddressCount({ params: { id: address.id }, silent: true }).catch(() => null);
+      const geocoding = client.lookups.geocodeAddress({ params: { id: address.id }, silent: true });
+      // The chosen address with a spinner (map at zoom 6) only when the answer is slow: a quick one goes
+      // straight to the detail view, one redraw instead of three (the pick's step change within 100 ms).
+      const slow = timers.setTimeout(() => {
+        if (pick !== picks) return;
+        send({ type: 'ADDRESS_SELECTED', address });
+        set({ busy: true, alert: null });
+      }, SLOW_PICK_MS);
+      let selected: FlowEvent = { type: 'ADDRESS_SELECTED', address };
+      let alert: FlowAlert | null = null;
+      try {
+        // One round trip: the answer carries the municipality (a server without it: asked after).
+        const { municipality: found, ...geocoded } = await geocoding;
+        const [municipality, count] = await Promise.all([
+          // The address's USPS city goes along: 350 5th Ave is in New York City, not in 'Times Square'.
+          found !== undefined ? found : client.lookups.municipalityByLocation({ query: municipalityLocationQuery(geocoded), silent: true }).catch(() => null),
+          counting,
+        ]);
+        selected = { type: 'ADDRESS_SELECTED', address, geocoded, municipality, similarAddress: (count?.count ?? 0) > 0 };
+      } catch {
+        alert = { type: 'error', title: FLOW_MESSAGES.addressLookupFailedTitle, message: FLOW_MESSAGES.addressLookupFailed };
+      }
+      timers.clearTimeout(slow);
+      // Dropped when another address was chosen, or the choice cleared, meanwhile.
+      if (pick !== picks) return;
+      send(selected);
+      set({ busy: false, alert });
     },
 
     chooseMunicipality: (pick) =>
@@ -72,7 +91,10 @@ export function addressStage({ client, send, set, ctx, whileBusy }: StageKit): A
         send({ type: 'MUNICIPALITY_LOADED', municipality: { ...found, alternatives } });
       }),
 
-    clearAddress: () => send({ type: 'ADDRESS_CLEARED' }),
+    clearAddress() {
+      picks++;
+      send({ type: 'ADDRESS_CLEARED' });
+    },
     selectTask: (task) => send({ type: 'TASK_SELECTED', task }),
   };
 }

@@ -43,6 +43,8 @@ function fakeServer() {
     companies: new Set<string>(),
     /** What GET /verify-reoon answers instead of a verdict (e.g. the server's 503s). */
     checkRefusal: null as Reply | null,
+    /** While set, the geocode answer waits for this promise (a slow geocoder). */
+    geocodeHeld: null as Promise<void> | null,
   };
   const profile = (email: string) => ({
     sub: SUB, email, email_verified: true, name: 'Ann Lee', given_name: 'Ann', family_name: 'Lee', phone_number: '+15552345678',
@@ -51,7 +53,7 @@ function fakeServer() {
   const tokens = { accessToken: 'access-1', refreshToken: 'refresh-1', expiresAt: 4_000_000_000_000 };
   const fail = { status: 500, body: { message: 'Server exploded', code: 'INTERNAL' } };
 
-  const handle = (def: EndpointDef, key: string, handler: (r: RecordedRequest) => Reply) => (request: RecordedRequest) => {
+  const handle = (def: EndpointDef, key: string, handler: (r: RecordedRequest) => Reply | Promise<Reply>) => (request: RecordedRequest) => {
     if (state.failing.has(key)) return fail;
     if (def.body) {
       const parsed = v.safeParse(def.body, request.body);
@@ -69,7 +71,10 @@ function fakeServer() {
         { settingKey: 'NOTIFICATION_WALL_DO_IT_YOURSELF', value: 'false' },
       ],
     })),
-    'GET /v4/lookup/addresses/*': handle(e.lookups.geocodeAddress, 'geocode', () => ({ body: state.municipalityInGeocode ? { ...geocoded, municipality } : geocoded })),
+    'GET /v4/lookup/addresses/*': handle(e.lookups.geocodeAddress, 'geocode', async () => {
+      await state.geocodeHeld;
+      return { body: state.municipalityInGeocode ? { ...geocoded, municipality } : geocoded };
+    }),
     // Like the real server: the query must pass the catalogue's schema.
     'GET /search/': handle(e.lookups.municipalityByLocation, 'municipality', (r) =>
       v.is(e.lookups.municipalityByLocation.query, Object.fromEntries(r.query))
@@ -256,6 +261,52 @@ describe('signup flow: a new e-mail', () => {
     expect(t.s().flow.context).toMatchObject({ address, geocodedAddress: geocoded, municipality, similarAddress: true });
     expect(t.s().flow.context.geocodedAddress).not.toHaveProperty('municipality');
     expect(t.calls()).toEqual([`GET /address-count/${address.id}`, `GET /v4/lookup/addresses/${address.id}`]);
+  });
+
+  it('a quick geocoding answer goes straight to the detail view: one move, no spinner in between', async () => {
+    fresh();
+    fake.state.municipalityInGeocode = true;
+    const moves: string[] = [];
+    const t = setup({ onMove: (_p, event) => void moves.push(event.type) });
+    const busyStates: boolean[] = [];
+    t.flow.subscribe((state) => void busyStates.push(state.busy));
+    await t.s().selectAddress(address);
+    expect(moves).toEqual(['ADDRESS_SELECTED']);
+    expect(t.s().flow.context.geocodedAddress).toEqual(geocoded);
+    expect(busyStates).not.toContain(true);
+    expect(t.timers.pending()).toBe(0);
+  });
+
+  it('a slow geocoding answer: the chosen address shows with the spinner after 100 ms, then the detail', async () => {
+    fresh();
+    fake.state.municipalityInGeocode = true;
+    let answer!: () => void;
+    fake.state.geocodeHeld = new Promise<void>((resolve) => (answer = resolve));
+    const t = setup();
+    const picking = t.s().selectAddress(address);
+    await vi.waitFor(() => expect(server.requests.some((r) => r.path.startsWith('/v4/lookup/addresses/'))).toBe(true));
+    t.timers.advance(99);
+    expect(t.s().flow.context.address).toBeNull();
+    t.timers.advance(1);
+    expect(t.s().flow.context).toMatchObject({ address, geocodedAddress: null });
+    expect(t.s().busy).toBe(true);
+    answer();
+    await picking;
+    expect(t.s().flow.context).toMatchObject({ address, geocodedAddress: geocoded, municipality });
+    expect(t.s().busy).toBe(false);
+  });
+
+  it('a late answer for an address since cleared is dropped', async () => {
+    fresh();
+    let answer!: () => void;
+    fake.state.geocodeHeld = new Promise<void>((resolve) => (answer = resolve));
+    const t = setup();
+    const picking = t.s().selectAddress(address);
+    t.timers.advance(100);
+    t.s().clearAddress();
+    answer();
+    await picking;
+    expect(t.s().flow.context).toMatchObject({ address: null, geocodedAddress: null });
   });
 
   it("reports 'Failed to Lookup Address' when geocoding fails", async () => {
