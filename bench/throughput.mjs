@@ -8,9 +8,9 @@
 //   DATABASE_URL=postgres://…/throughput_bench node bench/throughput.mjs --reuse …  (data already loaded there
 //     with `pnpm --filter @permitdesk/server demo-data -- --projects … --companies … --largest …`)
 // Scenarios: the radar's first page as the demo company's owner (PGlite, and PostgreSQL with DATABASE_URL),
-// address suggestions (PGlite), a form-52 permit request with a fresh Idempotency-Key each, over ten job
+// address suggestions and the municipality keyword search (PGlite), a form-52 permit request with a fresh Idempotency-Key each, over ten job
 // sites of address-corpus.json in turn (PostgreSQL).
-// `--only radar,addresses,submit` and `--db pglite|pg` narrow the run; `--cpu-prof DIR` starts the product
+// `--only radar,addresses,municipalities,submit` and `--db pglite|pg` narrow the run; `--cpu-prof DIR` starts the product
 // with --cpu-prof (the profile is written when it stops). Figures only; nothing asserts a timing.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -32,7 +32,7 @@ const { values } = parseArgs({
     largest: { type: 'string', default: '2000' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
-    only: { type: 'string', default: 'radar,addresses,submit' },
+    only: { type: 'string', default: 'radar,addresses,municipalities,submit' },
     db: { type: 'string', default: 'pglite,pg' },
     reuse: { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
@@ -75,7 +75,7 @@ async function main() {
     for (const kind of ['pglite', 'pg']) {
       if (!kinds.has(kind)) continue;
       if (kind === 'pg' && !process.env.DATABASE_URL) continue;
-      const wanted = ['radar', ...(kind === 'pglite' ? ['addresses'] : ['submit'])].filter((s) => only.has(s));
+      const wanted = ['radar', ...(kind === 'pglite' ? ['addresses', 'municipalities'] : ['submit'])].filter((s) => only.has(s));
       if (wanted.length === 0) continue;
       const product = await startProduct(kind, entry, cleanups);
       const name = kind === 'pg' ? 'PostgreSQL' : 'PGlite';
@@ -92,6 +92,12 @@ async function main() {
           const requests = corpus.slice(0, 100).map((a) => ({ method: 'GET', path: `/v4/lookup/addresses?q=${encodeURIComponent(`${a.street}, ${a.city.slice(0, 4)}`)}&limit=5` }));
           await bench('warm-up', product.base, { requests, duration: 2 });
           result = await bench(`${name}: address suggestions`, product.base, { requests });
+        } else if (scenario === 'municipalities') {
+          // The municipality keyword search (issue 15: >= 1,000 requests/s): the first letters of the corpus's cities.
+          const corpus = JSON.parse(readFileSync(path.join(ROOT, 'bench/address-corpus.json'), 'utf8')).addresses;
+          const requests = corpus.slice(0, 100).map((a) => ({ method: 'GET', path: `/v4/lookup/municipalities?keyword=${encodeURIComponent(a.city.slice(0, 5))}` }));
+          await bench('warm-up', product.base, { requests, duration: 2 });
+          result = await bench(`${name}: municipality keyword search`, product.base, { requests });
         } else {
           // Ten job sites, in turn (each address has its own request counter row, as in real traffic).
           const corpus = JSON.parse(readFileSync(path.join(ROOT, 'bench/address-corpus.json'), 'utf8')).addresses;

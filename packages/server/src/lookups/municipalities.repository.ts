@@ -26,7 +26,8 @@ interface MunicipalityRow {
   phone_numbers: Municipality['phoneNumbers'] | string;
   permit_cutoff_hour: number;
   administrative_area_id: number | null;
-  area_path: number[] | string;
+  /** The areas of area_path, in its order (a JSON array; a string where the driver leaves jsonb unparsed). */
+  areas: AdministrativeArea[] | string;
 }
 
 export const toArea = (row: AreaRow): AdministrativeArea => ({
@@ -38,9 +39,6 @@ export const toArea = (row: AreaRow): AdministrativeArea => ({
   parentId: row.parent_id,
 });
 
-const pathOf = (row: MunicipalityRow): number[] =>
-  Array.isArray(row.area_path) ? row.area_path.map(Number) : String(row.area_path).replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
-
 /**
  * The permit team's directory (municipality_directory, issue 12) overrides the reference data: its main
  * phone becomes the 'main' phone number (the widget shows that one) and its cut-off hour the permit cut-off.
@@ -51,38 +49,29 @@ const municipalityColumns = sql.raw(
        || COALESCE((SELECT jsonb_agg(e) FROM jsonb_array_elements(m.phone_numbers) e WHERE lower(e->>'label') <> 'main'), '[]'::jsonb)
      FROM municipality_directory d WHERE d.municipality_id = m.id AND d.main_phone IS NOT NULL), m.phone_numbers) AS phone_numbers,
    COALESCE((SELECT d.cutoff_hour FROM municipality_directory d WHERE d.municipality_id = m.id), m.permit_cutoff_hour) AS permit_cutoff_hour,
-   m.administrative_area_id, m.area_path`,
+   m.administrative_area_id,
+   (SELECT COALESCE(jsonb_agg(jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name, 'stateCode', a.state_code,
+        'slug', a.slug, 'parentId', a.parent_id) ORDER BY p.ord), '[]'::jsonb)
+     FROM unnest(m.area_path) WITH ORDINALITY p(id, ord) JOIN administrative_areas a ON a.id = p.id) AS areas`,
 );
 
-/** Rows → API municipalities, with their areas loaded in one query. */
-async function withAreas(db: Db, rows: MunicipalityRow[]): Promise<Municipality[]> {
-  const areaIds = [...new Set(rows.flatMap((row) => pathOf(row)))];
-  const areas = new Map<number, AdministrativeArea>();
-  if (areaIds.length > 0) {
-    const { rows: areaRows } = await sql<AreaRow>`
-      SELECT id, type, name, state_code, slug, parent_id FROM administrative_areas
-      WHERE id = ANY(${sql.raw(`'{${areaIds.join(',')}}'::int[]`)})`.execute(db);
-    for (const row of areaRows) areas.set(row.id, toArea(row));
-  }
-  return rows.map((row) => {
-    const path = pathOf(row)
-      .map((id) => areas.get(id))
-      .filter((area): area is AdministrativeArea => area !== undefined);
-    return {
-      id: row.id,
-      name: row.name,
-      slug: row.slug,
-      kind: row.kind,
-      stateCode: row.state_code,
-      countyName: row.county_name,
-      latitude: Number(row.latitude),
-      longitude: Number(row.longitude),
-      phoneNumbers: typeof row.phone_numbers === 'string' ? JSON.parse(row.phone_numbers) : row.phone_numbers,
-      permitCutoffHour: row.permit_cutoff_hour,
-      administrativeArea: (row.administrative_area_id !== null ? areas.get(row.administrative_area_id) : undefined) ?? null,
-      administrativeAreas: path,
-    };
-  });
+/** A row → the API's municipality (its areas came in the same statement: one round trip per lookup). */
+function toMunicipality(row: MunicipalityRow): Municipality {
+  const path: AdministrativeArea[] = typeof row.areas === 'string' ? JSON.parse(row.areas) : row.areas;
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    kind: row.kind,
+    stateCode: row.state_code,
+    countyName: row.county_name,
+    latitude: Number(row.latitude),
+    longitude: Number(row.longitude),
+    phoneNumbers: typeof row.phone_numbers === 'string' ? JSON.parse(row.phone_numbers) : row.phone_numbers,
+    permitCutoffHour: row.permit_cutoff_hour,
+    administrativeArea: path.find((area) => area.id === row.administrative_area_id) ?? null,
+    administrativeAreas: path,
+  };
 }
 
 /** '/us/ca/los-angeles-county/pasadena/city-of-pasadena/' → 'ca/los-angeles-county/pasadena/city-of-pasadena' */
@@ -104,13 +93,13 @@ export async function municipalityBySlug(db: Db, slug: string): Promise<Municipa
       WHERE a.slug = ${wanted} AND a.type <> 'state' ORDER BY m.id LIMIT 1
     ) by_area
     LIMIT 1`.execute(db);
-  return (await withAreas(db, rows))[0] ?? null;
+  return rows[0] ? toMunicipality(rows[0]) : null;
 }
 
 /** A municipality by id, as the public lookups show it (the directory's phone and cut-off included). */
 export async function municipalityById(db: Db, id: number): Promise<Municipality | null> {
   const { rows } = await sql<MunicipalityRow>`SELECT ${municipalityColumns} FROM municipalities m WHERE m.id = ${id}`.execute(db);
-  return (await withAreas(db, rows))[0] ?? null;
+  return rows[0] ? toMunicipality(rows[0]) : null;
 }
 
 type MunicipalityFilter = { state?: string | undefined; keyword?: string | undefined; page: number; size: number };
@@ -138,7 +127,7 @@ export async function listMunicipalities(db: Db, filter: MunicipalityFilter): Pr
     }
     const byId = new Map(rows.filter((row) => row.id !== null).map((row) => [Number(row.id), row]));
     const ordered = ids.map((id) => byId.get(id)).filter((row): row is MunicipalityRow & { search_version: string } => row !== undefined);
-    return { items: await withAreas(db, ordered), totalCount };
+    return { items: ordered.map(toMunicipality), totalCount };
   }
 }
 
@@ -153,7 +142,7 @@ export async function listMunicipalitiesBySql(db: Db, filter: MunicipalityFilter
       ORDER BY m.name, m.id LIMIT ${filter.size} OFFSET ${(filter.page - 1) * filter.size}`.execute(db),
     sql<{ n: number }>`SELECT count(*)::int AS n FROM municipalities m WHERE ${where}`.execute(db),
   ]);
-  return { items: await withAreas(db, page.rows), totalCount: Number(count.rows[0]?.n ?? 0) };
+  return { items: page.rows.map(toMunicipality), totalCount: Number(count.rows[0]?.n ?? 0) };
 }
 
 export async function coverage(db: Db): Promise<{ count: number; states: { stateCode: string; count: number }[] }> {
