@@ -5,6 +5,8 @@ import * as v from 'valibot';
 export const idSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
 /** Route parameters arrive as text; this turns '42' into 42 and refuses anything else. */
 export const idParamSchema = v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number));
+/** A size in bytes (a file's, a part's): a positive whole number. */
+export const byteCountSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
 /** A user's identity subject: a UUID. */
 export const subSchema = v.pipe(v.string(), v.uuid());
 /** ISO 8601 timestamp as sent over the wire. */

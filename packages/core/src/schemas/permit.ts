@@ -1,6 +1,6 @@
 // Permits, projects, their assignments, inspections and conversations (SPEC §3, §7.1, §7.2).
 import * as v from 'valibot';
-import { idSchema, postalAddressSchema, timestampSchema } from './common.js';
+import { byteCountSchema, idSchema, postalAddressSchema, timestampSchema } from './common.js';
 import { municipalityChoiceSchema } from './lookup.js';
 import { uploadContentTypeSchema, uploadFileNameSchema } from '../rules/uploads.js';
 
@@ -174,7 +174,7 @@ const uploadIdSchema = v.pipe(v.string(), v.uuid());
 export const multipartPartSchema = v.object({
   partNumber: idSchema,
   uploadUrl: v.string(),
-  size: idSchema,
+  size: byteCountSchema,
   expiresAt: timestampSchema,
 });
 export type MultipartPart = v.InferOutput<typeof multipartPartSchema>;
@@ -184,7 +184,7 @@ export type MultipartPart = v.InferOutput<typeof multipartPartSchema>;
  */
 export const multipartPlanSchema = v.object({
   uploadId: uploadIdSchema,
-  partSize: idSchema,
+  partSize: byteCountSchema,
   parts: v.array(multipartPartSchema),
 });
 export type MultipartPlan = v.InferOutput<typeof multipartPlanSchema>;
