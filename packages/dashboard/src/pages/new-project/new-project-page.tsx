@@ -91,6 +91,9 @@ export default function NewProjectPage() {
   const [line2, setLine2] = useState('');
   const [locating, setLocating] = useState(false);
   const [taskIds, setTaskIds] = useState<number[]>([]);
+  // The expected work dates: the pre-filing gate checks the vault through them (issue 16).
+  const [workStart, setWorkStart] = useState('');
+  const [workEnd, setWorkEnd] = useState('');
   const [failure, setFailure] = useState<{ title?: string; message: string } | null>(null);
   // The pre-filing gate: what the company lacks for these permits, and the contractor's acknowledgement.
   const [acknowledged, setAcknowledged] = useState(false);
@@ -129,7 +132,13 @@ export default function NewProjectPage() {
   const addPermits = async (project: Project, municipalityId: number | undefined) => {
     const updated = await api.projects.addPermits({
       params: { id: project.id },
-      body: { taskIds, ...(municipalityId ? { municipalityId } : {}), ...(acknowledged ? { acknowledgeGate: true } : {}) },
+      body: {
+        taskIds,
+        ...(municipalityId ? { municipalityId } : {}),
+        ...(workStart ? { workStart } : {}),
+        ...(workEnd ? { workEnd } : {}),
+        ...(acknowledged ? { acknowledgeGate: true } : {}),
+      },
       silent: true,
     });
     const first = updated.permits.find((permit) => taskIds.includes(permit.taskId)) ?? updated.permits[0];
@@ -175,6 +184,8 @@ export default function NewProjectPage() {
     companyId: existing.data ? (existing.data.companyId === null ? null : String(existing.data.companyId)) : companyId,
     municipalityId: existing.data ? existing.data.permits[0]?.municipalityId : place?.municipality?.id,
     taskIds,
+    start: workStart,
+    end: workEnd,
   });
   const gateItems = refused ?? missingOf(gate.data);
   const gateHolds = gateItems.length > 0 && !acknowledged;
@@ -215,6 +226,10 @@ export default function NewProjectPage() {
           </div>
         )}
         <TaskPicker chosen={taskIds} onChosen={setTaskIds} />
+        <div className="new-project__fields">
+          <Field label="Estimated Start Date (optional)" type="date" value={workStart} onChange={(event) => { setWorkStart(event.currentTarget.value); setRefused(null); }} />
+          <Field label="Estimated Completion Date (optional)" type="date" value={workEnd} min={workStart || undefined} onChange={(event) => { setWorkEnd(event.currentTarget.value); setRefused(null); }} />
+        </div>
         <GateNotice items={gateItems} acknowledged={acknowledged} onAcknowledged={setAcknowledged} disabled={formState.isSubmitting} />
         {individualClosed && <Alert kind="info">{INDIVIDUAL_REQUESTS_CLOSED_MESSAGE}</Alert>}
         {failure && (
