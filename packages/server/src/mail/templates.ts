@@ -66,6 +66,8 @@ export interface TemplateData {
   expiry_digest: { name?: string | null; companyName: string; items: { kindLabel: string; itemName: string; expiresOn: string; days: number }[]; shared: boolean; link: string };
   /** A permit lapses in `days` days; `noFinalInspection` adds what to do (extension, book the final inspection). */
   permit_expiring: { name?: string | null; permitId: number; customerName: string; taskName: string; expiresOn: string; days: number; noFinalInspection: boolean; forTeam: boolean; link: string };
+  /** The expiry watchdog: a scheduled inspection of an open permit is `days` days away (0: today); `scheduledAt` ISO. */
+  inspection_due: { name?: string | null; permitId: number; customerName: string; taskName: string; inspectionName: string; scheduledAt: string; days: number; link: string };
   /** The construction platform (issue 14): a company's connection stopped working (a refresh failed); the link reconnects. */
   platform_connection_broken: { companyName: string; platformName: string; reason: string; link: string };
 }
@@ -347,6 +349,18 @@ const renderers: Renderers = {
         ...(todo ? [escapeHtml(todo)] : []),
         button(link, 'Open the permit'),
       ]),
+    };
+  },
+  inspection_due: ({ name, permitId, customerName, taskName, inspectionName, scheduledAt, days, link }) => {
+    // The desk books a day (stored at midnight UTC): its day alone; a booked time with its hour.
+    const when = scheduledAt.slice(11, 16) === '00:00' ? scheduledAt.slice(0, 10) : `${scheduledAt.slice(0, 10)} at ${scheduledAt.slice(11, 16)} UTC`;
+    const soon = days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`;
+    const line = `The ${inspectionName} inspection of permit #${permitId} (${taskName}, ${customerName}) is ${soon}: ${when}.`;
+    const todo = 'Make sure the work is ready and the site is open to the inspector; to move it, reschedule it with the municipality or ask us.';
+    return {
+      subject: `${inspectionName} inspection ${soon}: permit #${permitId}`,
+      text: `${hello(name)}\n\n${line}\n${todo}\n\nOpen the permit: ${link}\n`,
+      html: layout(`${inspectionName} inspection ${soon}`, [escapeHtml(hello(name)), escapeHtml(line), escapeHtml(todo), button(link, 'Open the permit')]),
     };
   },
   platform_connection_broken: ({ companyName, platformName, reason, link }) => ({

@@ -199,6 +199,34 @@ describe.each(databaseTargets())('expiry watchdog on %s', (target) => {
     expect(await mails(ops, 'permit_expiring')).toHaveLength(1);
   });
 
+  it("watches the inspections due on open permits: the customer is told at each step before a scheduled inspection, once; a rescheduled one starts over", async () => {
+    const inspectCo = await companyOf(t, outsider, 'Inspect Co');
+    const site = await jobSite(t);
+    const open = await requestPermit(t, outsider, site, { companyId: inspectCo });
+    const closed = await requestPermit(t, outsider, site, { companyId: inspectCo });
+    await sql`UPDATE permits SET stage = 60 WHERE id = ${closed.permitId}`.execute(t.services.db); // closed: its inspections are not watched
+    const at15 = (offset: number) => new Date(BASE.getTime() + offset * DAY + 6 * 3_600_000); // 15:00 UTC that day
+    const inspection = async (permitId: number, name: string, status: string, offset: number) =>
+      (await t.services.db.insertInto('permit_inspections').values({ permit_id: permitId, inspection_name: name, status, perform_order: 1, scheduled_at: at15(offset), created_at: new Date() }).returning('id').executeTakeFirstOrThrow()).id;
+    const rough = await inspection(open.permitId, 'Rough electrical', 'scheduled', 520);
+    await inspection(open.permitId, 'Framing', 'canceled', 520);
+    await inspection(open.permitId, 'Footing', 'passed', 519);
+    await inspection(closed.permitId, 'Final', 'scheduled', 520);
+    const told = async () => (await mails(outsider, 'inspection_due')).map((m) => m.data as { inspectionName: string; days: number; scheduledAt: string });
+    for (let offset = 455; offset <= 525; offset += 1) await runTwice(offset);
+    const got = await told();
+    expect(got.map((m) => `${m.inspectionName}@${m.days}`).sort()).toEqual(['Rough electrical@0', 'Rough electrical@30', 'Rough electrical@60', 'Rough electrical@7']);
+    expect(new Set(got.map((m) => m.scheduledAt))).toEqual(new Set([at15(520).toISOString()]));
+    const [mail] = await mails(outsider, 'inspection_due');
+    expect(mail!.subject).toMatch(new RegExp(`^Rough electrical inspection (today|in \\d+ days?): permit #${open.permitId}$`));
+    expect(mail!.links).toContain(`${t.config.PUBLIC_URL}/projects/${open.projectId}/${open.permitId}`);
+    // Rescheduled to day 540: its steps start over from the new date (20 days left on day 520: the 30-day step).
+    await t.services.db.updateTable('permit_inspections').set({ scheduled_at: at15(540) }).where('id', '=', rough).execute();
+    await runTwice(526);
+    await runTwice(527);
+    expect((await told()).filter((m) => m.scheduledAt === at15(540).toISOString()).map((m) => m.days)).toEqual([14]);
+  });
+
   it('uses the steps the owner or an administrator chose; others may not change them', async () => {
     const path = `/v4/companies/${companyId}/reminder-settings`;
     expect((await t.request('GET', path, { token: member.accessToken })).body).toEqual({ steps: [60, 30, 7, 0], isDefault: true });

@@ -1,6 +1,8 @@
-// The expiry watchdog (issue 16): once a day, every active license, insurance and certificate, and every
-// open permit with an expiry date, is checked against its company's reminder steps (core's dueStep) and the
-// people who must know (recipients.ts) get one mail per step.
+// The expiry watchdog (issue 16): once a day, every active license, insurance and certificate, every
+// open permit with an expiry date, and every scheduled inspection of an open permit (an inspection due), is
+// checked against its company's reminder steps (core's dueStep) and the people who must know
+// (recipients.ts) get one mail per step. An inspection is told ahead only (no step after its day), to the
+// permit's customer side; rescheduled to another day, its steps start over (the day is in the key).
 //
 // Safe to run twice and concurrently (two replicas, two job workers, a retry after a crash): each reminder
 // is claimed by inserting its row in expiry_reminders, whose unique key is (item kind, item id, step,
@@ -13,8 +15,8 @@
 //
 // Digest (core's DIGEST_THRESHOLD, weekOf): when more than five of a company's vault reminders are due on
 // one run, and the company had no digest this week, they are claimed together with the week's digest row
-// and each recipient gets one digest mail listing them. Permits are never folded into a digest: each asks
-// for an action of its own.
+// and each recipient gets one digest mail listing them. Permits and inspections are never folded into a
+// digest: each asks for an action of its own.
 import {
   DEFAULT_REMINDER_STEPS,
   DIGEST_THRESHOLD,
@@ -74,6 +76,19 @@ interface PermitDue {
   noFinalInspection: boolean;
 }
 
+interface InspectionDue {
+  id: number;
+  permitId: number;
+  projectId: number;
+  companyId: number | null;
+  customerName: string;
+  taskName: string;
+  inspectionName: string;
+  scheduledAt: string;
+  scheduledOn: string;
+  step: number;
+}
+
 const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The webhook event of a reminder (compliance.item_expiring), in the reminder's transaction. */
@@ -92,7 +107,7 @@ async function claim(trx: Tx, due: { kind: string; id: number; companyId: number
 const countRecipients = (trx: Tx, id: number, n: number) => sql`UPDATE expiry_reminders SET recipients = ${n} WHERE id = ${id}`.execute(trx);
 
 /** The vault items and permits with a step due today that no run has sent yet. */
-async function dueItems(db: Db, today: string): Promise<{ vault: VaultDue[]; permits: PermitDue[] }> {
+async function dueItems(db: Db, today: string): Promise<{ vault: VaultDue[]; permits: PermitDue[]; inspections: InspectionDue[] }> {
   const from = addDays(today, -LATE_LAPSE_DAYS);
   const to = addDays(today, REMINDER_STEP_LIMITS.max);
   const steps = await customSteps(db);
@@ -115,6 +130,13 @@ async function dueItems(db: Db, today: string): Promise<{ vault: VaultDue[]; per
     WHERE r.expires_at IS NOT NULL AND NOT r.dismissed AND r.stage NOT IN (${sql.join([...CLOSED_STAGES])})
       AND (r.expires_at AT TIME ZONE 'UTC')::date BETWEEN ${from}::date AND ${to}::date
     ORDER BY r.expires_at, r.id`.execute(db);
+  const { rows: inspectionRows } = await sql<{ id: number; permit_id: number; project_id: number; company_id: number | null; customer_name: string; task_name: string; inspection_name: string; scheduled_at: Date | string; scheduled_on: string }>`
+    SELECT i.id, i.permit_id, r.project_id, p.company_id, r.customer_name, t.name AS task_name, i.inspection_name, i.scheduled_at,
+           to_char(i.scheduled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS scheduled_on
+    FROM permit_inspections i JOIN permits r ON r.id = i.permit_id JOIN projects p ON p.id = r.project_id JOIN permit_tasks t ON t.id = r.task_id
+    WHERE i.status = 'scheduled' AND i.scheduled_at IS NOT NULL AND NOT r.dismissed AND r.stage NOT IN (${sql.join([...CLOSED_STAGES])})
+      AND (i.scheduled_at AT TIME ZONE 'UTC')::date BETWEEN ${today}::date AND ${to}::date
+    ORDER BY i.scheduled_at, i.id`.execute(db);
   const sent = await sql<{ item_kind: string; item_id: number; step: number; expires_on: string }>`
     SELECT item_kind, item_id, step, to_char(expires_on, 'YYYY-MM-DD') AS expires_on FROM expiry_reminders WHERE expires_on >= ${from}::date`.execute(db);
   const done = new Set(sent.rows.map((row) => `${row.item_kind}:${row.item_id}:${row.step}:${row.expires_on}`));
@@ -135,7 +157,17 @@ async function dueItems(db: Db, today: string): Promise<{ vault: VaultDue[]; per
       assignedTo: row.assigned_to, expiresOn: row.expires_on, step, noFinalInspection: !row.final_passed,
     });
   }
-  return { vault, permits };
+  const inspections: InspectionDue[] = [];
+  for (const row of inspectionRows) {
+    const companyId = row.company_id === null ? null : Number(row.company_id);
+    const step = dueStep(row.scheduled_on, today, stepsOf(companyId));
+    if (step === null || done.has(`inspection:${row.id}:${step}:${row.scheduled_on}`)) continue;
+    inspections.push({
+      id: Number(row.id), permitId: Number(row.permit_id), projectId: Number(row.project_id), companyId, customerName: row.customer_name, taskName: row.task_name,
+      inspectionName: row.inspection_name, scheduledAt: new Date(row.scheduled_at).toISOString(), scheduledOn: row.scheduled_on, step,
+    });
+  }
+  return { vault, permits, inspections };
 }
 
 export function complianceLink(config: Pick<Config, 'PUBLIC_URL'>, companyId: number | null): string {
@@ -228,10 +260,27 @@ async function sendPermit(deps: WatchdogDeps, due: PermitDue, today: string, now
   });
 }
 
+/** An inspection due: the permit's customer side (its company's managers or owner, the project's PMs). */
+async function sendInspection(deps: WatchdogDeps, due: InspectionDue, today: string, now: Date): Promise<number | null> {
+  return inTransaction(deps.db, async (trx) => {
+    const id = await claim(trx, { kind: 'inspection', id: due.id, companyId: due.companyId, step: due.step, expiresOn: due.scheduledOn }, 'single', now, null);
+    if (id === null) return null;
+    const recipients = await permitCustomerRecipients(trx, due.projectId);
+    for (const r of recipients) {
+      await deps.mail.send('inspection_due', r.email, {
+        name: r.name, permitId: due.permitId, customerName: due.customerName, taskName: due.taskName, inspectionName: due.inspectionName,
+        scheduledAt: due.scheduledAt, days: daysUntil(due.scheduledOn, today)!, link: `${deps.config.PUBLIC_URL}/projects/${due.projectId}/${due.permitId}`,
+      }, { db: trx });
+    }
+    await countRecipients(trx, id, recipients.length);
+    return recipients.length;
+  });
+}
+
 /** One run of the watchdog at `now` (the day is now's UTC date). */
 export async function runExpiryWatchdog(deps: WatchdogDeps, now: Date): Promise<WatchdogResult> {
   const today = todayIso(now);
-  const { vault, permits } = await dueItems(deps.db, today);
+  const { vault, permits, inspections } = await dueItems(deps.db, today);
   const result: WatchdogResult = { reminders: 0, digests: 0, mails: 0 };
   const byCompany = new Map<number, VaultDue[]>();
   for (const due of vault) byCompany.set(due.companyId, [...(byCompany.get(due.companyId) ?? []), due]);
@@ -255,6 +304,12 @@ export async function runExpiryWatchdog(deps: WatchdogDeps, now: Date): Promise<
   }
   for (const due of permits) {
     const mails = await sendPermit(deps, due, today, now);
+    if (mails === null) continue;
+    result.reminders += 1;
+    result.mails += mails;
+  }
+  for (const due of inspections) {
+    const mails = await sendInspection(deps, due, today, now);
     if (mails === null) continue;
     result.reminders += 1;
     result.mails += mails;
