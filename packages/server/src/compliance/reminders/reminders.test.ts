@@ -199,6 +199,39 @@ describe.each(databaseTargets())('expiry watchdog on %s', (target) => {
     expect(await mails(ops, 'permit_expiring')).toHaveLength(1);
   });
 
+  it('makes the digest weekly: more than five reminders due over one week go out as one digest at the week\'s first run', async () => {
+    const weekCo = await companyOf(t, client, 'Weekly Builders');
+    const add = (name: string, offset: number) => post(client, `/v4/companies/${weekCo}/licenses`, { name, licenseType: 'state', expiresOn: dayOf(offset) });
+    const ofCompany = async (template: string) => (await mails(client, template)).filter((m) => (m.data as { companyName: string }).companyName === 'Weekly Builders');
+    // Their 30-day steps go out in earlier weeks, three at a time (no digest).
+    for (const name of ['Tue A', 'Tue B', 'Tue C']) expect((await add(name, 428)).status).toBe(200);
+    await runTwice(398);
+    for (const name of ['Sat D', 'Sat E', 'Sat F']) expect((await add(name, 432)).status).toBe(200);
+    await runTwice(402);
+    expect(await ofCompany('expiry_reminder')).toHaveLength(6);
+    expect(await ofCompany('expiry_digest')).toHaveLength(0);
+    // The week of Monday day 420: three 7-day steps due on Tuesday (421), three on Saturday (425). Six in
+    // the week: one digest on Monday lists them all, and no single mail follows during the week.
+    expect(new Date(`${dayOf(420)}T00:00:00Z`).getUTCDay()).toBe(1);
+    await runTwice(420);
+    const digest = await ofCompany('expiry_digest');
+    expect(digest).toHaveLength(1);
+    expect(digest[0]!.text).toContain('6 documents of Weekly Builders need attention this week');
+    for (const name of ['Tue A', 'Tue B', 'Tue C']) expect(digest[0]!.text).toContain(`"${name}" expires in 8 days`);
+    for (const name of ['Sat D', 'Sat E', 'Sat F']) expect(digest[0]!.text).toContain(`"${name}" expires in 12 days`);
+    for (let offset = 421; offset <= 426; offset += 1) await runTwice(offset);
+    expect(await ofCompany('expiry_reminder')).toHaveLength(6);
+    expect(await ofCompany('expiry_digest')).toHaveLength(1);
+    const rows = await sql<{ step: number; delivery: string }>`SELECT step, delivery FROM expiry_reminders WHERE company_id = ${weekCo} ORDER BY id`.execute(t.services.db);
+    expect(rows.rows.map((r) => `${r.step}:${r.delivery}`)).toEqual([...Array(6).fill('30:single'), ...Array(6).fill('7:digest')]);
+    // The next week's 0-day steps (Tuesday 428, Saturday 432): six again, that week's digest on its Monday.
+    for (let offset = 427; offset <= 433; offset += 1) await runTwice(offset);
+    expect(await ofCompany('expiry_reminder')).toHaveLength(6);
+    const digests = await ofCompany('expiry_digest');
+    expect(digests).toHaveLength(2);
+    expect(digests.map((m) => (m.data as { items: unknown[] }).items.length)).toEqual([6, 6]);
+  });
+
   it("watches the inspections due on open permits: the customer is told at each step before a scheduled inspection, once; a rescheduled one starts over", async () => {
     const inspectCo = await companyOf(t, outsider, 'Inspect Co');
     const site = await jobSite(t);

@@ -13,10 +13,11 @@
 // With each reminder, in the same transaction, the company's webhooks get compliance.item_expiring
 // (webhooks/: one delivery per subscription), so a subscriber hears of each step exactly once too.
 //
-// Digest (core's DIGEST_THRESHOLD, weekOf): when more than five of a company's vault reminders are due on
-// one run, and the company had no digest this week, they are claimed together with the week's digest row
-// and each recipient gets one digest mail listing them. Permits and inspections are never folded into a
-// digest: each asks for an action of its own.
+// Digest (core's DIGEST_THRESHOLD, weekOf): when more than five of a company's vault reminders fall due in
+// one week (from the run's day through Sunday, UTC), and the company had no digest this week, the week's
+// first run claims them all (those due later in the week too) with the week's digest row, and each
+// recipient gets one digest mail listing them. Permits and inspections are never folded into a digest:
+// each asks for an action of its own.
 import {
   DEFAULT_REMINDER_STEPS,
   DIGEST_THRESHOLD,
@@ -61,7 +62,10 @@ interface VaultDue {
   companyName: string;
   name: string;
   expiresOn: string;
-  step: number;
+  /** The step due today, null when its next step falls later this week. */
+  step: number | null;
+  /** The steps not sent yet that fall due from today through the week's Sunday (today's first). */
+  weekSteps: number[];
 }
 
 interface PermitDue {
@@ -110,15 +114,18 @@ const countRecipients = (trx: Tx, id: number, n: number) => sql`UPDATE expiry_re
 async function dueItems(db: Db, today: string): Promise<{ vault: VaultDue[]; permits: PermitDue[]; inspections: InspectionDue[] }> {
   const from = addDays(today, -LATE_LAPSE_DAYS);
   const to = addDays(today, REMINDER_STEP_LIMITS.max);
+  // The rest of the week (through Sunday): the digest counts what falls due in it.
+  const weekDays = Array.from({ length: 7 - (Date.parse(`${today}T00:00:00Z`) / 86_400_000 + 3) % 7 }, (_, i) => addDays(today, i));
+  const weekTo = addDays(weekDays[weekDays.length - 1]!, REMINDER_STEP_LIMITS.max);
   const steps = await customSteps(db);
   const stepsOf = (companyId: number | null) => (companyId !== null && steps.get(companyId)) || DEFAULT_REMINDER_STEPS;
   const { rows: vaultRows } = await sql<{ kind: VaultKind; id: number; company_id: number; company_name: string; name: string; expires_on: string }>`
     SELECT i.kind, i.id, i.company_id, c.name AS company_name, i.name, to_char(i.expires_on, 'YYYY-MM-DD') AS expires_on FROM (
-      SELECT 'license' AS kind, id, company_id, name, expires_on FROM company_licenses WHERE status = 'active' AND expires_on BETWEEN ${from}::date AND ${to}::date
+      SELECT 'license' AS kind, id, company_id, name, expires_on FROM company_licenses WHERE status = 'active' AND expires_on BETWEEN ${from}::date AND ${weekTo}::date
       UNION ALL
-      SELECT 'insurance', id, company_id, name, expires_on FROM company_insurances WHERE status = 'active' AND expires_on BETWEEN ${from}::date AND ${to}::date
+      SELECT 'insurance', id, company_id, name, expires_on FROM company_insurances WHERE status = 'active' AND expires_on BETWEEN ${from}::date AND ${weekTo}::date
       UNION ALL
-      SELECT 'certificate', id, company_id, name, expires_on FROM company_certificates WHERE status = 'active' AND expires_on BETWEEN ${from}::date AND ${to}::date
+      SELECT 'certificate', id, company_id, name, expires_on FROM company_certificates WHERE status = 'active' AND expires_on BETWEEN ${from}::date AND ${weekTo}::date
     ) i JOIN companies c ON c.id = i.company_id
     ORDER BY i.company_id, i.expires_on, i.kind, i.id`.execute(db);
   const { rows: permitRows } = await sql<{ id: number; project_id: number; company_id: number | null; customer_name: string; task_name: string; assigned_to: string | null; expires_on: string; final_passed: boolean }>`
@@ -143,9 +150,14 @@ async function dueItems(db: Db, today: string): Promise<{ vault: VaultDue[]; per
   const vault: VaultDue[] = [];
   for (const row of vaultRows) {
     const companyId = Number(row.company_id);
-    const step = dueStep(row.expires_on, today, stepsOf(companyId));
-    if (step === null || done.has(`${row.kind}:${row.id}:${step}:${row.expires_on}`)) continue;
-    vault.push({ kind: row.kind, id: Number(row.id), companyId, companyName: row.company_name, name: row.name, expiresOn: row.expires_on, step });
+    const pending = (day: string) => {
+      const step = dueStep(row.expires_on, day, stepsOf(companyId));
+      return step === null || done.has(`${row.kind}:${row.id}:${step}:${row.expires_on}`) ? null : step;
+    };
+    const step = pending(today);
+    const weekSteps = [...new Set(weekDays.map(pending).filter((s): s is number => s !== null))];
+    if (weekSteps.length === 0) continue;
+    vault.push({ kind: row.kind, id: Number(row.id), companyId, companyName: row.company_name, name: row.name, expiresOn: row.expires_on, step, weekSteps });
   }
   const permits: PermitDue[] = [];
   for (const row of permitRows) {
@@ -174,7 +186,7 @@ export function complianceLink(config: Pick<Config, 'PUBLIC_URL'>, companyId: nu
   return companyId === null ? `${config.PUBLIC_URL}/compliance-center` : `${config.PUBLIC_URL}/compliance-center?companyId=${companyId}`;
 }
 
-async function sendSingle(deps: WatchdogDeps, due: VaultDue, today: string, now: Date): Promise<number | null> {
+async function sendSingle(deps: WatchdogDeps, due: VaultDue & { step: number }, today: string, now: Date): Promise<number | null> {
   return inTransaction(deps.db, async (trx) => {
     const id = await claim(trx, due, 'single', now, null);
     if (id === null) return null;
@@ -200,8 +212,13 @@ async function sendDigest(deps: WatchdogDeps, items: VaultDue[], today: string, 
       INSERT INTO expiry_digests (company_id, week_of, items, sent_at) VALUES (${companyId}, ${week}::date, 0, ${now})
       ON CONFLICT (company_id, week_of) DO NOTHING RETURNING company_id`.execute(trx);
     if (!digest.rows[0]) return null;
+    // Each item's steps of the week are claimed now (those due later this week too): listed once.
     const claimed: VaultDue[] = [];
-    for (const due of items) if ((await claim(trx, due, 'digest', now, week)) !== null) claimed.push(due);
+    for (const due of items) {
+      let any = false;
+      for (const step of due.weekSteps) if ((await claim(trx, { ...due, step }, 'digest', now, week)) !== null) any = true;
+      if (any) claimed.push(due);
+    }
     if (claimed.length <= DIGEST_THRESHOLD) {
       // Another run took some of them meanwhile: too few left for a digest. Give the week back and let
       // the caller send these one by one.
@@ -226,7 +243,7 @@ async function sendDigest(deps: WatchdogDeps, items: VaultDue[], today: string, 
       }, { db: trx });
     }
     for (const due of claimed) {
-      await emitExpiring(trx, companyId, { kind: due.kind, id: due.id, name: due.name, expiresOn: due.expiresOn, step: due.step, daysLeft: daysUntil(due.expiresOn, today)! }, now);
+      await emitExpiring(trx, companyId, { kind: due.kind, id: due.id, name: due.name, expiresOn: due.expiresOn, step: due.step ?? due.weekSteps[0]!, daysLeft: daysUntil(due.expiresOn, today)! }, now);
     }
     await sql`UPDATE expiry_digests SET items = ${claimed.length} WHERE company_id = ${companyId} AND week_of = ${week}::date`.execute(trx);
     await sql`UPDATE expiry_reminders SET recipients = ${perRecipient.size} WHERE delivery = 'digest' AND company_id = ${companyId} AND digest_week = ${week}::date AND sent_at = ${now}`.execute(trx);
@@ -296,7 +313,9 @@ export async function runExpiryWatchdog(deps: WatchdogDeps, now: Date): Promise<
       }
     }
     for (const due of singles) {
-      const mails = await sendSingle(deps, due, today, now);
+      // Only today's steps go out one by one; a step due later this week waits for its day.
+      if (due.step === null) continue;
+      const mails = await sendSingle(deps, { ...due, step: due.step }, today, now);
       if (mails === null) continue;
       result.reminders += 1;
       result.mails += mails;
