@@ -56,7 +56,7 @@ export interface TemplateData {
    * The homeowner's status page: the permit moved. `unsubscribeUrl` is the page's one-click link,
    * `unsubscribePostUrl` the RFC 8058 List-Unsubscribe target (see mailHeaders).
    */
-  status_update: { taskName: string; address: string; stageName: string; message: string; link: string; unsubscribeUrl: string; unsubscribePostUrl: string };
+  status_update: { taskName: string; address: string; stageName: string; message: string; link: string; unsubscribeUrl: string; unsubscribePostUrl: string; inspection?: boolean };
   /**
    * The expiry watchdog (issue 16): one vault item of `companyName` lapses in `days` days (0: today,
    * negative: lapsed). `shared` when the reader's company holds a share of it (a vendor's COI).
@@ -298,12 +298,13 @@ const renderers: Renderers = {
       'If it was not you, ignore this e-mail: nothing will be sent.',
     ]),
   }),
-  status_update: ({ taskName, address, stageName, message, link, unsubscribeUrl }) => ({
+  // `inspection`: an inspection was scheduled or resulted (stageName says which), not a stage change.
+  status_update: ({ taskName, address, stageName, message, link, unsubscribeUrl, inspection }) => ({
     subject: `${taskName} permit at ${address}: ${stageName}`,
-    text: `Hello,\n\nThe ${taskName} permit at ${address} is now: ${stageName}.\n${message}\n\nSee every step: ${link}\n\nNo more of these e-mails: ${unsubscribeUrl}\n`,
+    text: `Hello,\n\n${inspection ? `News on the ${taskName} permit at ${address}: ${stageName}.` : `The ${taskName} permit at ${address} is now: ${stageName}.`}\n${message}\n\nSee every step: ${link}\n\nNo more of these e-mails: ${unsubscribeUrl}\n`,
     html: layout(`${stageName}`, [
       'Hello,',
-      `The ${escapeHtml(taskName)} permit at ${escapeHtml(address)} is now: <strong>${escapeHtml(stageName)}</strong>.`,
+      `${inspection ? 'News on the' : 'The'} ${escapeHtml(taskName)} permit at ${escapeHtml(address)}${inspection ? ':' : ' is now:'} <strong>${escapeHtml(stageName)}</strong>.`,
       escapeHtml(message),
       button(link, 'See every step'),
       `<a href="${escapeHtml(unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a> from e-mails about this permit.`,
