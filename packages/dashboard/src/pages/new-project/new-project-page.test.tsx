@@ -112,6 +112,31 @@ describe('NewProjectPage', () => {
     expect(calls('PATCH', '/v4/projects/77/permits')[0]?.body).toEqual({ taskIds: [3], municipalityId: 9, workStart: '2031-04-01', workEnd: '2031-06-30', acknowledgeGate: true });
   });
 
+  it('after a refusal of the gate (422), files the permits on the project already made: no second project', async () => {
+    let patches = 0;
+    net = fakeNetwork({
+      ...routes(),
+      'GET /v4/gate/check': () => ({ status: 503, body: { message: 'Busy', code: 'UNAVAILABLE' } }),
+      'PATCH /v4/projects/77/permits': () =>
+        ++patches === 1
+          ? { status: 422, body: { message: 'Your company is missing credentials this permit needs. Add or renew them, or submit anyway.', code: 'GATE_BLOCKED', fields: { 'insurance.0': 'No General Liability insurance on file.' } } }
+          : { body: project([row(501, 'Empire Holdings', { projectId: 77, taskId: 3 })]) },
+    });
+    const { location } = renderRoute(<NewProjectPage />, '/new-project', '/new-project');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Job-site address' }), '350 5th');
+    await userEvent.click(await screen.findByRole('option', { name: /350 5th Ave, New York/ }));
+    expect(await screen.findByText('City of New York')).toBeTruthy();
+    await userEvent.click(within(screen.getByRole('group', { name: 'Permits to add' })).getByLabelText('Roof Replacement'));
+    await userEvent.click(screen.getByRole('button', { name: 'Create Project' }));
+    const notice = await screen.findByTestId('gate-notice');
+    expect(within(notice).getByText('No General Liability insurance on file.')).toBeTruthy();
+    await userEvent.click(within(notice).getByLabelText('Submit anyway; the permit team will ask for it'));
+    await userEvent.click(screen.getByRole('button', { name: 'Create Project' }));
+    await waitFor(() => expect(location()).toBe('/projects/77/501'));
+    expect(calls('POST', '/v4/projects')).toHaveLength(1);
+    expect(calls('PATCH', '/v4/projects/77/permits').map((c) => (c.body as { acknowledgeGate?: boolean }).acknowledgeGate ?? false)).toEqual([false, true]);
+  });
+
   it('reads INDIVIDUAL_REQUEST_PERMIT from the server for someone without a company: closed means a notice and no submit', async () => {
     sessionStore.getState().login(tokens(), profile({}, {}));
     let allowed = 'false';

@@ -98,6 +98,8 @@ export default function NewProjectPage() {
   // The pre-filing gate: what the company lacks for these permits, and the contractor's acknowledgement.
   const [acknowledged, setAcknowledged] = useState(false);
   const [refused, setRefused] = useState<ReturnType<typeof refusedItems>>(null);
+  // The project made by a submit whose permits were refused (the gate's 422): the next submit adds to it.
+  const [made, setMade] = useState<Project | null>(null);
   // SPEC §9: INDIVIDUAL_REQUEST_PERMIT decides whether someone without a company may request permits.
   const settings = useGlobalSettings();
   const individualClosed = !companyId && settings !== undefined && !isIndividualRequestAllowed(settings);
@@ -160,6 +162,10 @@ export default function NewProjectPage() {
         setFailure({ message: 'Choose the job-site address first.' });
         return;
       }
+      if (made) {
+        await addPermits(made, place.municipality?.id);
+        return;
+      }
       const { address } = place;
       const project = await api.projects.create({
         body: {
@@ -173,6 +179,7 @@ export default function NewProjectPage() {
         },
         silent: true,
       });
+      setMade(project);
       await addPermits(project, place.municipality?.id);
     } catch (error) {
       setRefused(refusedItems(error));
@@ -201,7 +208,7 @@ export default function NewProjectPage() {
           <section className="new-project__address" aria-label="Job-site address">
             {place ? (
               <>
-                <AddressDetail address={place.address} line2={line2} onLine2={setLine2} onChange={() => setPlace(null)} line2Label="Address 2 (optional)" />
+                <AddressDetail address={place.address} line2={line2} onLine2={setLine2} onChange={() => { setPlace(null); setMade(null); }} line2Label="Address 2 (optional)" />
                 <p className="new-project__municipality">
                   {place.municipality ? (
                     <>
