@@ -18,6 +18,7 @@ import { DEMO_OPERATOR, ensureDemoOperator } from './operator/demo-operator.js';
 import { enqueueStartupWatchdog, registerExpiryWatchdogJob } from './compliance/reminders/watchdog-job.js';
 import { MULTIPART_SWEEP_EVERY_MS, MULTIPART_SWEEP_JOB, sweepMultipartUploads } from './storage/multipart.js';
 import { FUNNEL_KEEP_DAYS, FUNNEL_PRUNE_DAILY_AT, FUNNEL_PRUNE_JOB, pruneFunnelEvents } from './funnel/funnel.js';
+import { ESIGN_REMIND_DAILY_AT, ESIGN_REMIND_JOB, remindWaitingSigners } from './esign/auto-remind.js';
 import { startFakePlatform } from './platform/fake/fake-platform.js';
 import { registerPlatformJobs } from './platform/worker.js';
 
@@ -61,6 +62,12 @@ export async function bootstrap(givenConfig: Config): Promise<Running> {
     if (dropped > 0) log.info(`[funnel] ${dropped} visits older than ${FUNNEL_KEEP_DAYS} days dropped`);
   });
   services.jobs.daily(FUNNEL_PRUNE_JOB, FUNNEL_PRUNE_DAILY_AT);
+  // E-signature: the signer whose turn it is gets one automatic reminder after three days of waiting.
+  services.jobs.register(ESIGN_REMIND_JOB, async (_payload, ctx) => {
+    const reminded = await remindWaitingSigners(services, ctx.clock());
+    if (reminded > 0) log.info(`[esign] ${reminded} signers reminded`);
+  });
+  services.jobs.daily(ESIGN_REMIND_JOB, ESIGN_REMIND_DAILY_AT);
   services.jobs.start();
   // Shutdown hooks run after the drain, last registered first: the job worker, then the mail worker.
   services.lifecycle.onShutdown('mail worker', () => services.mailWorker.stop());

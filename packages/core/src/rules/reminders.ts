@@ -32,10 +32,11 @@ export function dueStep(expiresOn: string, today: string, steps: readonly number
 }
 
 /**
- * The digest rule: when more than DIGEST_THRESHOLD reminders of one company are due on one run, they go
- * out as one digest mail per recipient instead of one mail per item; a company gets at most one digest a
- * week (weeks start on Monday, UTC). Reminders due later in a week that already had its digest go out
- * one by one, whatever their number, so no lapse waits for next week.
+ * The digest rule: when more than DIGEST_THRESHOLD vault reminders of one company fall due in one week
+ * (weeks start on Monday, UTC; counted from the run's day through Sunday), the week's first run sends them
+ * all (those due later that week too) as one digest mail per recipient instead of one mail per item; a
+ * company gets at most one digest a week. Reminders that become due later in a week that already had its
+ * digest go out one by one on their day, whatever their number, so no lapse waits for next week.
  */
 export const DIGEST_THRESHOLD = 5;
 

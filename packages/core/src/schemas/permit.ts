@@ -251,6 +251,9 @@ export const addPermitsSchema = v.object({
   municipalityId: v.optional(idSchema),
   /** 'Submit anyway; the permit team will ask for it': files requests the pre-filing gate finds incomplete. */
   acknowledgeGate: v.optional(v.boolean()),
+  /** The expected work dates (YYYY-MM-DD): the gate checks the vault through them; the end is each permit's estimated completion. */
+  workStart: v.optional(v.pipe(v.string(), v.isoDate('Enter a date as YYYY-MM-DD.'))),
+  workEnd: v.optional(v.pipe(v.string(), v.isoDate('Enter a date as YYYY-MM-DD.'))),
 });
 
 export const PROJECT_STATUS_FILTERS = ['AllProject', 'HasPermit'] as const;

@@ -9,6 +9,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyOf, jobSite, operator, requestPermit, type JobSite } from '../test/permit-fixtures.js';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
+import { remindWaitingSigners, ESIGN_REMIND_AFTER_DAYS } from './auto-remind.js';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
@@ -229,4 +230,64 @@ describe.each(databaseTargets())('e-signature on %s', (target) => {
     expect((await call('GET', token)).body.envelopeStatus).toBe('expired');
     expect((await call('POST', token, '/passcode')).body.message).toBe(ESIGN_MESSAGES.expired);
   });
+  it('reminds the signer whose turn it is once, after three days of waiting (the daily e-sign job), even with two runs at once', async () => {
+    expect(ESIGN_REMIND_AFTER_DAYS).toBe(3);
+    const HOUR = 3600 * 1000;
+    const cara = { name: 'Cara Slow', email: t.email('cara') };
+    const dan = { name: 'Dan Later', email: t.email('dan') };
+    const eve = { name: 'Eve Expired', email: t.email('eve') };
+    // A sender of its own: the clock moves on by weeks here (the other tests' access tokens would lapse).
+    const sender = await t.createUser({ name: 'Rita Reminder' });
+    const senderCompany = await companyOf(t, sender, 'Reminding Builders');
+    const sendAs = async (list: { name: string; email: string }[], expiresInDays: number) => {
+      const res = await t.request('POST', '/v4/esign/envelopes', {
+        token: sender.accessToken,
+        body: { companyId: senderCompany, title: 'Subcontract agreement', source: { kind: 'pdf', fileName: 'agreement.pdf', pdfBase64: await samplePdf() }, signers: list, expiresInDays },
+      });
+      expect(res.status, res.text).toBe(200);
+      return res.body;
+    };
+    const envelope = await sendAs([cara, dan], 30);
+    await sendAs([eve], 2);
+    const requests = async (email: string) => (await t.mailbox(email)).filter((m) => m.template === 'esign_request').map((m) => (m.data as { reminder: boolean }).reminder);
+    // Two runs at once (two replicas' jobs); other tests' envelopes wait too, so the mails tell what was sent.
+    const runTwice = () => Promise.all([remindWaitingSigners(t.services, t.services.clock()), remindWaitingSigners(t.services, t.services.clock())]);
+    const firstLink = (await tokenOf(cara.email))!;
+    t.advanceTime(3 * 24 * HOUR - HOUR);
+    await runTwice();
+    expect(await requests(cara.email)).toEqual([false]);
+    t.advanceTime(HOUR);
+    await runTwice();
+    expect((await requests(cara.email)).sort()).toEqual([false, true]);
+    // Eve's envelope expired meanwhile: nobody is reminded of it; Dan's turn has not come.
+    expect(await requests(eve.email)).toEqual([false]);
+    expect(await requests(dan.email)).toEqual([]);
+    const row = await t.services.db.selectFrom('esign_envelopes').select(['reminder_count', 'last_reminded_at']).where('id', '=', envelope.id).executeTakeFirstOrThrow();
+    expect(row.reminder_count).toBe(1);
+    // Once per step: the days after, nothing more; the reminder's link is the one that works.
+    t.advanceTime(24 * HOUR);
+    await runTwice();
+    t.advanceTime(10 * 24 * HOUR);
+    await runTwice();
+    expect((await requests(cara.email)).sort()).toEqual([false, true]);
+    const link = (await tokenOf(cara.email))!;
+    expect(link).not.toBe(firstLink);
+    expect((await call('GET', firstLink)).status).toBe(404);
+    // Cara signs: Dan's turn, reminded once three days after his invitation.
+    await verifyWithMailedCode(link, cara.email);
+    expect((await call('POST', link, '/sign', { signature: { kind: 'typed', text: 'Cara Slow' }, agree: true })).status).toBe(200);
+    expect(await requests(dan.email)).toEqual([false]);
+    t.advanceTime(2 * 24 * HOUR);
+    await runTwice();
+    expect(await requests(dan.email)).toEqual([false]);
+    t.advanceTime(24 * HOUR);
+    await runTwice();
+    await runTwice();
+    expect((await requests(dan.email)).sort()).toEqual([false, true]);
+    expect((await requests(cara.email)).sort()).toEqual([false, true]);
+    // In the company's activity, by the system.
+    const trail = await t.services.db.selectFrom('audit_events').select('after').where('action', '=', 'esign_reminded').where('actor_role', '=', 'system').where('company_id', '=', senderCompany).orderBy('id').execute();
+    expect(trail.map((row) => (typeof row.after === 'string' ? JSON.parse(row.after) : row.after) as { signer: string; automatic: boolean }).map((a) => [a.signer, a.automatic])).toEqual([['Cara Slow', true], ['Dan Later', true]]);
+  });
+
 });

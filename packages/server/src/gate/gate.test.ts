@@ -88,6 +88,31 @@ describe.each(databaseTargets())('pre-filing gate on %s', (target) => {
     expect(new Date(permit.est_completion_at!).toISOString().slice(0, 10)).toBe(end);
   });
 
+  it("gates the dashboard's new project too (PATCH /v4/projects/{id}/permits), through its expected work dates", async () => {
+    const project = await t.request('POST', '/v4/projects', {
+      token: owner.accessToken,
+      body: { customerName: 'Rosa Homeowner', address: { streetAddress: '1 Dr Carlton B Goodlett Pl', city: 'San Francisco', state: 'CA', postalCode: '94102' }, companyId },
+    });
+    expect(project.status, project.text).toBe(200);
+    const add = (body: Record<string, unknown>) =>
+      t.request('PATCH', `/v4/projects/${project.body.id}/permits`, { token: owner.accessToken, body: { taskIds: [site.taskId], municipalityId: site.municipalityId, ...body } });
+    // Work that ends before the license lapses (day 45) passes without acknowledgement.
+    const early = await add({ workStart: day(t.services.clock(), 5), workEnd: day(t.services.clock(), 40) });
+    expect(early.status, early.text).toBe(200);
+    // Work through day 60: the license lapses before the work ends, refused with what and why.
+    const blocked = await add({ workStart: start, workEnd: end });
+    expect(blocked.status, blocked.text).toBe(422);
+    expect(blocked.body).toMatchObject({ code: 'GATE_BLOCKED', message: GATE_MESSAGES.blocked });
+    expect(Object.values(blocked.body.fields)).toEqual([expect.stringMatching(/^Electrical Contractor license expires on \d\d\/\d\d\/\d{4}, before the work ends \(\d\d\/\d\d\/\d{4}\)\.$/)]);
+    expect((await add({ workStart: start, workEnd: 'soon' })).status).toBe(400);
+    const filed = await add({ workStart: start, workEnd: end, acknowledgeGate: true });
+    expect(filed.status, filed.text).toBe(200);
+    const rows = await t.services.db.selectFrom('permits').select(['gate_result', 'est_completion_at']).where('project_id', '=', project.body.id).orderBy('id').execute();
+    const answers = rows.map((row) => (typeof row.gate_result === 'string' ? JSON.parse(row.gate_result) : row.gate_result) as GateResult);
+    expect(answers.map((a) => [a.ok, a.acknowledged ?? false, a.workEnd])).toEqual([[true, false, day(t.services.clock(), 40)], [false, true, end]]);
+    expect(rows.map((row) => new Date(row.est_completion_at!).toISOString().slice(0, 10))).toEqual([day(t.services.clock(), 40), end]);
+  });
+
   it('files without acknowledgement once the license is renewed, and stores the passing answer', async () => {
     await t.services.db.insertInto('company_licenses').values({ company_id: companyId, license_type: 'state', name: 'Electrical Contractor', number: 'C10-998877', state_code: 'CA', expires_on: day(t.services.clock(), 800) }).execute();
     const entry = await entryData(t, owner, site, { companyId });

@@ -67,7 +67,7 @@ describe('mail templates', () => {
     expect(x.html).not.toContain('<b>Bob</b>');
     expect(TEMPLATE_NAMES).toEqual([
       'verification', 'confirmation_code', 'reset_code', 'welcome', 'account_deleted', 'invitation', 'invitation_notice', 'permit_stage_update',
-      'quote_issued', 'quote_answered', 'inspection_update', 'team_reply', 'customer_message', 'permit_assigned', 'esign_request', 'esign_passcode', 'esign_outcome', 'status_subscription_confirm', 'status_update', 'expiry_reminder', 'expiry_digest', 'permit_expiring', 'platform_connection_broken', 'access_ended',
+      'quote_issued', 'quote_answered', 'inspection_update', 'team_reply', 'customer_message', 'permit_assigned', 'esign_request', 'esign_passcode', 'esign_outcome', 'status_subscription_confirm', 'status_update', 'expiry_reminder', 'expiry_digest', 'permit_expiring', 'inspection_due', 'platform_connection_broken', 'access_ended',
     ]);
   });
 

@@ -56,7 +56,7 @@ export interface TemplateData {
    * The homeowner's status page: the permit moved. `unsubscribeUrl` is the page's one-click link,
    * `unsubscribePostUrl` the RFC 8058 List-Unsubscribe target (see mailHeaders).
    */
-  status_update: { taskName: string; address: string; stageName: string; message: string; link: string; unsubscribeUrl: string; unsubscribePostUrl: string };
+  status_update: { taskName: string; address: string; stageName: string; message: string; link: string; unsubscribeUrl: string; unsubscribePostUrl: string; inspection?: boolean };
   /**
    * The expiry watchdog (issue 16): one vault item of `companyName` lapses in `days` days (0: today,
    * negative: lapsed). `shared` when the reader's company holds a share of it (a vendor's COI).
@@ -66,6 +66,8 @@ export interface TemplateData {
   expiry_digest: { name?: string | null; companyName: string; items: { kindLabel: string; itemName: string; expiresOn: string; days: number }[]; shared: boolean; link: string };
   /** A permit lapses in `days` days; `noFinalInspection` adds what to do (extension, book the final inspection). */
   permit_expiring: { name?: string | null; permitId: number; customerName: string; taskName: string; expiresOn: string; days: number; noFinalInspection: boolean; forTeam: boolean; link: string };
+  /** The expiry watchdog: a scheduled inspection of an open permit is `days` days away (0: today); `scheduledAt` ISO. */
+  inspection_due: { name?: string | null; permitId: number; customerName: string; taskName: string; inspectionName: string; scheduledAt: string; days: number; link: string };
   /** The construction platform (issue 14): a company's connection stopped working (a refresh failed); the link reconnects. */
   platform_connection_broken: { companyName: string; platformName: string; reason: string; link: string };
 }
@@ -296,12 +298,13 @@ const renderers: Renderers = {
       'If it was not you, ignore this e-mail: nothing will be sent.',
     ]),
   }),
-  status_update: ({ taskName, address, stageName, message, link, unsubscribeUrl }) => ({
+  // `inspection`: an inspection was scheduled or resulted (stageName says which), not a stage change.
+  status_update: ({ taskName, address, stageName, message, link, unsubscribeUrl, inspection }) => ({
     subject: `${taskName} permit at ${address}: ${stageName}`,
-    text: `Hello,\n\nThe ${taskName} permit at ${address} is now: ${stageName}.\n${message}\n\nSee every step: ${link}\n\nNo more of these e-mails: ${unsubscribeUrl}\n`,
+    text: `Hello,\n\n${inspection ? `News on the ${taskName} permit at ${address}: ${stageName}.` : `The ${taskName} permit at ${address} is now: ${stageName}.`}\n${message}\n\nSee every step: ${link}\n\nNo more of these e-mails: ${unsubscribeUrl}\n`,
     html: layout(`${stageName}`, [
       'Hello,',
-      `The ${escapeHtml(taskName)} permit at ${escapeHtml(address)} is now: <strong>${escapeHtml(stageName)}</strong>.`,
+      `${inspection ? 'News on the' : 'The'} ${escapeHtml(taskName)} permit at ${escapeHtml(address)}${inspection ? ':' : ' is now:'} <strong>${escapeHtml(stageName)}</strong>.`,
       escapeHtml(message),
       button(link, 'See every step'),
       `<a href="${escapeHtml(unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a> from e-mails about this permit.`,
@@ -347,6 +350,18 @@ const renderers: Renderers = {
         ...(todo ? [escapeHtml(todo)] : []),
         button(link, 'Open the permit'),
       ]),
+    };
+  },
+  inspection_due: ({ name, permitId, customerName, taskName, inspectionName, scheduledAt, days, link }) => {
+    // The desk books a day (stored at midnight UTC): its day alone; a booked time with its hour.
+    const when = scheduledAt.slice(11, 16) === '00:00' ? scheduledAt.slice(0, 10) : `${scheduledAt.slice(0, 10)} at ${scheduledAt.slice(11, 16)} UTC`;
+    const soon = days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`;
+    const line = `The ${inspectionName} inspection of permit #${permitId} (${taskName}, ${customerName}) is ${soon}: ${when}.`;
+    const todo = 'Make sure the work is ready and the site is open to the inspector; to move it, reschedule it with the municipality or ask us.';
+    return {
+      subject: `${inspectionName} inspection ${soon}: permit #${permitId}`,
+      text: `${hello(name)}\n\n${line}\n${todo}\n\nOpen the permit: ${link}\n`,
+      html: layout(`${inspectionName} inspection ${soon}`, [escapeHtml(hello(name)), escapeHtml(line), escapeHtml(todo), button(link, 'Open the permit')]),
     };
   },
   platform_connection_broken: ({ companyName, platformName, reason, link }) => ({

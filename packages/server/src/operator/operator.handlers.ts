@@ -14,6 +14,7 @@ import { bumpPermitVersion } from '../permits/permit-version.js';
 import { changeStage } from '../permits/stage-change.js';
 import { iso } from '../rows/values.js';
 import { inspectionEvent, mailInspection } from './desk/inspection-mail.js';
+import { mailStatusSubscribersOfInspection } from '../permits/status-links/notify.js';
 import { teamReply } from './desk/team-reply.js';
 import { requireStaff, staffRole } from '../staff/staff.js';
 import type { Db } from '../db/schema.js';
@@ -136,6 +137,7 @@ export const addInspection: EndpointHandler<Operator['addInspection']> = async (
     });
     const event = inspectionEvent(null, inspection);
     if (event) await mailInspection(trx, services, permit, inspection, event);
+    if (event) await mailStatusSubscribersOfInspection(trx, services, params.id, inspection, event);
     if (event) await emitInspectionEvent(trx, permit, inspection, event, now);
     return inspection;
   });
@@ -181,6 +183,7 @@ export const updateInspection: EndpointHandler<Operator['updateInspection']> = a
     }
     const event = inspectionEvent(before, after);
     if (event) await mailInspection(trx, services, permit, after, event);
+    if (event) await mailStatusSubscribersOfInspection(trx, services, params.id, after, event);
     if (event) await emitInspectionEvent(trx, permit, after, event, now);
     return after;
   });

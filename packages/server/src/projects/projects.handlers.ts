@@ -79,15 +79,16 @@ export const addProjectPermits: EndpointHandler<Projects['addPermits']> = async 
   await assertMunicipality(db, municipalityId);
   await assertTasks(db, body.taskIds);
   const now = services.clock();
-  // Each request passes the pre-filing gate (no work dates here: valid from today).
+  // Each request passes the pre-filing gate, through the expected work dates when given (else valid from today).
   const gates = enforceGates(
-    await Promise.all(body.taskIds.map((taskId) => computeGate(db, { taskId, municipalityId, companyId: access.companyId, now }))),
+    await Promise.all(body.taskIds.map((taskId) => computeGate(db, { taskId, municipalityId, companyId: access.companyId, start: body.workStart, end: body.workEnd, now }))),
     body.acknowledgeGate,
   );
+  const estCompletionAt = body.workEnd ? new Date(`${body.workEnd}T00:00:00Z`) : null;
   await inTransaction(services.db, async (trx) => {
     if (project.municipality_id == null) await trx.updateTable('projects').set({ municipality_id: municipalityId }).where('id', '=', params.id).execute();
     for (const [index, taskId] of body.taskIds.entries()) {
-      await insertPermit(trx, { projectId: params.id, taskId, municipalityId, createdBy: user.sub, actor, gateResult: gates[index], now });
+      await insertPermit(trx, { projectId: params.id, taskId, municipalityId, createdBy: user.sub, actor, gateResult: gates[index], estCompletionAt, now });
     }
   });
   return projectDetail(db, params.id);

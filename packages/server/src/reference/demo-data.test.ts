@@ -197,6 +197,10 @@ describe.each(databaseTargets())('the demo showcase on %s', (target) => {
     const mails = (await ctx.mailbox(owner)).map((m) => m.subject);
     expect(mails.some((subject) => subject.startsWith('Action needed: permit #'))).toBe(true);
     expect(mails.some((subject) => subject.startsWith('Expiring: license C-10 Electrical Contractor'))).toBe(true);
+    // The permit's final inspection, booked in 3 days, is an inspection due: the customer is told ahead.
+    const due = (await ctx.mailbox(owner)).filter((m) => m.template === 'inspection_due');
+    expect(due.map((m) => m.subject)).toContainEqual(expect.stringMatching(/^Final inspection in 3 days: permit #\d+$/));
+    expect(due.length).toBeLessThan(25); // the month's bookings, not a flood (10 when written)
     // The vendor whose COI lapses in 12 days hears of it, and so does its client, who has a share of that wallet.
     const coi = 'Expiring: insurance policy Certificate of Insurance (General Liability) (Summit Plumbing Co.)';
     expect((await ctx.mailbox('summit@permitdesk.test')).map((m) => m.subject)).toContain(coi);

@@ -12,16 +12,23 @@ export interface GateQuestion {
   companyId: string | null;
   municipalityId: number | null | undefined;
   taskIds: readonly number[];
+  /** The expected work dates (YYYY-MM-DD), when known: the vault is checked through them. */
+  start?: string | undefined;
+  end?: string | undefined;
 }
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const dayOrNone = (value: string | undefined) => (value && ISO_DAY.test(value) ? value : undefined);
+
 /** The read check for each task (none until a municipality and a task are chosen); kept with the vault's queries. */
-export function useGate({ companyId, municipalityId, taskIds }: GateQuestion) {
+export function useGate({ companyId, municipalityId, taskIds, start, end }: GateQuestion) {
+  const dates = { ...(dayOrNone(start) ? { start: dayOrNone(start) } : {}), ...(dayOrNone(end) ? { end: dayOrNone(end) } : {}) };
   return useQuery<GateResult[]>({
-    queryKey: municipalityId && taskIds.length > 0 ? ['compliance', 'gate', companyId ?? 'personal', municipalityId, taskIds.join(',')] : null,
+    queryKey: municipalityId && taskIds.length > 0 ? ['compliance', 'gate', companyId ?? 'personal', municipalityId, taskIds.join(','), dates.start ?? '', dates.end ?? ''] : null,
     queryFn: ({ signal }) =>
       Promise.all(
         taskIds.map((taskId) =>
-          api.gate.check({ query: { taskId, municipalityId: municipalityId!, ...(companyId ? { companyId } : {}) }, signal, silent: true }),
+          api.gate.check({ query: { taskId, municipalityId: municipalityId!, ...(companyId ? { companyId } : {}), ...dates }, signal, silent: true }),
         ),
       ),
   });

@@ -91,10 +91,15 @@ export default function NewProjectPage() {
   const [line2, setLine2] = useState('');
   const [locating, setLocating] = useState(false);
   const [taskIds, setTaskIds] = useState<number[]>([]);
+  // The expected work dates: the pre-filing gate checks the vault through them (issue 16).
+  const [workStart, setWorkStart] = useState('');
+  const [workEnd, setWorkEnd] = useState('');
   const [failure, setFailure] = useState<{ title?: string; message: string } | null>(null);
   // The pre-filing gate: what the company lacks for these permits, and the contractor's acknowledgement.
   const [acknowledged, setAcknowledged] = useState(false);
   const [refused, setRefused] = useState<ReturnType<typeof refusedItems>>(null);
+  // The project made by a submit whose permits were refused (the gate's 422): the next submit adds to it.
+  const [made, setMade] = useState<Project | null>(null);
   // SPEC §9: INDIVIDUAL_REQUEST_PERMIT decides whether someone without a company may request permits.
   const settings = useGlobalSettings();
   const individualClosed = !companyId && settings !== undefined && !isIndividualRequestAllowed(settings);
@@ -129,7 +134,13 @@ export default function NewProjectPage() {
   const addPermits = async (project: Project, municipalityId: number | undefined) => {
     const updated = await api.projects.addPermits({
       params: { id: project.id },
-      body: { taskIds, ...(municipalityId ? { municipalityId } : {}), ...(acknowledged ? { acknowledgeGate: true } : {}) },
+      body: {
+        taskIds,
+        ...(municipalityId ? { municipalityId } : {}),
+        ...(workStart ? { workStart } : {}),
+        ...(workEnd ? { workEnd } : {}),
+        ...(acknowledged ? { acknowledgeGate: true } : {}),
+      },
       silent: true,
     });
     const first = updated.permits.find((permit) => taskIds.includes(permit.taskId)) ?? updated.permits[0];
@@ -151,6 +162,10 @@ export default function NewProjectPage() {
         setFailure({ message: 'Choose the job-site address first.' });
         return;
       }
+      if (made) {
+        await addPermits(made, place.municipality?.id);
+        return;
+      }
       const { address } = place;
       const project = await api.projects.create({
         body: {
@@ -164,6 +179,7 @@ export default function NewProjectPage() {
         },
         silent: true,
       });
+      setMade(project);
       await addPermits(project, place.municipality?.id);
     } catch (error) {
       setRefused(refusedItems(error));
@@ -175,6 +191,8 @@ export default function NewProjectPage() {
     companyId: existing.data ? (existing.data.companyId === null ? null : String(existing.data.companyId)) : companyId,
     municipalityId: existing.data ? existing.data.permits[0]?.municipalityId : place?.municipality?.id,
     taskIds,
+    start: workStart,
+    end: workEnd,
   });
   const gateItems = refused ?? missingOf(gate.data);
   const gateHolds = gateItems.length > 0 && !acknowledged;
@@ -190,7 +208,7 @@ export default function NewProjectPage() {
           <section className="new-project__address" aria-label="Job-site address">
             {place ? (
               <>
-                <AddressDetail address={place.address} line2={line2} onLine2={setLine2} onChange={() => setPlace(null)} line2Label="Address 2 (optional)" />
+                <AddressDetail address={place.address} line2={line2} onLine2={setLine2} onChange={() => { setPlace(null); setMade(null); }} line2Label="Address 2 (optional)" />
                 <p className="new-project__municipality">
                   {place.municipality ? (
                     <>
@@ -215,6 +233,10 @@ export default function NewProjectPage() {
           </div>
         )}
         <TaskPicker chosen={taskIds} onChosen={setTaskIds} />
+        <div className="new-project__fields">
+          <Field label="Estimated Start Date (optional)" type="date" value={workStart} onChange={(event) => { setWorkStart(event.currentTarget.value); setRefused(null); }} />
+          <Field label="Estimated Completion Date (optional)" type="date" value={workEnd} min={workStart || undefined} onChange={(event) => { setWorkEnd(event.currentTarget.value); setRefused(null); }} />
+        </div>
         <GateNotice items={gateItems} acknowledged={acknowledged} onAcknowledged={setAcknowledged} disabled={formState.isSubmitting} />
         {individualClosed && <Alert kind="info">{INDIVIDUAL_REQUESTS_CLOSED_MESSAGE}</Alert>}
         {failure && (

@@ -199,6 +199,67 @@ describe.each(databaseTargets())('expiry watchdog on %s', (target) => {
     expect(await mails(ops, 'permit_expiring')).toHaveLength(1);
   });
 
+  it('makes the digest weekly: more than five reminders due over one week go out as one digest at the week\'s first run', async () => {
+    const weekCo = await companyOf(t, client, 'Weekly Builders');
+    const add = (name: string, offset: number) => post(client, `/v4/companies/${weekCo}/licenses`, { name, licenseType: 'state', expiresOn: dayOf(offset) });
+    const ofCompany = async (template: string) => (await mails(client, template)).filter((m) => (m.data as { companyName: string }).companyName === 'Weekly Builders');
+    // Their 30-day steps go out in earlier weeks, three at a time (no digest).
+    for (const name of ['Tue A', 'Tue B', 'Tue C']) expect((await add(name, 428)).status).toBe(200);
+    await runTwice(398);
+    for (const name of ['Sat D', 'Sat E', 'Sat F']) expect((await add(name, 432)).status).toBe(200);
+    await runTwice(402);
+    expect(await ofCompany('expiry_reminder')).toHaveLength(6);
+    expect(await ofCompany('expiry_digest')).toHaveLength(0);
+    // The week of Monday day 420: three 7-day steps due on Tuesday (421), three on Saturday (425). Six in
+    // the week: one digest on Monday lists them all, and no single mail follows during the week.
+    expect(new Date(`${dayOf(420)}T00:00:00Z`).getUTCDay()).toBe(1);
+    await runTwice(420);
+    const digest = await ofCompany('expiry_digest');
+    expect(digest).toHaveLength(1);
+    expect(digest[0]!.text).toContain('6 documents of Weekly Builders need attention this week');
+    for (const name of ['Tue A', 'Tue B', 'Tue C']) expect(digest[0]!.text).toContain(`"${name}" expires in 8 days`);
+    for (const name of ['Sat D', 'Sat E', 'Sat F']) expect(digest[0]!.text).toContain(`"${name}" expires in 12 days`);
+    for (let offset = 421; offset <= 426; offset += 1) await runTwice(offset);
+    expect(await ofCompany('expiry_reminder')).toHaveLength(6);
+    expect(await ofCompany('expiry_digest')).toHaveLength(1);
+    const rows = await sql<{ step: number; delivery: string }>`SELECT step, delivery FROM expiry_reminders WHERE company_id = ${weekCo} ORDER BY id`.execute(t.services.db);
+    expect(rows.rows.map((r) => `${r.step}:${r.delivery}`)).toEqual([...Array(6).fill('30:single'), ...Array(6).fill('7:digest')]);
+    // The next week's 0-day steps (Tuesday 428, Saturday 432): six again, that week's digest on its Monday.
+    for (let offset = 427; offset <= 433; offset += 1) await runTwice(offset);
+    expect(await ofCompany('expiry_reminder')).toHaveLength(6);
+    const digests = await ofCompany('expiry_digest');
+    expect(digests).toHaveLength(2);
+    expect(digests.map((m) => (m.data as { items: unknown[] }).items.length)).toEqual([6, 6]);
+  });
+
+  it("watches the inspections due on open permits: the customer is told at each step before a scheduled inspection, once; a rescheduled one starts over", async () => {
+    const inspectCo = await companyOf(t, outsider, 'Inspect Co');
+    const site = await jobSite(t);
+    const open = await requestPermit(t, outsider, site, { companyId: inspectCo });
+    const closed = await requestPermit(t, outsider, site, { companyId: inspectCo });
+    await sql`UPDATE permits SET stage = 60 WHERE id = ${closed.permitId}`.execute(t.services.db); // closed: its inspections are not watched
+    const at15 = (offset: number) => new Date(BASE.getTime() + offset * DAY + 6 * 3_600_000); // 15:00 UTC that day
+    const inspection = async (permitId: number, name: string, status: string, offset: number) =>
+      (await t.services.db.insertInto('permit_inspections').values({ permit_id: permitId, inspection_name: name, status, perform_order: 1, scheduled_at: at15(offset), created_at: new Date() }).returning('id').executeTakeFirstOrThrow()).id;
+    const rough = await inspection(open.permitId, 'Rough electrical', 'scheduled', 520);
+    await inspection(open.permitId, 'Framing', 'canceled', 520);
+    await inspection(open.permitId, 'Footing', 'passed', 519);
+    await inspection(closed.permitId, 'Final', 'scheduled', 520);
+    const told = async () => (await mails(outsider, 'inspection_due')).map((m) => m.data as { inspectionName: string; days: number; scheduledAt: string });
+    for (let offset = 455; offset <= 525; offset += 1) await runTwice(offset);
+    const got = await told();
+    expect(got.map((m) => `${m.inspectionName}@${m.days}`).sort()).toEqual(['Rough electrical@0', 'Rough electrical@30', 'Rough electrical@60', 'Rough electrical@7']);
+    expect(new Set(got.map((m) => m.scheduledAt))).toEqual(new Set([at15(520).toISOString()]));
+    const [mail] = await mails(outsider, 'inspection_due');
+    expect(mail!.subject).toMatch(new RegExp(`^Rough electrical inspection (today|in \\d+ days?): permit #${open.permitId}$`));
+    expect(mail!.links).toContain(`${t.config.PUBLIC_URL}/projects/${open.projectId}/${open.permitId}`);
+    // Rescheduled to day 540: its steps start over from the new date (20 days left on day 520: the 30-day step).
+    await t.services.db.updateTable('permit_inspections').set({ scheduled_at: at15(540) }).where('id', '=', rough).execute();
+    await runTwice(526);
+    await runTwice(527);
+    expect((await told()).filter((m) => m.scheduledAt === at15(540).toISOString()).map((m) => m.days)).toEqual([14]);
+  });
+
   it('uses the steps the owner or an administrator chose; others may not change them', async () => {
     const path = `/v4/companies/${companyId}/reminder-settings`;
     expect((await t.request('GET', path, { token: member.accessToken })).body).toEqual({ steps: [60, 30, 7, 0], isDefault: true });

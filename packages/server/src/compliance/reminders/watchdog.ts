@@ -1,6 +1,8 @@
-// The expiry watchdog (issue 16): once a day, every active license, insurance and certificate, and every
-// open permit with an expiry date, is checked against its company's reminder steps (core's dueStep) and the
-// people who must know (recipients.ts) get one mail per step.
+// The expiry watchdog (issue 16): once a day, every active license, insurance and certificate, every
+// open permit with an expiry date, and every scheduled inspection of an open permit (an inspection due), is
+// checked against its company's reminder steps (core's dueStep) and the people who must know
+// (recipients.ts) get one mail per step. An inspection is told ahead only (no step after its day), to the
+// permit's customer side; rescheduled to another day, its steps start over (the day is in the key).
 //
 // Safe to run twice and concurrently (two replicas, two job workers, a retry after a crash): each reminder
 // is claimed by inserting its row in expiry_reminders, whose unique key is (item kind, item id, step,
@@ -11,10 +13,11 @@
 // With each reminder, in the same transaction, the company's webhooks get compliance.item_expiring
 // (webhooks/: one delivery per subscription), so a subscriber hears of each step exactly once too.
 //
-// Digest (core's DIGEST_THRESHOLD, weekOf): when more than five of a company's vault reminders are due on
-// one run, and the company had no digest this week, they are claimed together with the week's digest row
-// and each recipient gets one digest mail listing them. Permits are never folded into a digest: each asks
-// for an action of its own.
+// Digest (core's DIGEST_THRESHOLD, weekOf): when more than five of a company's vault reminders fall due in
+// one week (from the run's day through Sunday, UTC), and the company had no digest this week, the week's
+// first run claims them all (those due later in the week too) with the week's digest row, and each
+// recipient gets one digest mail listing them. Permits and inspections are never folded into a digest:
+// each asks for an action of its own.
 import {
   DEFAULT_REMINDER_STEPS,
   DIGEST_THRESHOLD,
@@ -59,7 +62,10 @@ interface VaultDue {
   companyName: string;
   name: string;
   expiresOn: string;
-  step: number;
+  /** The step due today, null when its next step falls later this week. */
+  step: number | null;
+  /** The steps not sent yet that fall due from today through the week's Sunday (today's first). */
+  weekSteps: number[];
 }
 
 interface PermitDue {
@@ -72,6 +78,19 @@ interface PermitDue {
   expiresOn: string;
   step: number;
   noFinalInspection: boolean;
+}
+
+interface InspectionDue {
+  id: number;
+  permitId: number;
+  projectId: number;
+  companyId: number | null;
+  customerName: string;
+  taskName: string;
+  inspectionName: string;
+  scheduledAt: string;
+  scheduledOn: string;
+  step: number;
 }
 
 const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -92,18 +111,21 @@ async function claim(trx: Tx, due: { kind: string; id: number; companyId: number
 const countRecipients = (trx: Tx, id: number, n: number) => sql`UPDATE expiry_reminders SET recipients = ${n} WHERE id = ${id}`.execute(trx);
 
 /** The vault items and permits with a step due today that no run has sent yet. */
-async function dueItems(db: Db, today: string): Promise<{ vault: VaultDue[]; permits: PermitDue[] }> {
+async function dueItems(db: Db, today: string): Promise<{ vault: VaultDue[]; permits: PermitDue[]; inspections: InspectionDue[] }> {
   const from = addDays(today, -LATE_LAPSE_DAYS);
   const to = addDays(today, REMINDER_STEP_LIMITS.max);
+  // The rest of the week (through Sunday): the digest counts what falls due in it.
+  const weekDays = Array.from({ length: 7 - (Date.parse(`${today}T00:00:00Z`) / 86_400_000 + 3) % 7 }, (_, i) => addDays(today, i));
+  const weekTo = addDays(weekDays[weekDays.length - 1]!, REMINDER_STEP_LIMITS.max);
   const steps = await customSteps(db);
   const stepsOf = (companyId: number | null) => (companyId !== null && steps.get(companyId)) || DEFAULT_REMINDER_STEPS;
   const { rows: vaultRows } = await sql<{ kind: VaultKind; id: number; company_id: number; company_name: string; name: string; expires_on: string }>`
     SELECT i.kind, i.id, i.company_id, c.name AS company_name, i.name, to_char(i.expires_on, 'YYYY-MM-DD') AS expires_on FROM (
-      SELECT 'license' AS kind, id, company_id, name, expires_on FROM company_licenses WHERE status = 'active' AND expires_on BETWEEN ${from}::date AND ${to}::date
+      SELECT 'license' AS kind, id, company_id, name, expires_on FROM company_licenses WHERE status = 'active' AND expires_on BETWEEN ${from}::date AND ${weekTo}::date
       UNION ALL
-      SELECT 'insurance', id, company_id, name, expires_on FROM company_insurances WHERE status = 'active' AND expires_on BETWEEN ${from}::date AND ${to}::date
+      SELECT 'insurance', id, company_id, name, expires_on FROM company_insurances WHERE status = 'active' AND expires_on BETWEEN ${from}::date AND ${weekTo}::date
       UNION ALL
-      SELECT 'certificate', id, company_id, name, expires_on FROM company_certificates WHERE status = 'active' AND expires_on BETWEEN ${from}::date AND ${to}::date
+      SELECT 'certificate', id, company_id, name, expires_on FROM company_certificates WHERE status = 'active' AND expires_on BETWEEN ${from}::date AND ${weekTo}::date
     ) i JOIN companies c ON c.id = i.company_id
     ORDER BY i.company_id, i.expires_on, i.kind, i.id`.execute(db);
   const { rows: permitRows } = await sql<{ id: number; project_id: number; company_id: number | null; customer_name: string; task_name: string; assigned_to: string | null; expires_on: string; final_passed: boolean }>`
@@ -115,15 +137,27 @@ async function dueItems(db: Db, today: string): Promise<{ vault: VaultDue[]; per
     WHERE r.expires_at IS NOT NULL AND NOT r.dismissed AND r.stage NOT IN (${sql.join([...CLOSED_STAGES])})
       AND (r.expires_at AT TIME ZONE 'UTC')::date BETWEEN ${from}::date AND ${to}::date
     ORDER BY r.expires_at, r.id`.execute(db);
+  const { rows: inspectionRows } = await sql<{ id: number; permit_id: number; project_id: number; company_id: number | null; customer_name: string; task_name: string; inspection_name: string; scheduled_at: Date | string; scheduled_on: string }>`
+    SELECT i.id, i.permit_id, r.project_id, p.company_id, r.customer_name, t.name AS task_name, i.inspection_name, i.scheduled_at,
+           to_char(i.scheduled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS scheduled_on
+    FROM permit_inspections i JOIN permits r ON r.id = i.permit_id JOIN projects p ON p.id = r.project_id JOIN permit_tasks t ON t.id = r.task_id
+    WHERE i.status = 'scheduled' AND i.scheduled_at IS NOT NULL AND NOT r.dismissed AND r.stage NOT IN (${sql.join([...CLOSED_STAGES])})
+      AND (i.scheduled_at AT TIME ZONE 'UTC')::date BETWEEN ${today}::date AND ${to}::date
+    ORDER BY i.scheduled_at, i.id`.execute(db);
   const sent = await sql<{ item_kind: string; item_id: number; step: number; expires_on: string }>`
     SELECT item_kind, item_id, step, to_char(expires_on, 'YYYY-MM-DD') AS expires_on FROM expiry_reminders WHERE expires_on >= ${from}::date`.execute(db);
   const done = new Set(sent.rows.map((row) => `${row.item_kind}:${row.item_id}:${row.step}:${row.expires_on}`));
   const vault: VaultDue[] = [];
   for (const row of vaultRows) {
     const companyId = Number(row.company_id);
-    const step = dueStep(row.expires_on, today, stepsOf(companyId));
-    if (step === null || done.has(`${row.kind}:${row.id}:${step}:${row.expires_on}`)) continue;
-    vault.push({ kind: row.kind, id: Number(row.id), companyId, companyName: row.company_name, name: row.name, expiresOn: row.expires_on, step });
+    const pending = (day: string) => {
+      const step = dueStep(row.expires_on, day, stepsOf(companyId));
+      return step === null || done.has(`${row.kind}:${row.id}:${step}:${row.expires_on}`) ? null : step;
+    };
+    const step = pending(today);
+    const weekSteps = [...new Set(weekDays.map(pending).filter((s): s is number => s !== null))];
+    if (weekSteps.length === 0) continue;
+    vault.push({ kind: row.kind, id: Number(row.id), companyId, companyName: row.company_name, name: row.name, expiresOn: row.expires_on, step, weekSteps });
   }
   const permits: PermitDue[] = [];
   for (const row of permitRows) {
@@ -135,14 +169,24 @@ async function dueItems(db: Db, today: string): Promise<{ vault: VaultDue[]; per
       assignedTo: row.assigned_to, expiresOn: row.expires_on, step, noFinalInspection: !row.final_passed,
     });
   }
-  return { vault, permits };
+  const inspections: InspectionDue[] = [];
+  for (const row of inspectionRows) {
+    const companyId = row.company_id === null ? null : Number(row.company_id);
+    const step = dueStep(row.scheduled_on, today, stepsOf(companyId));
+    if (step === null || done.has(`inspection:${row.id}:${step}:${row.scheduled_on}`)) continue;
+    inspections.push({
+      id: Number(row.id), permitId: Number(row.permit_id), projectId: Number(row.project_id), companyId, customerName: row.customer_name, taskName: row.task_name,
+      inspectionName: row.inspection_name, scheduledAt: new Date(row.scheduled_at).toISOString(), scheduledOn: row.scheduled_on, step,
+    });
+  }
+  return { vault, permits, inspections };
 }
 
 export function complianceLink(config: Pick<Config, 'PUBLIC_URL'>, companyId: number | null): string {
   return companyId === null ? `${config.PUBLIC_URL}/compliance-center` : `${config.PUBLIC_URL}/compliance-center?companyId=${companyId}`;
 }
 
-async function sendSingle(deps: WatchdogDeps, due: VaultDue, today: string, now: Date): Promise<number | null> {
+async function sendSingle(deps: WatchdogDeps, due: VaultDue & { step: number }, today: string, now: Date): Promise<number | null> {
   return inTransaction(deps.db, async (trx) => {
     const id = await claim(trx, due, 'single', now, null);
     if (id === null) return null;
@@ -168,8 +212,13 @@ async function sendDigest(deps: WatchdogDeps, items: VaultDue[], today: string, 
       INSERT INTO expiry_digests (company_id, week_of, items, sent_at) VALUES (${companyId}, ${week}::date, 0, ${now})
       ON CONFLICT (company_id, week_of) DO NOTHING RETURNING company_id`.execute(trx);
     if (!digest.rows[0]) return null;
+    // Each item's steps of the week are claimed now (those due later this week too): listed once.
     const claimed: VaultDue[] = [];
-    for (const due of items) if ((await claim(trx, due, 'digest', now, week)) !== null) claimed.push(due);
+    for (const due of items) {
+      let any = false;
+      for (const step of due.weekSteps) if ((await claim(trx, { ...due, step }, 'digest', now, week)) !== null) any = true;
+      if (any) claimed.push(due);
+    }
     if (claimed.length <= DIGEST_THRESHOLD) {
       // Another run took some of them meanwhile: too few left for a digest. Give the week back and let
       // the caller send these one by one.
@@ -194,7 +243,7 @@ async function sendDigest(deps: WatchdogDeps, items: VaultDue[], today: string, 
       }, { db: trx });
     }
     for (const due of claimed) {
-      await emitExpiring(trx, companyId, { kind: due.kind, id: due.id, name: due.name, expiresOn: due.expiresOn, step: due.step, daysLeft: daysUntil(due.expiresOn, today)! }, now);
+      await emitExpiring(trx, companyId, { kind: due.kind, id: due.id, name: due.name, expiresOn: due.expiresOn, step: due.step ?? due.weekSteps[0]!, daysLeft: daysUntil(due.expiresOn, today)! }, now);
     }
     await sql`UPDATE expiry_digests SET items = ${claimed.length} WHERE company_id = ${companyId} AND week_of = ${week}::date`.execute(trx);
     await sql`UPDATE expiry_reminders SET recipients = ${perRecipient.size} WHERE delivery = 'digest' AND company_id = ${companyId} AND digest_week = ${week}::date AND sent_at = ${now}`.execute(trx);
@@ -228,10 +277,27 @@ async function sendPermit(deps: WatchdogDeps, due: PermitDue, today: string, now
   });
 }
 
+/** An inspection due: the permit's customer side (its company's managers or owner, the project's PMs). */
+async function sendInspection(deps: WatchdogDeps, due: InspectionDue, today: string, now: Date): Promise<number | null> {
+  return inTransaction(deps.db, async (trx) => {
+    const id = await claim(trx, { kind: 'inspection', id: due.id, companyId: due.companyId, step: due.step, expiresOn: due.scheduledOn }, 'single', now, null);
+    if (id === null) return null;
+    const recipients = await permitCustomerRecipients(trx, due.projectId);
+    for (const r of recipients) {
+      await deps.mail.send('inspection_due', r.email, {
+        name: r.name, permitId: due.permitId, customerName: due.customerName, taskName: due.taskName, inspectionName: due.inspectionName,
+        scheduledAt: due.scheduledAt, days: daysUntil(due.scheduledOn, today)!, link: `${deps.config.PUBLIC_URL}/projects/${due.projectId}/${due.permitId}`,
+      }, { db: trx });
+    }
+    await countRecipients(trx, id, recipients.length);
+    return recipients.length;
+  });
+}
+
 /** One run of the watchdog at `now` (the day is now's UTC date). */
 export async function runExpiryWatchdog(deps: WatchdogDeps, now: Date): Promise<WatchdogResult> {
   const today = todayIso(now);
-  const { vault, permits } = await dueItems(deps.db, today);
+  const { vault, permits, inspections } = await dueItems(deps.db, today);
   const result: WatchdogResult = { reminders: 0, digests: 0, mails: 0 };
   const byCompany = new Map<number, VaultDue[]>();
   for (const due of vault) byCompany.set(due.companyId, [...(byCompany.get(due.companyId) ?? []), due]);
@@ -247,7 +313,9 @@ export async function runExpiryWatchdog(deps: WatchdogDeps, now: Date): Promise<
       }
     }
     for (const due of singles) {
-      const mails = await sendSingle(deps, due, today, now);
+      // Only today's steps go out one by one; a step due later this week waits for its day.
+      if (due.step === null) continue;
+      const mails = await sendSingle(deps, { ...due, step: due.step }, today, now);
       if (mails === null) continue;
       result.reminders += 1;
       result.mails += mails;
@@ -255,6 +323,12 @@ export async function runExpiryWatchdog(deps: WatchdogDeps, now: Date): Promise<
   }
   for (const due of permits) {
     const mails = await sendPermit(deps, due, today, now);
+    if (mails === null) continue;
+    result.reminders += 1;
+    result.mails += mails;
+  }
+  for (const due of inspections) {
+    const mails = await sendInspection(deps, due, today, now);
     if (mails === null) continue;
     result.reminders += 1;
     result.mails += mails;

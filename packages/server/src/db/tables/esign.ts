@@ -48,6 +48,8 @@ export interface EsignSignersTable {
   signature_text: Optional<string>;
   signed_ip: Optional<string>;
   signed_user_agent: Optional<string>;
+  /** migrations/0098_esign_auto_reminders.sql: when the daily job reminded this signer (once per turn). */
+  auto_reminded_at: NullableTimestamp;
 }
 
 export interface EsignTables {

@@ -1,9 +1,9 @@
-// Kysely types of migrations/0083_expiry_watchdog.sql: expiry reminders, digests, reminder steps and
+// Kysely types of migrations/0083_expiry_watchdog.sql (item kinds widened by 0097): expiry reminders, digests, reminder steps and
 // calendar feeds (issue 16).
 import type { Generated } from 'kysely';
 import type { Optional, Timestamp } from './columns.js';
 
-export type ReminderItemKind = 'license' | 'insurance' | 'certificate' | 'permit';
+export type ReminderItemKind = 'license' | 'insurance' | 'certificate' | 'permit' | 'inspection';
 
 export interface ExpiryRemindersTable {
   id: Generated<number>;

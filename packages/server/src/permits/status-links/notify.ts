@@ -1,7 +1,8 @@
-// Each stage change mails the confirmed subscribers of the permit's live status links (issue 16), written
-// to the mail outbox inside the stage change's transaction: a rolled-back change mails nobody, a revoked
-// link mails nobody. Each mail carries its subscriber's one-click unsubscribe link and List-Unsubscribe.
-import { derivePermitStatus, stageName, statusMessage } from '@permitdesk/core';
+// Each stage change, and each inspection scheduled or resulted, mails the confirmed subscribers of the
+// permit's live status links (issue 16), written to the mail outbox inside the change's transaction: a
+// rolled-back change mails nobody, a revoked link mails nobody. Each mail carries its subscriber's one-click
+// unsubscribe link and List-Unsubscribe. The inspector's notes stay with the team: the page shows results only.
+import { DATE_FORMATS, derivePermitStatus, formatDate, stageName, statusMessage } from '@permitdesk/core';
 import type { Tx } from '../../db/schema.js';
 import type { AppServices } from '../../services.js';
 import { permitRows } from '../permit-details.js';
@@ -13,6 +14,34 @@ type Services = Pick<AppServices, 'config' | 'mail' | 'secretBox'>;
 export const sealContext = (linkId: number, email: string) => `status-link:${linkId}:${email}`;
 
 export async function mailStatusSubscribers(trx: Tx, services: Services, permitId: number, toStage: number, now: Date): Promise<number> {
+  return mailSubscribers(trx, services, permitId, (permit) => ({ stageName: stageName(toStage), message: statusMessage(derivePermitStatus(permit, now)) }));
+}
+
+/** An inspection scheduled (its day) or resulted (passed, failed), in the page's words. */
+export async function mailStatusSubscribersOfInspection(
+  trx: Tx,
+  services: Services,
+  permitId: number,
+  inspection: { inspectionName: string; scheduledAt: string | null },
+  event: 'scheduled' | 'passed' | 'failed',
+): Promise<number> {
+  const day = inspection.scheduledAt ? formatDate(inspection.scheduledAt, DATE_FORMATS.date, { timeZone: 'UTC' }) : null;
+  const headline = `${inspection.inspectionName} inspection ${event}`;
+  const message =
+    event === 'scheduled'
+      ? `The ${inspection.inspectionName} inspection is booked${day ? ` for ${day}` : ''}.`
+      : event === 'passed'
+        ? `The ${inspection.inspectionName} inspection passed.`
+        : `The ${inspection.inspectionName} inspection did not pass: the contractor fixes what the inspector asked and books a re-inspection.`;
+  return mailSubscribers(trx, services, permitId, () => ({ stageName: headline, message, inspection: true }));
+}
+
+async function mailSubscribers(
+  trx: Tx,
+  services: Services,
+  permitId: number,
+  content: (permit: NonNullable<Awaited<ReturnType<typeof permitRows>>[number]>) => { stageName: string; message: string; inspection?: boolean },
+): Promise<number> {
   const subscribers = await trx
     .selectFrom('permit_status_subscribers as s')
     .innerJoin('permit_status_links as l', 'l.id', 's.link_id')
@@ -25,7 +54,7 @@ export async function mailStatusSubscribers(trx: Tx, services: Services, permitI
   if (subscribers.length === 0) return 0;
   const [permit] = await permitRows(trx, [permitId]);
   if (!permit) return 0;
-  const message = statusMessage(derivePermitStatus(permit, now));
+  const { stageName: headline, message, inspection } = content(permit);
   const box = services.secretBox(UNSUBSCRIBE_BOX);
   const publicUrl = services.config.PUBLIC_URL;
   // One mail per address, even when it subscribed on two links of the permit.
@@ -40,11 +69,12 @@ export async function mailStatusSubscribers(trx: Tx, services: Services, permitI
       {
         taskName: permit.taskName,
         address: permit.projectAddress,
-        stageName: stageName(toStage),
+        stageName: headline,
         message,
         link: statusPageUrl(publicUrl, tokens.page),
         unsubscribeUrl: statusUnsubscribeUrl(publicUrl, tokens.unsubscribe),
         unsubscribePostUrl: statusUnsubscribePostUrl(publicUrl, tokens.unsubscribe),
+        ...(inspection ? { inspection } : {}),
       },
       { db: trx },
     );

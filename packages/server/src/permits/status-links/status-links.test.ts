@@ -228,6 +228,31 @@ describe.each(databaseTargets())('the homeowner status page on %s', (target) => 
       expect(open_.permitNumber).toBeTruthy();
     });
 
+    it('mails confirmed subscribers when an inspection is scheduled and when it is resulted, with the one-click unsubscribe', async () => {
+      const permit = (await requestPermit(t, owner, site, { companyId: A })).permitId;
+      const { token } = await createOk({}, permit);
+      const home = t.email('inspections');
+      const pending = t.email('inspections-pending');
+      await subscribed(token, home);
+      await ok(subscribe(token, pending));
+      const added = await ok(call(team, 'POST', `/v4/operator/permits/${permit}/inspections`, { inspectionName: 'Rough plumbing', status: 'scheduled', scheduledAt: '2031-06-02T00:00:00.000Z' }));
+      let got = await updates(home);
+      expect(got).toHaveLength(1);
+      expect(got[0]!.subject).toMatch(/: Rough plumbing inspection scheduled$/);
+      expect(got[0]!.text).toContain('The Rough plumbing inspection is booked for 2031-06-02.');
+      expect(got[0]!.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+      expect(got[0]!.links).toContain(`http://permitdesk.test/status/${token}`);
+      await ok(call(team, 'PATCH', `/v4/operator/permits/${permit}/inspections/${added.id}`, { status: 'failed', resultNotes: 'Vent missing (inspector only)' }));
+      got = await updates(home);
+      expect(got.map((m) => m.subject.split(': ').at(-1)).sort()).toEqual(['Rough plumbing inspection failed', 'Rough plumbing inspection scheduled']);
+      // The inspector's notes are the team's: the homeowner reads the result only. A pending address gets nothing.
+      expect(got.map((m) => m.text).join('\n')).not.toContain('Vent missing');
+      expect(await updates(pending)).toHaveLength(0);
+      // A change that tells nothing (a new name) mails nobody.
+      await ok(call(team, 'PATCH', `/v4/operator/permits/${permit}/inspections/${added.id}`, { inspectionName: 'Rough-in plumbing' }));
+      expect(await updates(home)).toHaveLength(2);
+    });
+
     it('double opt-in, a mail per stage change written in its transaction, one-click unsubscribe, revocation stops the mail', async () => {
       const permit = (await requestPermit(t, owner, site, { companyId: A })).permitId;
       const { token, link } = await createOk({}, permit);

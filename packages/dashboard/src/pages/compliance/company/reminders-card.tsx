@@ -61,7 +61,7 @@ function StepsForm({ companyId }: { companyId: string }) {
           </button>
         </div>
         <p className="field__hint" id={ids.hint}>
-          Whole days, separated by commas (default {DEFAULT_REMINDER_STEPS.join(', ')}). The owner, administrators, PMs of affected projects and companies you share a document with get one e-mail per step; more than five at once arrive as one weekly digest.
+          Whole days, separated by commas (default {DEFAULT_REMINDER_STEPS.join(', ')}). The owner, administrators, PMs of affected projects and companies you share a document with get one e-mail per step; more than five in a week arrive as one weekly digest. Scheduled inspections are reminded too.
         </p>
         {error && (
           <p className="field__error" id={ids.error} role="alert">

@@ -123,6 +123,24 @@ describe('PermitDeskPage', () => {
     expect(await within(auditTrail).findByText(/Olga Operator/)).toBeTruthy();
   });
 
+  it("shows the pre-filing gate's answer on the request: what the contractor was told was missing, filed anyway (issue 16)", async () => {
+    const message = 'Electrical Contractor license expires on 05/01/2031, before the work ends (06/30/2031).';
+    current = deskData({
+      gate: {
+        ok: false, acknowledged: true, applicant: 'Company', workStart: '2031-04-01', workEnd: '2031-06-30', checkedAt: '2031-03-20T10:00:00.000Z',
+        required: [{ kind: 'license', type: 'Electrical Contractor' }, { kind: 'insurance', type: 'General Liability' }],
+        missing: [{ kind: 'license', type: 'Electrical Contractor', reason: 'lapses', expiresOn: '2031-05-01', message }],
+      },
+    });
+    net = fakeNetwork(routes());
+    open();
+    const compliance = await section('Company compliance');
+    const gate = within(compliance).getByRole('region', { name: 'Pre-filing gate' });
+    expect(within(gate).getByText('Filed anyway')).toBeTruthy();
+    expect(within(gate).getByText(/for the work from 2031-04-01 to 2031-06-30/)).toBeTruthy();
+    expect(within(within(gate).getByRole('list', { name: 'Missing credentials' })).getByText(message)).toBeTruthy();
+  });
+
   it('moves the stage with the template message, filled and editable, on the version shown', async () => {
     net = fakeNetwork(routes({ 'PUT /v4/operator/permits/1/stage': () => ({ body: current.permit }) }));
     open();
