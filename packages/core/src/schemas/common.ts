@@ -1,12 +1,13 @@
 // Shared building blocks for every schema: ids, timestamps, errors and paging.
 import * as v from 'valibot';
 
+const positiveInteger = v.pipe(v.number(), v.integer(), v.minValue(1));
 /** Numeric database id (permits, projects, companies, documents...). */
-export const idSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
+export const idSchema = positiveInteger;
 /** Route parameters arrive as text; this turns '42' into 42 and refuses anything else. */
 export const idParamSchema = v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number));
-/** A size in bytes (a file's, a part's): a positive whole number. */
-export const byteCountSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
+/** A size in bytes (a file's, a part's): a positive whole number, like an id. */
+export const byteCountSchema = positiveInteger;
 /** A user's identity subject: a UUID. */
 export const subSchema = v.pipe(v.string(), v.uuid());
 /** ISO 8601 timestamp as sent over the wire. */
