@@ -206,7 +206,10 @@ function setup(overrides: Partial<SignupFlowOptions> & { storage?: Storage } = {
   server.routes = fake.routes;
   const storage = overrides.storage ?? createMemoryStorage();
   const errors: string[] = [];
-  const client = createApiClient({ baseUrl: server.url, onError: (m) => void errors.push(m) });
+  // Counts the requests handed to fetch (the server records them only when they arrive).
+  let sentCount = 0;
+  const countingFetch: typeof fetch = (input, init) => (sentCount++, fetch(input, init));
+  const client = createApiClient({ baseUrl: server.url, onError: (m) => void errors.push(m), fetch: countingFetch });
   const session = createSessionStore({ storage: createMemoryStorage(), identity: { signOut: async () => ({ ok: true as const }) } as never, autoRefresh: false });
   const timers = createManualTimers();
   const redirects: string[] = [];
@@ -216,7 +219,9 @@ function setup(overrides: Partial<SignupFlowOptions> & { storage?: Storage } = {
     onRedirect: (p) => void redirects.push(p), onMove: (p, e, n) => void tracked.push(...trackedSteps(p, e, n)), ...overrides,
   });
   const calls = () => server.requests.map((r) => `${r.method} ${r.path}`);
-  return { flow, session, storage, timers, redirects, tracked, errors, calls, s: () => flow.getState() };
+  const sent = () => sentCount;
+  const resetSent = () => void (sentCount = 0);
+  return { flow, session, storage, timers, redirects, tracked, errors, calls, sent, resetSent, s: () => flow.getState() };
 }
 
 /** Drives a new flow up to the e-mail step. */
@@ -802,8 +807,18 @@ describe('signup flow: refusals stay in the widget (issue 18)', () => {
 });
 
 describe('signup flow: verified on another device (issue 18)', () => {
-  /** Lets the local server answer the poll that a timer started. */
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+  /**
+   * Every microtask queued so far has run. The watch polls from a timer, and the client sends after
+   * microtasks only, so a poll that was going to start has reached fetch by then (no wall-clock wait).
+   */
+  const flushed = () => new Promise((resolve) => setImmediate(resolve));
+  const polls = (t: ReturnType<typeof setup>) => t.calls().filter((c) => c === 'POST /signup-flow/status').length;
+  /** The poll has been answered: the server recorded it and the watch scheduled the next one. */
+  const answered = (t: ReturnType<typeof setup>, count: number) =>
+    vi.waitFor(() => {
+      expect(polls(t)).toBe(count);
+      expect(t.sent()).toBe(t.calls().length);
+    });
 
   async function firstDeviceWaiting() {
     fresh();
@@ -812,25 +827,25 @@ describe('signup flow: verified on another device (issue 18)', () => {
     await toEmailStep(first);
     await first.s().validateEmail('ann@example.com');
     expect(first.s().flow.context).toMatchObject({ checkStatus: 'sent', totp: 'totp-1' });
-    await settle(); // the watch's chunk
+    // The watch's chunk is loaded once its first poll is scheduled.
+    await vi.waitFor(() => expect(first.timers.pending()).toBe(1));
     return first;
   }
 
   it('the first device moves on by itself once the link is opened on a second device and handed back', async () => {
     const first = await firstDeviceWaiting();
     server.requests.length = 0;
+    first.resetSent();
 
-    // Polls after 3 s, then 4.5 s: nothing yet.
+    // Polls after 3 s, then 4.5 s: nothing before.
     first.timers.advance(2999);
-    await settle();
-    expect(first.calls()).toEqual([]);
+    await flushed();
+    expect(first.sent()).toBe(0);
     first.timers.advance(1);
-    await settle();
-    expect(first.calls()).toEqual(['POST /signup-flow/status']);
+    await answered(first, 1);
     expect(server.requests[0]?.body).toEqual({ email: 'ann@example.com', totp: 'totp-1' });
     first.timers.advance(4500);
-    await settle();
-    expect(first.calls()).toHaveLength(2);
+    await answered(first, 2);
     expect(first.s().flow.step).toBe('enter-email');
 
     // The second device (no storage) opens the mailed link.
@@ -841,20 +856,20 @@ describe('signup flow: verified on another device (issue 18)', () => {
 
     // The first device learns only that it happened elsewhere: its key is suspended.
     first.timers.advance(6750);
-    await settle();
+    await vi.waitFor(() => expect(first.s().alert?.message).toContain('on another device'));
     expect(first.s().flow.step).toBe('enter-email');
     expect(first.s().alert?.type).toBe('info');
-    expect(first.s().alert?.message).toContain('on another device');
 
     // The mailbox owner hands the sign-up back from the second device.
     await expect(second.s().handOver()).resolves.toEqual({ ok: true });
 
     // The next poll moves the first device on, exactly as if verified here: success at 3 s, next step at 5 s.
     first.timers.advance(10125);
-    await settle();
-    expect(first.s().flow).toMatchObject({ step: 'verify-email', context: { checkStatus: 'verified', fullName: 'Ann Lee', totp: 'totp-1' } });
+    await vi.waitFor(() =>
+      expect(first.s().flow).toMatchObject({ step: 'verify-email', context: { checkStatus: 'verified', fullName: 'Ann Lee', totp: 'totp-1' } }),
+    );
     expect(first.s().alert).toBeNull();
-    const polls = first.calls().filter((c) => c === 'POST /signup-flow/status').length;
+    const asked = first.sent();
     first.timers.advance(3000);
     expect(first.s().alert).toEqual({ type: 'success', message: 'Verified email success !' });
     first.timers.advance(2000);
@@ -863,29 +878,32 @@ describe('signup flow: verified on another device (issue 18)', () => {
 
     // The watch ended: no more polls.
     first.timers.advance(60_000);
-    await settle();
-    expect(first.calls().filter((c) => c === 'POST /signup-flow/status')).toHaveLength(polls);
+    await flushed();
+    expect(first.sent()).toBe(asked);
   });
 
   it('starts once the mail is sent, backs off from 3 s to 15 s, and stops when the step is left', async () => {
     const first = await firstDeviceWaiting();
     server.requests.length = 0;
-    const times: number[] = [];
+    first.resetSent();
     let clock = 0;
-    for (const step of [3000, 4500, 6750, 10125, 15000, 15000]) {
-      first.timers.advance(step);
+    for (const [i, step] of [3000, 4500, 6750, 10125, 15000, 15000].entries()) {
+      // Nothing is asked a moment before each step's time, and one poll at it.
+      first.timers.advance(step - 1);
+      await flushed();
+      expect(first.sent()).toBe(i);
+      first.timers.advance(1);
       clock += step;
-      await settle();
-      times.push(first.calls().length);
+      await answered(first, i + 1);
     }
-    expect(times).toEqual([1, 2, 3, 4, 5, 6]);
     first.s().enterAnotherEmail();
-    first.timers.advance(15_000);
-    await settle();
     // The poll already scheduled finds the step left and ends the watch without asking.
+    first.timers.advance(15_000);
+    await flushed();
     first.timers.advance(60_000);
-    await settle();
-    expect(first.calls().length).toBe(6);
+    await flushed();
+    expect(first.sent()).toBe(6);
+    expect(first.timers.pending()).toBe(0);
     expect(first.s().flow.step).toBe('enter-email');
     expect(clock).toBe(54_375);
   });
@@ -893,16 +911,17 @@ describe('signup flow: verified on another device (issue 18)', () => {
   it('stops asking when the server refuses the key (a forged or replaced one)', async () => {
     const first = await firstDeviceWaiting();
     server.requests.length = 0;
+    first.resetSent();
     first.timers.advance(3000);
-    await settle();
-    expect(first.calls()).toEqual(['POST /signup-flow/status']);
+    await answered(first, 1);
     fake.state.records.set('ann@example.com', { ...fake.state.records.get('ann@example.com')!, totp: 'someone-else' });
     first.timers.advance(4500);
-    await settle();
-    expect(first.calls()).toHaveLength(2);
+    await vi.waitFor(() => expect(polls(first)).toBe(2));
+    // Refused: nothing is scheduled any more, so nothing can be asked again.
+    await vi.waitFor(() => expect(first.timers.pending()).toBe(0));
     first.timers.advance(60_000);
-    await settle();
-    expect(first.calls()).toHaveLength(2);
+    await flushed();
+    expect(first.sent()).toBe(2);
     expect(first.s().flow.step).toBe('enter-email');
   });
 });
