@@ -18,6 +18,7 @@ import { apiCaller } from '../support/api-call.mjs';
 import { signInToDashboard } from '../support/sign-in.mjs';
 import { requestPermitAsNewContractor } from '../support/widget-journey.mjs';
 import { launchChromium } from '../support/browser.mjs';
+import { animationsDone } from '../support/page-checks.mjs';
 
 const shots = join(root, 'artifacts', 'screenshots', 'funnel');
 const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -115,7 +116,7 @@ describe('the sign-up funnel', { timeout: 300_000 }, () => {
     assert.ok(showcase ? sessions > 300 : sessions >= 1, `visits on the page: ${sessions}`);
     assert.match(await items.nth(1).innerText(), /\d+% dropped out since the step before/);
     assert.equal(await ops.getByRole('link', { name: 'Funnel' }).getAttribute('aria-current'), 'page');
-    await ops.waitForTimeout(300);
+    await animationsDone(ops);
     await ops.screenshot({ path: join(shots, 'ops-funnel.png'), fullPage: true });
     assert.deepEqual(await axeViolations(ops), [], 'axe on /ops/funnel');
 
@@ -124,7 +125,7 @@ describe('the sign-up funnel', { timeout: 300_000 }, () => {
     await ops.getByLabel('Partner site').selectOption(partner);
     await ops.waitForFunction((origin) => [...document.querySelectorAll('.ops-funnel__stage')].length === 4 && document.querySelector('select')?.value === origin, partner);
     await ops.getByText(/Submitted \(success page\)/).waitFor();
-    await ops.waitForTimeout(500);
+    await animationsDone(ops);
     await ops.screenshot({ path: join(shots, 'ops-funnel-partner.png'), fullPage: true });
     assert.deepEqual(problems, []);
     await opsContext.close();

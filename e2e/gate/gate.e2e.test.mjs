@@ -9,8 +9,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { root, startServer } from '../radar/server.mjs';
@@ -18,9 +17,9 @@ import { personOf, registrar } from '../support/accounts.mjs';
 import { apiCaller } from '../support/api-call.mjs';
 import { atStep, button, field, host, validateEmail, widget } from '../support/widget-journey.mjs';
 import { launchChromium } from '../support/browser.mjs';
+import { settledViolations } from '../support/page-checks.mjs';
 
 const shots = join(root, 'artifacts', 'screenshots', 'gate');
-const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const stamp = Date.now().toString(36);
 const person = personOf(stamp);
 const SITE = '1 Dr Carlton B Goodlett Pl San Francisco CA';
@@ -40,14 +39,8 @@ function buildWidget() {
 }
 
 async function look(page, name) {
-  await page.waitForTimeout(350); // the 300 ms fade
+  const violations = await settledViolations(page, 'permit-lookup');
   await page.screenshot({ path: join(shots, `${name}.png`) });
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    // eslint-disable-next-line no-undef
-    const result = await axe.run(document.querySelector('permit-lookup'), { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
   assert.deepEqual(violations, [], `axe on ${name}`);
 }
 

@@ -13,13 +13,13 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { root, startServer } from '../radar/server.mjs';
 import { apiCaller } from '../support/api-call.mjs';
 import { launchChromium } from '../support/browser.mjs';
+import { animationsDone, settledViolations } from '../support/page-checks.mjs';
 import { servePartnerOrigin } from './partner-origin.mjs';
 import {
   ADDRESS,
@@ -37,7 +37,6 @@ import {
 } from '../support/widget-journey.mjs';
 
 const shots = join(root, 'artifacts', 'screenshots', 'widget');
-const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const DEMO = { email: 'demo@permitdesk.test', password: 'PermitDesk-demo1' };
 const stamp = Date.now().toString(36);
 
@@ -67,43 +66,9 @@ async function partnerPage(url = `${server.base}/examples/partner-site/`, contex
   return { page, context, problems };
 }
 
-/** Waits for the page's finite animations and transitions (the widget's 300 ms fade, in its shadow root too) to end. */
-async function animationsDone(page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity) // not a spinner
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-}
-
-/** axe-core's serious and critical violations inside the widget. */
-async function violationsOf(page) {
-  await page.evaluate(axeSource);
-  return page.evaluate(async (selector) => {
-    // eslint-disable-next-line no-undef
-    const result = await axe.run(document.querySelector(selector), { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, hostSelector(page));
-}
-
-/**
- * Screenshot plus axe-core: no serious or critical violation inside the widget. A view that mounts after
- * the animations were awaited may still be fading in (its contrast read mid-fade): the check is repeated
- * after its animations, and only a violation that stays fails.
- */
+/** Screenshot plus axe-core: no serious or critical violation inside the widget once it has settled. */
 async function check(page, name) {
-  let violations = [];
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await animationsDone(page);
-    violations = await violationsOf(page);
-    if (violations.length === 0) break;
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  }
+  const violations = await settledViolations(page, hostSelector(page));
   await page.screenshot({ path: join(shots, `${String(++shotNumber).padStart(2, '0')}-${name}.png`) });
   assert.deepEqual(violations, [], `axe on ${name}`);
 }
