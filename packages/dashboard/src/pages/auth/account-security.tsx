@@ -9,6 +9,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import * as v from 'valibot';
 import { queryKeys } from '../../data/query-keys.js';
+import { useAction } from '../../data/use-action.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { signOut } from '../../session/session.js';
@@ -308,22 +309,15 @@ export function DeleteAccountSection() {
 function TransferOwner({ companyId, companyName, onDone }: { companyId: number; companyName: string; onDone: () => void }) {
   const roles = useQuery({ queryKey: queryKeys.account.companyMembers(companyId), queryFn: ({ signal }) => api.companies.roles({ params: { id: companyId }, signal }) });
   const [userId, setUserId] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const members = (roles.data?.roles ?? []).filter((r) => r.active && r.role !== 'owner' && r.role !== 'guest');
+  const { run, busy, error } = useAction(async (newOwner: string) => {
+    await api.companies.transferOwner({ params: { id: companyId }, body: { userId: newOwner }, silent: true });
+    notify('success', `The owner role of ${companyName} was handed over`);
+    onDone();
+  }, messageOf);
   const transfer = async () => {
     if (!userId) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await api.companies.transferOwner({ params: { id: companyId }, body: { userId }, silent: true });
-      notify('success', `The owner role of ${companyName} was handed over`);
-      onDone();
-    } catch (e) {
-      setError(messageOf(e));
-    } finally {
-      setBusy(false);
-    }
+    await run(userId);
   };
   const selectId = `new-owner-${companyId}`;
   return (

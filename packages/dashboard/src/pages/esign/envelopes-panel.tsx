@@ -5,6 +5,7 @@ import { DATE_FORMATS, ENVELOPE_STATUS_LABELS, ESIGN_LIMITS, ESIGN_MESSAGES, for
 import { isApiRequestError } from '@permitdesk/core/client';
 import { useState, type FormEvent } from 'react';
 import { queryKeys } from '../../data/query-keys.js';
+import { useAction } from '../../data/use-action.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { Alert } from '../../ui/alert.js';
@@ -30,21 +31,13 @@ function SendDialog({ scope, onClose, onSent }: { scope: EnvelopeScope; onClose:
   const [file, setFile] = useState<File | null>(null);
   const [signers, setSigners] = useState([{ name: '', email: '' }]);
   const [days, setDays] = useState(String(ESIGN_LIMITS.defaultExpiryDays));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const setSigner = (index: number, field: 'name' | 'email', value: string) => setSigners(signers.map((s, i) => (i === index ? { ...s, [field]: value } : s)));
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (source === 'pdf' && !file) return setError('Choose the PDF to sign.');
-    if (file && file.size > ESIGN_LIMITS.pdfBytes) return setError(ESIGN_MESSAGES.pdfTooLarge);
-    setBusy(true);
-    try {
+  const { run, busy, error, setError } = useAction(
+    async (pdf: File | null) => {
       await api.esign.send({
         body: {
           ...(scope.permitId !== undefined ? { permitId: scope.permitId } : { companyId: scope.companyId }),
           title,
-          source: source === 'template' ? { kind: 'template', template: 'cancellation' } : { kind: 'pdf', fileName: file!.name, pdfBase64: await base64Of(file!) },
+          source: source === 'template' ? { kind: 'template', template: 'cancellation' } : { kind: 'pdf', fileName: pdf!.name, pdfBase64: await base64Of(pdf!) },
           signers,
           expiresInDays: Number(days),
         },
@@ -52,11 +45,16 @@ function SendDialog({ scope, onClose, onSent }: { scope: EnvelopeScope; onClose:
       });
       notify('success', 'Sent for signature', `${signers[0]?.name} is invited to sign first.`);
       onSent();
-    } catch (e) {
-      setError(isApiRequestError(e) ? e.message : 'The document could not be sent.');
-    } finally {
-      setBusy(false);
-    }
+    },
+    (e) => (isApiRequestError(e) ? e.message : 'The document could not be sent.'),
+  );
+  const setSigner = (index: number, field: 'name' | 'email', value: string) => setSigners(signers.map((s, i) => (i === index ? { ...s, [field]: value } : s)));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (source === 'pdf' && !file) return setError('Choose the PDF to sign.');
+    if (file && file.size > ESIGN_LIMITS.pdfBytes) return setError(ESIGN_MESSAGES.pdfTooLarge);
+    await run(file);
   };
   return (
     <form onSubmit={(e) => void submit(e)} className="envelopes__form">

@@ -5,6 +5,7 @@ import { canCreateAccess, normalizedEmailSchema, usableCompanies, type Invitatio
 import type { ApiResult } from '@permitdesk/core/client';
 import { useId, useState } from 'react';
 import * as v from 'valibot';
+import { useAction } from '../../data/use-action.js';
 import { api } from '../../session/api.js';
 import { useAuth } from '../../session/session.js';
 import { Alert } from '../../ui/alert.js';
@@ -31,21 +32,8 @@ export function SendInvitation({ onSent }: { onSent: () => void }) {
   const [companyName, setCompanyName] = useState('');
   const [message, setMessage] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  if (companies.length === 0) return null;
-
-  const send = async () => {
-    setError(null);
-    const parsed = v.safeParse(normalizedEmailSchema, email);
-    if (!parsed.success) {
-      setFieldError(parsed.issues[0].message);
-      return;
-    }
-    setFieldError(undefined);
-    const body = { companyId: Number(companyId), email: parsed.output, ...(companyName.trim() ? { companyName: companyName.trim() } : {}), ...(message.trim() ? { message: message.trim() } : {}) };
-    setBusy(true);
-    try {
+  const { run, busy, error, setError } = useAction(
+    async (body: { companyId: number; email: string; companyName?: string; message?: string }) => {
       let note: string | null = null;
       if (kind === 'vendor') {
         const check = await api.invitations.validateVendorOnboarding({ body });
@@ -66,16 +54,26 @@ export function SendInvitation({ onSent }: { onSent: () => void }) {
         setError(result.error.message);
         return;
       }
-      notify('success', `An invitation has been sent to ${parsed.output}.`, note ?? undefined);
+      notify('success', `An invitation has been sent to ${body.email}.`, note ?? undefined);
       setEmail('');
       setCompanyName('');
       setMessage('');
       onSent();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'An error occurred');
-    } finally {
-      setBusy(false);
+    },
+    (e) => (e instanceof Error ? e.message : 'An error occurred'),
+  );
+  if (companies.length === 0) return null;
+
+  const send = async () => {
+    setError(null);
+    const parsed = v.safeParse(normalizedEmailSchema, email);
+    if (!parsed.success) {
+      setFieldError(parsed.issues[0].message);
+      return;
     }
+    setFieldError(undefined);
+    const body = { companyId: Number(companyId), email: parsed.output, ...(companyName.trim() ? { companyName: companyName.trim() } : {}), ...(message.trim() ? { message: message.trim() } : {}) };
+    await run(body);
   };
 
   return (

@@ -4,6 +4,7 @@
 // an audit entry on the server (GET/POST/PUT/DELETE /v4/operator/gate-requirements).
 import { GATE_CREDENTIAL_KINDS, GATE_SCOPES, type GateRequirement, type GateRequirementInput } from '@permitdesk/core';
 import { useId, useState, type FormEvent } from 'react';
+import { useAction } from '../../data/use-action.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { Alert } from '../../ui/alert.js';
@@ -22,37 +23,30 @@ const inputOf = (row: GateRequirement): GateRequirementInput => ({
 function AddRow({ onAdded }: { onAdded: () => void }) {
   const id = useId();
   const [row, setRow] = useState({ trade: '', stateCode: '', municipalityId: '', kind: 'license', credential: '', scope: 'state', whenEmployees: false, required: true, source: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof row) => (event: { currentTarget: HTMLInputElement | HTMLSelectElement }) =>
     setRow((current) => ({ ...current, [key]: event.currentTarget.type === 'checkbox' ? (event.currentTarget as HTMLInputElement).checked : event.currentTarget.value }));
-  const submit = async (event: FormEvent) => {
+  const { run, busy, error } = useAction(async () => {
+    await api.gate.createRequirement({
+      body: {
+        trade: row.trade.trim() || null,
+        stateCode: row.stateCode.trim() || null,
+        municipalityId: row.municipalityId ? Number(row.municipalityId) : null,
+        kind: row.kind as GateRequirement['kind'],
+        credential: row.credential,
+        scope: row.scope as GateRequirement['scope'],
+        whenEmployees: row.whenEmployees,
+        required: row.required,
+        source: row.source.trim() || null,
+      },
+      silent: true,
+    });
+    notify('success', `${row.credential} added to the gate.`);
+    setRow((current) => ({ ...current, credential: '', source: '' }));
+    onAdded();
+  }, message);
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await api.gate.createRequirement({
-        body: {
-          trade: row.trade.trim() || null,
-          stateCode: row.stateCode.trim() || null,
-          municipalityId: row.municipalityId ? Number(row.municipalityId) : null,
-          kind: row.kind as GateRequirement['kind'],
-          credential: row.credential,
-          scope: row.scope as GateRequirement['scope'],
-          whenEmployees: row.whenEmployees,
-          required: row.required,
-          source: row.source.trim() || null,
-        },
-        silent: true,
-      });
-      notify('success', `${row.credential} added to the gate.`);
-      setRow((current) => ({ ...current, credential: '', source: '' }));
-      onAdded();
-    } catch (failure) {
-      setError(message(failure));
-    } finally {
-      setBusy(false);
-    }
+    void run();
   };
   const field = (key: 'trade' | 'stateCode' | 'municipalityId' | 'credential' | 'source', label: string, extra: Record<string, unknown> = {}) => (
     <div className="field">

@@ -3,6 +3,7 @@
 import { AUDIT_ENTITIES, STAFF_ROLES, type AuditEntityName, type StaffRole, type TeamMember } from '@permitdesk/core';
 import { useId, useState, type FormEvent } from 'react';
 import { queryKeys } from '../../data/query-keys.js';
+import { useAction } from '../../data/use-action.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { useAuth } from '../../session/session.js';
@@ -21,21 +22,14 @@ function GrantForm({ onDone }: { onDone: (team: TeamMember[]) => void }) {
   const roleId = useId();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('operator');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const { run, busy, error } = useAction(async () => {
+    onDone(await api.audit.setTeamRole({ body: { email, role }, silent: true }));
+    notify('success', `${email} is now on the permit team (${ROLE_LABELS[role]}).`);
+    setEmail('');
+  }, message);
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      onDone(await api.audit.setTeamRole({ body: { email, role }, silent: true }));
-      notify('success', `${email} is now on the permit team (${ROLE_LABELS[role]}).`);
-      setEmail('');
-    } catch (failure) {
-      setError(message(failure));
-    } finally {
-      setBusy(false);
-    }
+    void run();
   };
   return (
     <form className="ops-team__grant card" onSubmit={submit} aria-label="Add to the permit team">

@@ -4,6 +4,7 @@ import { isApiRequestError } from '@permitdesk/core/client';
 import { projectNameSchema } from '@permitdesk/core';
 import { useId, useState } from 'react';
 import * as v from 'valibot';
+import { useAction } from '../../data/use-action.js';
 
 export interface ProjectNameEditorProps {
   name: string;
@@ -15,8 +16,13 @@ export function ProjectNameEditor({ name, save }: ProjectNameEditorProps) {
   const inputId = useId();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(name);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error, setError } = useAction(
+    async (call: () => Promise<void>) => {
+      await call();
+      setEditing(false);
+    },
+    (failure) => (isApiRequestError(failure) ? failure.message : 'The name could not be saved.'),
+  );
   if (!editing || !save) {
     return (
       <div className="project-name">
@@ -48,11 +54,7 @@ export function ProjectNameEditor({ name, save }: ProjectNameEditorProps) {
           setError(parsed.issues[0].message);
           return;
         }
-        setBusy(true);
-        save(parsed.output)
-          .then(() => setEditing(false))
-          .catch((failure: unknown) => setError(isApiRequestError(failure) ? failure.message : 'The name could not be saved.'))
-          .finally(() => setBusy(false));
+        void run(() => save(parsed.output));
       }}
     >
       <label className="visually-hidden" htmlFor={inputId}>

@@ -10,6 +10,7 @@ import { isApiRequestError } from '@permitdesk/core/client';
 import { useId, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { queryKeys } from '../../data/query-keys.js';
+import { useAction } from '../../data/use-action.js';
 import { useQuery } from '../../data/use-query.js';
 import { SIGN_IN_PATH } from '../../routes/access.js';
 import { api } from '../../session/api.js';
@@ -100,25 +101,18 @@ function CustomerQuote() {
     queryKey: queryKeys.permitQuote(quoteId),
     queryFn: ({ signal }) => api.opsQuotes.quote({ params: { quoteId }, signal, silent: true }),
   });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
+  const { run, busy, error } = useAction(
+    async (call: () => Promise<PermitQuote>) => {
+      load.set(await call());
+      setDeclining(false);
+    },
+    (e) => (isApiRequestError(e) ? e.message : 'An error occurred'),
+  );
   if (load.error !== undefined) return <QuoteNotFound />;
   if (!load.data) return <Spinner large label="Loading the quote" />;
   const quote = load.data;
-  const run = async (call: () => Promise<PermitQuote>) => {
-    setError(null);
-    setBusy(true);
-    try {
-      load.set(await call());
-      setDeclining(false);
-    } catch (e) {
-      setError(isApiRequestError(e) ? e.message : 'An error occurred');
-    } finally {
-      setBusy(false);
-    }
-  };
   const accept = () => run(() => api.opsQuotes.acceptQuote({ params: { quoteId }, silent: true }));
   const decline = () => run(() => api.opsQuotes.declineQuote({ params: { quoteId }, body: { reason: reason.trim() || null }, silent: true }));
   return (
@@ -190,26 +184,19 @@ function AccountingQuotePage() {
     queryKey: complete ? queryKeys.quote(quoteId, agent, org) : null,
     queryFn: ({ signal }) => api.integrations.quote({ params: { quoteId }, headers: { sass_agent_id: agent, sass_organization_id: org }, signal, silent: true }),
   });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const headers = { sass_agent_id: agent, sass_organization_id: org };
+  const { run: answer, busy, error } = useAction(
+    async (status: 'accepted' | 'declined', quote: AccountingQuote) => {
+      const updated = await api.integrations.updateQuote({ params: { quoteId }, headers, body: { status, orderId: search.get('orderId') ?? quote.orderId ?? quote.quoteId }, silent: true });
+      load.set(updated);
+    },
+    (e) => (e instanceof Error ? e.message : 'An error occurred'),
+  );
 
   if (!complete || load.error !== undefined) return <QuoteNotFound />;
   if (!load.data) return <Spinner large label="Loading the quote" />;
 
   const quote = load.data;
-  const answer = async (status: 'accepted' | 'declined') => {
-    setError(null);
-    setBusy(true);
-    try {
-      const updated = await api.integrations.updateQuote({ params: { quoteId }, headers, body: { status, orderId: search.get('orderId') ?? quote.orderId ?? quote.quoteId }, silent: true });
-      load.set(updated);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'An error occurred');
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <div className="container container--narrow">
       <div className="card">
@@ -219,10 +206,10 @@ function AccountingQuotePage() {
         <div className="invitation-actions">
           {quote.status === QUOTE_STATUSES.pending && (
             <>
-              <button type="button" className="btn btn--accent" disabled={busy} onClick={() => void answer('accepted')}>
+              <button type="button" className="btn btn--accent" disabled={busy} onClick={() => void answer('accepted', quote)}>
                 {busy ? <Spinner label="Saving" /> : 'Accept the quote'}
               </button>
-              <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => void answer('declined')}>
+              <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => void answer('declined', quote)}>
                 Decline
               </button>
             </>

@@ -7,6 +7,7 @@ import { FormRenderer, type Answers } from '@permitdesk/widget';
 import { useState } from 'react';
 import { FOR_SESSION } from '../../data/query-client.js';
 import { queryKeys } from '../../data/query-keys.js';
+import { useAction } from '../../data/use-action.js';
 import { useQuery } from '../../data/use-query.js';
 import { useQueryClient } from '../../data/query-provider.js';
 import { api } from '../../session/api.js';
@@ -33,8 +34,6 @@ export interface CancellationModalProps {
 }
 
 export function CancellationModal({ row, onClose }: CancellationModalProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const client = useQueryClient();
   const definition = useQuery({
@@ -47,20 +46,18 @@ export function CancellationModal({ row, onClose }: CancellationModalProps) {
     queryFn: ({ signal }) => api.forms.entryData({ params: { formId: FORM_ID }, query: { permitId: row.id }, signal }),
   });
 
-  const submit = async (answers: Answers) => {
-    if (!entry.data) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await api.forms.submit({ params: { formId: FORM_ID }, body: { formId: FORM_IDS.cancellation, ...formChoices(entry.data), answers }, silent: true });
+  const { run, busy, error } = useAction(
+    async (data: NonNullable<typeof entry.data>, answers: Answers) => {
+      await api.forms.submit({ params: { formId: FORM_ID }, body: { formId: FORM_IDS.cancellation, ...formChoices(data), answers }, silent: true });
       setSent(true);
       // The row now has a cancellation request: its status is asked again.
       client.invalidateQueries({ queryKey: queryKeys.permits.cancellation(row.id) });
-    } catch (failure) {
-      setError(isApiRequestError(failure) ? failure.message : 'The request could not be sent.');
-    } finally {
-      setBusy(false);
-    }
+    },
+    (failure) => (isApiRequestError(failure) ? failure.message : 'The request could not be sent.'),
+  );
+  const submit = async (answers: Answers) => {
+    if (!entry.data) return;
+    await run(entry.data, answers);
   };
 
   const failed = definition.error ?? entry.error;

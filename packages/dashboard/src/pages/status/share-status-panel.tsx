@@ -6,6 +6,7 @@ import { DATE_FORMATS, formatDate, STATUS_SUBSCRIBER_LABELS, type StatusLink } f
 import { isApiRequestError } from '@permitdesk/core/client';
 import { useState, type FormEvent } from 'react';
 import { queryKeys } from '../../data/query-keys.js';
+import { useAction } from '../../data/use-action.js';
 import { useQuery } from '../../data/use-query.js';
 import { api } from '../../session/api.js';
 import { Alert } from '../../ui/alert.js';
@@ -16,22 +17,18 @@ import './status.css';
 function NewLinkForm({ permitId, onCreated }: { permitId: number; onCreated: (url: string) => void }) {
   const [label, setLabel] = useState('');
   const [showPrices, setShowPrices] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+  const { run, busy, error } = useAction(
+    async () => {
       const created = await api.statusLinks.create({ params: { permitId: String(permitId) }, body: { label: label || null, showPrices }, silent: true });
       setLabel('');
       setShowPrices(false);
       onCreated(created.url);
-    } catch (e) {
-      setError(isApiRequestError(e) ? e.message : 'The link could not be created.');
-    } finally {
-      setBusy(false);
-    }
+    },
+    (e) => (isApiRequestError(e) ? e.message : 'The link could not be created.'),
+  );
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    await run();
   };
   return (
     <form className="share-status__form" onSubmit={(e) => void submit(e)}>

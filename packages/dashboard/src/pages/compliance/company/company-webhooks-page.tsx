@@ -5,6 +5,7 @@ import { WEBHOOK_EVENTS, type Webhook, type WebhookCreated, type WebhookDelivery
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { queryKeys } from '../../../data/query-keys.js';
+import { useAction } from '../../../data/use-action.js';
 import { useQuery } from '../../../data/use-query.js';
 import { api } from '../../../session/api.js';
 import { Alert } from '../../../ui/alert.js';
@@ -22,22 +23,15 @@ function CreateForm({ companyId, onCreated }: { companyId: string; onCreated: (c
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>(['permit.created', 'permit.stage_changed']);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const toggle = (event: WebhookEventType) => setEvents((list) => (list.includes(event) ? list.filter((e) => e !== event) : [...list, event]));
-  const submit = async (e: FormEvent) => {
+  const { run, busy, error } = useAction(async () => {
+    onCreated(await api.webhooks.create({ params: { id: companyId }, body: { url, events, description: description || null }, silent: true }));
+    setUrl('');
+    setDescription('');
+  }, message);
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      onCreated(await api.webhooks.create({ params: { id: companyId }, body: { url, events, description: description || null }, silent: true }));
-      setUrl('');
-      setDescription('');
-    } catch (failure) {
-      setError(message(failure));
-    } finally {
-      setBusy(false);
-    }
+    void run();
   };
   return (
     <form className="card webhooks__create" onSubmit={submit} aria-label="Add a webhook">

@@ -4,6 +4,7 @@
 import { DEFAULT_REMINDER_STEPS, REMINDER_MESSAGES, reminderSettingsInputSchema, type CalendarFeed } from '@permitdesk/core';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
+import { useAction } from '../../../data/use-action.js';
 import { useQuery } from '../../../data/use-query.js';
 import { api } from '../../../session/api.js';
 import { useModals } from '../../../ui/generic-modals.js';
@@ -24,8 +25,14 @@ function StepsForm({ companyId }: { companyId: string }) {
     queryFn: ({ signal }) => api.reminders.settings({ params: { companyId }, signal, silent: true }),
   });
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error, setError } = useAction(
+    async (body: v.InferOutput<typeof reminderSettingsInputSchema>) => {
+      const saved = await api.reminders.updateSettings({ params: { companyId }, body, silent: true });
+      settings.set(saved);
+      notify('success', STEPS_SAVED);
+    },
+    (failure) => serverMessageOr(failure instanceof Error ? failure.message : null, STEPS_ERROR),
+  );
   useEffect(() => {
     if (settings.data) setText(settings.data.steps.join(', '));
   }, [settings.data]);
@@ -36,17 +43,7 @@ function StepsForm({ companyId }: { companyId: string }) {
       setError(parsed.issues[0]?.message ?? REMINDER_MESSAGES.stepRange);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const saved = await api.reminders.updateSettings({ params: { companyId }, body: parsed.output, silent: true });
-      settings.set(saved);
-      notify('success', STEPS_SAVED);
-    } catch (failure) {
-      setError(serverMessageOr(failure instanceof Error ? failure.message : null, STEPS_ERROR));
-    } finally {
-      setBusy(false);
-    }
+    await run(parsed.output);
   };
   return (
     <form noValidate onSubmit={(event) => void submit(event)} aria-label="Reminder steps">

@@ -5,6 +5,7 @@
 import type { PlatformDocument, PlatformProject, PlatformStatus } from '@permitdesk/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useAction } from '../../../data/use-action.js';
 import { api } from '../../../session/api.js';
 import { Alert } from '../../../ui/alert.js';
 import { PlainTable } from '../../../ui/plain-table.js';
@@ -20,9 +21,9 @@ function Integrations({ companyId }: { companyId: string }) {
   const [status, setStatus] = useState<PlatformStatus | null>(null);
   const [projects, setProjects] = useState<PlatformProject[] | null>(null);
   const [documents, setDocuments] = useState<PlatformDocument[]>([]);
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // One action at a time (every button is disabled while one runs); loading shares its error line.
+  const { run: act, busy, error, setError } = useAction((work: () => Promise<void>) => work(), messageOf);
   const exchanged = useRef(false);
 
   const load = useCallback(async () => {
@@ -63,17 +64,6 @@ function Integrations({ companyId }: { companyId: string }) {
     void load();
   }, [params, navigate, load]);
 
-  const act = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (e) {
-      setError(messageOf(e));
-    } finally {
-      setBusy(false);
-    }
-  };
   const connect = () =>
     act(async () => {
       const { authorizeUrl } = await api.platform.connect({ body: { companyId: Number(companyId) }, silent: true });

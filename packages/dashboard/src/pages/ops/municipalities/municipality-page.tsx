@@ -20,6 +20,7 @@ import { Link, useParams } from 'react-router';
 import * as v from 'valibot';
 import { queryKeys } from '../../../data/query-keys.js';
 import { useQueryClient } from '../../../data/query-provider.js';
+import { useAction } from '../../../data/use-action.js';
 import { useQuery } from '../../../data/use-query.js';
 import { api } from '../../../session/api.js';
 import { formatCutoffHour } from '../../../ui/cutoff-time.js';
@@ -126,9 +127,14 @@ export function MunicipalityEditor() {
 function DirectoryForm({ municipalityId, entry, tasks, onSaved }: { municipalityId: number; entry: DirectoryEntry; tasks: readonly Task[]; onSaved: (detail: DirectoryDetail) => void }) {
   const id = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(entry));
-  const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error, setError } = useAction(
+    async (body: Parameters<typeof api.opsQuotes.updateMunicipality>[0]['body']) => {
+      onSaved(await api.opsQuotes.updateMunicipality({ params: { id: municipalityId }, body, silent: true }));
+      setSaved(true);
+    },
+    (e) => (isApiRequestError(e) ? e.message : 'The entry could not be saved.'),
+  );
   const set = (part: Partial<Draft>) => {
     setSaved(false);
     setDraft((current) => ({ ...current, ...part }));
@@ -158,26 +164,17 @@ function DirectoryForm({ municipalityId, entry, tasks, onSaved }: { municipality
       setError(parsed.issues[0]?.message ?? 'Check the entry.');
       return;
     }
-    setBusy(true);
-    try {
-      // The server takes what was typed (a phone as typed, blanks as blanks) and validates it again.
-      const body = {
-        mainPhone: draft.mainPhone,
-        officeAddress: draft.officeAddress,
-        portalUrl: draft.portalUrl,
-        cutoffHour: draft.cutoffHour.trim() === '' ? null : Number(draft.cutoffHour),
-        submissionMethods: draft.submissionMethods,
-        turnaround,
-        feeNotes: draft.feeNotes,
-        filingNotes: draft.filingNotes,
-      };
-      onSaved(await api.opsQuotes.updateMunicipality({ params: { id: municipalityId }, body, silent: true }));
-      setSaved(true);
-    } catch (e) {
-      setError(isApiRequestError(e) ? e.message : 'The entry could not be saved.');
-    } finally {
-      setBusy(false);
-    }
+    // The server takes what was typed (a phone as typed, blanks as blanks) and validates it again.
+    await run({
+      mainPhone: draft.mainPhone,
+      officeAddress: draft.officeAddress,
+      portalUrl: draft.portalUrl,
+      cutoffHour: draft.cutoffHour.trim() === '' ? null : Number(draft.cutoffHour),
+      submissionMethods: draft.submissionMethods,
+      turnaround,
+      feeNotes: draft.feeNotes,
+      filingNotes: draft.filingNotes,
+    });
   };
 
   const text = (name: keyof Draft, label: string, props: { type?: string; hint?: string; maxLength?: number } = {}) => (

@@ -7,6 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { queryKeys } from '../../../data/query-keys.js';
 import { useQueryClient } from '../../../data/query-provider.js';
+import { useAction } from '../../../data/use-action.js';
 import { useQuery } from '../../../data/use-query.js';
 import { api } from '../../../session/api.js';
 import { Spinner } from '../../../ui/spinner.js';
@@ -121,9 +122,18 @@ function IssueQuoteForm({ permitId, onIssued }: { permitId: number; onIssued: (q
   const [next, setNext] = useState(2);
   const [lines, setLines] = useState<LineDraft[]>([{ key: 1, label: '', amount: '' }]);
   const [validUntil, setValidUntil] = useState(defaultValidUntil);
-  const [error, setError] = useState<string | null>(null);
   const [issued, setIssued] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error, setError } = useAction(
+    async (body: v.InferOutput<typeof quoteIssueSchema>) => {
+      const quote = await api.opsQuotes.issueQuote({ params: { id: permitId }, body, silent: true });
+      onIssued(quote);
+      setIssued(`Quote ${quote.quoteId} for ${formatUsd(quote.total)} was sent to the customer.`);
+      setLines([{ key: next, label: '', amount: '' }]);
+      setNext(next + 1);
+      setValidUntil(defaultValidUntil());
+    },
+    (e) => (isApiRequestError(e) ? e.message : 'The quote could not be issued.'),
+  );
 
   const parsedLines = lines.map((line) => ({ label: line.label, amount: amountOf(line.amount) }));
   const total = quoteTotal(parsedLines.filter((line) => Number.isFinite(line.amount)));
@@ -138,19 +148,7 @@ function IssueQuoteForm({ permitId, onIssued }: { permitId: number; onIssued: (q
       setError(parsed.issues[0]?.message ?? 'Check the quote.');
       return;
     }
-    setBusy(true);
-    try {
-      const quote = await api.opsQuotes.issueQuote({ params: { id: permitId }, body: parsed.output, silent: true });
-      onIssued(quote);
-      setIssued(`Quote ${quote.quoteId} for ${formatUsd(quote.total)} was sent to the customer.`);
-      setLines([{ key: next, label: '', amount: '' }]);
-      setNext(next + 1);
-      setValidUntil(defaultValidUntil());
-    } catch (e) {
-      setError(isApiRequestError(e) ? e.message : 'The quote could not be issued.');
-    } finally {
-      setBusy(false);
-    }
+    await run(parsed.output);
   };
 
   return (
