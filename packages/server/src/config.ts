@@ -20,6 +20,12 @@ export const configSchema = v.object({
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), path.join(REPO_ROOT, '.data')),
   /** PostgreSQL connection string; PGlite in DATA_DIR/pglite when unset. */
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://'))),
+  /**
+   * PostgreSQL: each connection prepares the statements it runs (named statements, issue 17). off behind a
+   * pooler that hands one client's statements to different server connections (PgBouncer in transaction
+   * mode without max_prepared_statements).
+   */
+  DATABASE_PREPARED_STATEMENTS: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
   /** HS256 key for access tokens; generated once into DATA_DIR/jwt-secret when unset. */
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   /** Key of the TOTP secrets at rest (AES-256-GCM); derived from JWT_SECRET (or the generated secret) when unset. */

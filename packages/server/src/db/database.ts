@@ -14,6 +14,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
+import { usePreparedStatements } from './prepared-statements.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -54,6 +55,8 @@ export interface OpenOptions {
   loadDataDir?: Blob;
   /** PostgreSQL pool size (default 10). */
   poolSize?: number;
+  /** PostgreSQL: run parameterised statements as prepared statements (db/prepared-statements.ts; default on). */
+  preparedStatements?: boolean;
 }
 
 /** Extensions the migrations use, loaded into PGlite (PostgreSQL has them in contrib). */
@@ -93,10 +96,10 @@ const parseInt8 = (value: string): number | bigint => {
 };
 
 export async function openDatabase(
-  config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'>,
+  config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'> & Partial<Pick<Config, 'DATABASE_PREPARED_STATEMENTS'>>,
   options: OpenOptions = {},
 ): Promise<DatabaseHandle> {
-  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL, options);
+  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL, { preparedStatements: config.DATABASE_PREPARED_STATEMENTS !== 'off', ...options });
   return openPglite(options.inMemory ? undefined : path.join(config.DATA_DIR, 'pglite'), options.loadDataDir);
 }
 
@@ -135,6 +138,9 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+  // Each new connection prepares its parameterised statements once (issue 17: planning the radar's rows
+  // statement cost more than running it).
+  if (options.preparedStatements !== false) pool.on('connect', (client) => void usePreparedStatements(client));
   const queries = queryListeners();
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queries.log });
   return {

@@ -18,6 +18,8 @@ export interface Claim {
   now: Date;
   /** The key row was written in a transaction of this call. */
   written: boolean;
+  /** The call's answer was stored in its transaction (answerInTransaction). */
+  answered?: boolean;
 }
 
 /** The claim of the call running in this async context (set by http/idempotency.ts). */
@@ -55,6 +57,7 @@ export async function answerInTransaction<T>(trx: Db, answer: T): Promise<T> {
   await sql`
     UPDATE idempotency_keys SET status = 200, body = ${JSON.stringify(answer)}, content_type = 'application/json'
     WHERE scope = ${claim.scope} AND method = ${claim.method} AND path = ${claim.path} AND key = ${claim.key}`.execute(trx);
+  claim.answered = true;
   return answer;
 }
 

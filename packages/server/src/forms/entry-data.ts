@@ -45,15 +45,23 @@ async function contactOf(db: Db, userId: string) {
   return { email: user.email, name: user.name.trim() || user.email, phone: user.phone_number ?? '' };
 }
 
-/** The company the user applies for: a usable role is needed (403 otherwise). */
-async function applyingCompany(services: AppServices, user: AuthUser, companyId: number | null | undefined) {
+/** The company the user applies for: a usable role is needed (403 otherwise), unless the caller checked a narrower one. */
+async function applyingCompany(services: AppServices, user: AuthUser, companyId: number | null | undefined, roleChecked: number | null) {
   if (companyId == null) return null;
-  await requireRoleInCompany(services.db, user.sub, companyId, USABLE_ROLES);
+  if (roleChecked !== companyId) await requireRoleInCompany(services.db, user.sub, companyId, USABLE_ROLES);
   const company = await services.db.selectFrom('companies').select(['id', 'name']).where('id', '=', companyId).executeTakeFirstOrThrow();
   return { id: company.id, name: company.name };
 }
 
-export async function buildEntryData(services: AppServices, user: AuthUser, query: EntryQuery): Promise<PermitFormEntry> {
+export interface EntryOptions {
+  /**
+   * The company in which the caller has already required one of the usable roles (or a narrower set,
+   * e.g. the project creators of form 52) in this request: not asked again.
+   */
+  companyRoleChecked?: number | null;
+}
+
+export async function buildEntryData(services: AppServices, user: AuthUser, query: EntryQuery, options: EntryOptions = {}): Promise<PermitFormEntry> {
   const db = services.db;
   const contact = await contactOf(db, user.sub);
 
@@ -123,7 +131,7 @@ export async function buildEntryData(services: AppServices, user: AuthUser, quer
     };
   }
 
-  const company = await applyingCompany(services, user, companyId);
+  const company = await applyingCompany(services, user, companyId, options.companyRoleChecked ?? null);
   const licenses = company ? await lookupLicenses(db, company.id, base.MunicipalityID) : null;
   return {
     ...base,

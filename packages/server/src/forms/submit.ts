@@ -158,13 +158,19 @@ async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
   if (companyId !== null) await requireRoleInCompany(services.db, user.sub, companyId, PROJECT_CREATOR_ROLES);
   else await requireIndividualRequestsOpen(services.db);
   // The job site, its municipality and the task come from the address id, never from the request.
-  const entry = await buildEntryData(services, user, {
-    taskId: choices.taskId,
-    addressId: choices.addressId,
-    addressLine2: choices.addressLine2,
-    municipalityId: choices.municipalityId,
-    companyId: companyId ?? undefined,
-  });
+  // The project-creator roles checked above are usable roles: the prefill does not ask again.
+  const entry = await buildEntryData(
+    services,
+    user,
+    {
+      taskId: choices.taskId,
+      addressId: choices.addressId,
+      addressLine2: choices.addressLine2,
+      municipalityId: choices.municipalityId,
+      companyId: companyId ?? undefined,
+    },
+    { companyRoleChecked: companyId },
+  );
   const municipality = { id: entry.MunicipalityID };
   const address = jobSiteOf(entry);
   const geocoded = entry.AddressID ? await geocodeJobSite(services, entry.AddressID) : null;

@@ -1,7 +1,7 @@
 // What the pre-filing gate reads (issue 16): the requirements table, the company's vault (active licenses,
 // insurances and certificates) and whether it has employees; and the permit team's edits of the table.
 import type { GateCredential, GateRequirement, GateRequirementInput } from '@permitdesk/core';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { recordAudit, type AuditActor } from '../audit/audit.js';
 import type { Db, Tx } from '../db/schema.js';
 import type { GateRequirementsTable } from '../db/tables/gate.js';
@@ -60,35 +60,47 @@ export async function listRequirements(db: Db): Promise<GateRequirement[]> {
   return rows.map(toRequirement);
 }
 
-/** The company's active vault items as the gate reads them. */
-export async function companyCredentials(db: Db, companyId: number): Promise<GateCredential[]> {
-  const [licenses, insurances, certificates] = await Promise.all([
-    db.selectFrom('company_licenses').select(['name', 'license_type', 'state_code', 'municipality_id', 'issued_on', 'expires_on']).where('company_id', '=', companyId).where('status', '=', 'active').execute(),
-    db.selectFrom('company_insurances').select(['name', 'state_code', 'issued_on', 'expires_on']).where('company_id', '=', companyId).where('status', '=', 'active').execute(),
-    db.selectFrom('company_certificates').select(['name', 'state_code', 'issued_on', 'expires_on']).where('company_id', '=', companyId).where('status', '=', 'active').execute(),
-  ]);
-  return [
-    ...licenses.map((l): GateCredential => ({
-      kind: 'license', name: l.name, licenseType: l.license_type, stateCode: l.state_code, municipalityId: l.municipality_id, issuedOn: isoDate(l.issued_on), expiresOn: isoDate(l.expires_on),
-    })),
-    ...insurances.map((i): GateCredential => ({ kind: 'insurance', name: i.name, stateCode: i.state_code, issuedOn: isoDate(i.issued_on), expiresOn: isoDate(i.expires_on) })),
-    ...certificates.map((c): GateCredential => ({ kind: 'certificate', name: c.name, stateCode: c.state_code, issuedOn: isoDate(c.issued_on), expiresOn: isoDate(c.expires_on) })),
-  ];
+interface VaultRow {
+  kind: 'license' | 'insurance' | 'certificate' | 'employees';
+  name: string | null;
+  license_type: 'state' | 'local' | null;
+  state_code: string | null;
+  municipality_id: number | null;
+  issued_on: Date | string | null;
+  expires_on: Date | string | null;
 }
 
 /**
- * Whether the company has employees, for workers' compensation: an active member besides its owners
- * (administrators, project managers, users). Guests are other companies' people, not employees.
+ * The company's active vault items as the gate reads them, and whether it has employees (for workers'
+ * compensation: an active member besides its owners, i.e. administrators, project managers, users; guests
+ * are other companies' people, not employees). One statement (issue 17: a form-52 request ran four).
  */
-export async function hasEmployees(db: Db, companyId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('company_users')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('active', '=', true)
-    .where('role', 'in', ['administrator', 'pm', 'user'])
-    .executeTakeFirst();
-  return row !== undefined;
+export async function companyGateFacts(db: Db, companyId: number): Promise<{ credentials: GateCredential[]; hasEmployees: boolean }> {
+  const { rows } = await sql<VaultRow>`
+    SELECT kind, name, license_type, state_code, municipality_id, issued_on, expires_on FROM (
+      SELECT 1 AS k, 'license' AS kind, name, license_type, state_code, municipality_id, issued_on, expires_on
+        FROM company_licenses WHERE company_id = ${companyId} AND status = 'active'
+      UNION ALL
+      SELECT 2, 'insurance', name, NULL, state_code, NULL, issued_on, expires_on
+        FROM company_insurances WHERE company_id = ${companyId} AND status = 'active'
+      UNION ALL
+      SELECT 3, 'certificate', name, NULL, state_code, NULL, issued_on, expires_on
+        FROM company_certificates WHERE company_id = ${companyId} AND status = 'active'
+      UNION ALL
+      SELECT 4, 'employees', NULL, NULL, NULL, NULL, NULL, NULL
+        WHERE EXISTS (SELECT 1 FROM company_users WHERE company_id = ${companyId} AND active = true AND role IN ('administrator', 'pm', 'user'))
+    ) vault ORDER BY k`.execute(db);
+  const credentials: GateCredential[] = [];
+  let employees = false;
+  for (const row of rows) {
+    if (row.kind === 'employees') employees = true;
+    else if (row.kind === 'license') {
+      credentials.push({
+        kind: 'license', name: row.name!, licenseType: row.license_type!, stateCode: row.state_code, municipalityId: row.municipality_id === null ? null : Number(row.municipality_id), issuedOn: isoDate(row.issued_on), expiresOn: isoDate(row.expires_on),
+      });
+    } else credentials.push({ kind: row.kind, name: row.name!, stateCode: row.state_code, issuedOn: isoDate(row.issued_on), expiresOn: isoDate(row.expires_on) });
+  }
+  return { credentials, hasEmployees: employees };
 }
 
 const columns = (input: ReturnType<typeof normalized>) => ({

@@ -5,7 +5,7 @@
 import { checkGate, GATE_MESSAGES, type GateResult } from '@permitdesk/core';
 import type { Db } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
-import { companyCredentials, hasEmployees, requirementsFor } from './gate.repository.js';
+import { companyGateFacts, requirementsFor } from './gate.repository.js';
 
 export interface GateQuestion {
   taskId: number;
@@ -31,23 +31,23 @@ export function workDates(start: unknown, end: unknown, now: Date): { workStart:
 }
 
 export async function computeGate(db: Db, question: GateQuestion): Promise<GateResult> {
+  // The place's state and the task's trade in one statement (issue 17).
   const place = await db
-    .selectFrom('municipalities')
-    .select('state_code')
-    .where('id', '=', question.municipalityId)
+    .selectFrom('municipalities as m')
+    .select((eb) => ['m.state_code', eb.selectFrom('permit_tasks as t').select('t.category').where('t.id', '=', question.taskId).as('category')])
+    .where('m.id', '=', question.municipalityId)
     .executeTakeFirstOrThrow();
-  const task = await db.selectFrom('permit_tasks').select('category').where('id', '=', question.taskId).executeTakeFirst();
   const company = question.companyId;
-  const [requirements, credentials, employees] = await Promise.all([
+  const [requirements, vault] = await Promise.all([
     requirementsFor(db, place.state_code, question.municipalityId),
-    company === null ? Promise.resolve([]) : companyCredentials(db, company),
-    company === null ? Promise.resolve(false) : hasEmployees(db, company),
+    company === null ? Promise.resolve({ credentials: [], hasEmployees: false }) : companyGateFacts(db, company),
   ]);
+  const { credentials, hasEmployees: employees } = vault;
   return {
     ...checkGate({
       requirements,
       credentials,
-      place: { taskId: question.taskId, trade: task?.category ?? null, stateCode: place.state_code, municipalityId: question.municipalityId },
+      place: { taskId: question.taskId, trade: place.category ?? null, stateCode: place.state_code, municipalityId: question.municipalityId },
       applicant: company === null ? 'Individual' : 'Company',
       hasEmployees: employees,
       ...workDates(question.start, question.end, question.now),

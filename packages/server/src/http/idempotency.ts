@@ -110,8 +110,11 @@ export async function withIdempotency(c: AppContext, scope: string, key: string,
   running.add(id);
   try {
     let response: Response;
+    /** The call ended normally with its answer stored in the transaction that committed its work. */
+    let storedWithWork = false;
     try {
       response = await currentClaim.run(claim, run);
+      storedWithWork = claim.answered === true;
     } catch (error) {
       if (error instanceof KeyTaken) {
         const first = await stored(db, claim);
@@ -122,7 +125,8 @@ export async function withIdempotency(c: AppContext, scope: string, key: string,
       if (!known) throw error;
       response = c.json(known.toJSON(), known.status);
     }
-    await remember(db, claim, response);
+    // An answer stored with the work is final: remember() would change nothing (issue 17: a statement less).
+    if (!storedWithWork) await remember(db, claim, response);
     await purge(db, claim);
     return response;
   } finally {

@@ -47,13 +47,14 @@ export async function insertPermit(trx: Tx, permit: NewPermit): Promise<{ id: nu
       created_at: permit.now,
       updated_at: permit.now,
     })
-    .returning('id')
+    // The project's company comes back with the new row (issue 17: one statement less per permit).
+    .returning((eb) => ['id', eb.selectFrom('projects').select('projects.company_id').whereRef('projects.id', '=', 'permits.project_id').as('company_id')])
     .executeTakeFirstOrThrow();
   await trx
     .insertInto('permit_stage_history')
     .values({ permit_id: row.id, from_stage: null, to_stage: stage, changed_by: permit.createdBy, note: null, changed_at: permit.now })
     .execute();
-  const project = await trx.selectFrom('projects').select('company_id').where('id', '=', permit.projectId).executeTakeFirst();
+  const project = { company_id: row.company_id ?? null };
   await recordAudit(
     trx,
     permit.actor,

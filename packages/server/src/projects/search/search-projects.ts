@@ -16,7 +16,7 @@ import { sql, type RawBuilder } from 'kysely';
 import * as v from 'valibot';
 import type { Db } from '../../db/schema.js';
 import { hasKeyword, radarCountsTotal, radarFilters, type RadarSearchParams } from './radar-filters.js';
-import { loadPermits } from '../../permits/read-model.js';
+import { loadPermits, loadPermitsOfPage } from '../../permits/read-model.js';
 import { idArray } from '../../rows/values.js';
 import { assignedProjectIds, scopeKey, type RadarScope } from './scope.js';
 
@@ -85,15 +85,28 @@ async function orderedPage(db: Db, { key, assigned, where, params }: Query): Pro
   return rows.map((row) => Number(row.id));
 }
 
-/** Without a keyword: the ordered page, and the total from radar_counts plus the assigned projects. */
-async function browse(db: Db, query: Query): Promise<{ ids: number[]; totalCount: number }> {
+/**
+ * Without a keyword: the ordered page, and the total from radar_counts plus the assigned projects. With
+ * no assigned projects the page's ids and its rows come in one statement (issue 17: a round trip less).
+ */
+async function browse(db: Db, query: Query): Promise<{ ids: number[]; totalCount: number } | { rows: Permit[]; totalCount: number }> {
   const { key, assigned, where, params } = query;
   const assignedCount =
     assigned.length > 0 ? sql`(SELECT count(*) FROM permits r WHERE r.project_id = ANY(${idArray(assigned)}) AND ${where})` : sql`0`;
-  const [ids, count] = await Promise.all([
-    orderedPage(db, query),
-    sql<{ n: number }>`SELECT (${radarCountsTotal(params, key)} + ${assignedCount})::int AS n`.execute(db),
-  ]);
+  const total = sql<{ n: number }>`SELECT (${radarCountsTotal(params, key)} + ${assignedCount})::int AS n`.execute(db);
+  if (assigned.length === 0) {
+    const sort = order(params, 'r');
+    // LIMIT and OFFSET as literals (validated integers): with them unknown, the generic plan's estimate
+    // (a tenth of the scope) made PostgreSQL plan the statement afresh on every call.
+    const limit = sql.lit(Math.trunc(params.size));
+    const offset = sql.lit(Math.trunc((params.page - 1) * params.size));
+    const page = sql`
+      SELECT r.id, row_number() OVER (ORDER BY ${sort.by}) AS ord FROM permits r WHERE r.radar_scope = ${key} AND ${where}
+      ORDER BY ${sort.by} LIMIT ${limit} OFFSET ${offset}`;
+    const [rows, count] = await Promise.all([loadPermitsOfPage(db, page), total]);
+    return { rows, totalCount: Number(count.rows[0]?.n ?? 0) };
+  }
+  const [ids, count] = await Promise.all([orderedPage(db, query), total]);
   return { ids, totalCount: Number(count.rows[0]?.n ?? 0) };
 }
 
@@ -136,6 +149,7 @@ export async function searchProjects(
     params,
     cap: options.keywordTotalCap ?? KEYWORD_TOTAL_CAP,
   };
-  const { ids, totalCount } = hasKeyword(params) ? await find(db, query) : await browse(db, query);
-  return { rows: await loadPermits(db, ids), page: params.page, size: params.size, totalCount };
+  const found = hasKeyword(params) ? await find(db, query) : await browse(db, query);
+  const rows = 'rows' in found ? found.rows : await loadPermits(db, found.ids);
+  return { rows, page: params.page, size: params.size, totalCount: found.totalCount };
 }
