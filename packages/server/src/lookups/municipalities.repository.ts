@@ -3,6 +3,7 @@
 import type { AdministrativeArea, Municipality } from '@permitdesk/core';
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.js';
+import { idArray } from '../rows/values.js';
 import { municipalityNameIndex } from './municipality-name-index.js';
 
 
@@ -119,7 +120,7 @@ export async function listMunicipalities(db: Db, filter: MunicipalityFilter): Pr
     // The list's version comes with the rows (one statement, one snapshot; a row of nulls when no id matched).
     const { rows } = await sql<MunicipalityRow & { search_version: string }>`
       SELECT v.version::text AS search_version, ${municipalityColumns}
-      FROM municipality_search_version v LEFT JOIN municipalities m ON m.id = ANY(${sql.raw(`'{${ids.join(',')}}'::int[]`)})`.execute(db);
+      FROM municipality_search_version v LEFT JOIN municipalities m ON m.id = ANY(${idArray(ids)})`.execute(db);
     const version = BigInt(rows[0]?.search_version ?? '0');
     if (version > index.version && attempt < 3) {
       index = await municipalityNameIndex(db, version);
