@@ -3,18 +3,9 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAction } from './use-action.js';
+import { deferred } from '../test/deferred.js';
 
 afterEach(() => cleanup());
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 const wordsOf = (failure: unknown) => (failure instanceof Error ? `said: ${failure.message}` : 'An error occurred');
 

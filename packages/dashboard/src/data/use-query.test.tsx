@@ -7,18 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WithQueryClient } from '../test/render.js';
 import { FOR_SESSION, QueryClient, type QueryFunction } from './query-client.js';
 import { useQuery } from './use-query.js';
+import { deferred } from '../test/deferred.js';
 
 afterEach(() => cleanup());
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 const text = (state: { loading: boolean; error: unknown; data: string | undefined }, name: string) =>
   state.error instanceof Error ? `${name} failed: ${state.error.message}` : state.data !== undefined ? state.data : state.loading ? `loading ${name}` : `no ${name}`;

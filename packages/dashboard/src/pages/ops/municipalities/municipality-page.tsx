@@ -150,7 +150,8 @@ function DirectoryForm({ municipalityId, entry, tasks, onSaved }: { municipality
         .filter(([, days]) => days.trim() !== '')
         .map(([task, days]) => [task, Number(days)]),
     );
-    const parsed = v.safeParse(directoryInputSchema, {
+    // The server takes what was typed (a phone as typed, blanks as blanks) and validates it again.
+    const input = {
       mainPhone: draft.mainPhone,
       officeAddress: draft.officeAddress,
       portalUrl: draft.portalUrl,
@@ -159,22 +160,13 @@ function DirectoryForm({ municipalityId, entry, tasks, onSaved }: { municipality
       turnaround,
       feeNotes: draft.feeNotes,
       filingNotes: draft.filingNotes,
-    });
+    };
+    const parsed = v.safeParse(directoryInputSchema, input);
     if (!parsed.success) {
       setError(parsed.issues[0]?.message ?? 'Check the entry.');
       return;
     }
-    // The server takes what was typed (a phone as typed, blanks as blanks) and validates it again.
-    await run({
-      mainPhone: draft.mainPhone,
-      officeAddress: draft.officeAddress,
-      portalUrl: draft.portalUrl,
-      cutoffHour: draft.cutoffHour.trim() === '' ? null : Number(draft.cutoffHour),
-      submissionMethods: draft.submissionMethods,
-      turnaround,
-      feeNotes: draft.feeNotes,
-      filingNotes: draft.filingNotes,
-    });
+    await run(input);
   };
 
   const text = (name: keyof Draft, label: string, props: { type?: string; hint?: string; maxLength?: number } = {}) => (
