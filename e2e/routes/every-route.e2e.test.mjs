@@ -218,6 +218,14 @@ async function visit(context, path, shot) {
   await page.goto(base + path, { waitUntil: 'networkidle' });
   const main = page.locator('#main');
   await main.waitFor({ timeout: 10_000 }).catch(() => undefined);
+  // A redirect (a protected page → /sign-in) draws its lazily loaded page a moment after the network went
+  // idle: wait for #main to show something; a page that never does fails below.
+  await page
+    .waitForFunction(() => {
+      const main = document.querySelector('#main');
+      return !!main && (main.innerText.trim() !== '' || [...main.querySelectorAll('*')].some((element) => element.shadowRoot));
+    }, null, { timeout: 10_000 })
+    .catch(() => undefined);
   // A spinner may still be finishing after the network settled; one that stays is a dead end.
   const spinnerGone = await page
     .waitForFunction(() => document.querySelectorAll('#main .spinner, #main [role="status"] .spinner').length === 0, null, { timeout: 8000 })
