@@ -159,11 +159,16 @@ async function dueItems(db: Db, today: string): Promise<{ vault: VaultDue[]; per
     if (weekSteps.length === 0) continue;
     vault.push({ kind: row.kind, id: Number(row.id), companyId, companyName: row.company_name, name: row.name, expiresOn: row.expires_on, step, weekSteps });
   }
+  /** The step due today for a dated item, unless it was already sent. */
+  const unsentStep = (kind: string, id: unknown, on: string, companyId: number | null) => {
+    const step = dueStep(on, today, stepsOf(companyId));
+    return step === null || done.has(`${kind}:${id}:${step}:${on}`) ? null : step;
+  };
   const permits: PermitDue[] = [];
   for (const row of permitRows) {
     const companyId = row.company_id === null ? null : Number(row.company_id);
-    const step = dueStep(row.expires_on, today, stepsOf(companyId));
-    if (step === null || done.has(`permit:${row.id}:${step}:${row.expires_on}`)) continue;
+    const step = unsentStep('permit', row.id, row.expires_on, companyId);
+    if (step === null) continue;
     permits.push({
       id: Number(row.id), projectId: Number(row.project_id), companyId, customerName: row.customer_name, taskName: row.task_name,
       assignedTo: row.assigned_to, expiresOn: row.expires_on, step, noFinalInspection: !row.final_passed,
@@ -172,8 +177,8 @@ async function dueItems(db: Db, today: string): Promise<{ vault: VaultDue[]; per
   const inspections: InspectionDue[] = [];
   for (const row of inspectionRows) {
     const companyId = row.company_id === null ? null : Number(row.company_id);
-    const step = dueStep(row.scheduled_on, today, stepsOf(companyId));
-    if (step === null || done.has(`inspection:${row.id}:${step}:${row.scheduled_on}`)) continue;
+    const step = unsentStep('inspection', row.id, row.scheduled_on, companyId);
+    if (step === null) continue;
     inspections.push({
       id: Number(row.id), permitId: Number(row.permit_id), projectId: Number(row.project_id), companyId, customerName: row.customer_name, taskName: row.task_name,
       inspectionName: row.inspection_name, scheduledAt: new Date(row.scheduled_at).toISOString(), scheduledOn: row.scheduled_on, step,
