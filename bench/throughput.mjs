@@ -153,6 +153,30 @@ async function waitReady(url, child) {
   }
 }
 
+/**
+ * Waits until the due jobs and the mail outbox are empty: a fresh start runs the expiry watchdog over the demo
+ * data, whose inspections and licenses falling due put thousands of mails in the outbox at 80,000 projects,
+ * and sending them would otherwise share the CPU with the first scenarios (seen: radar 536/s while draining).
+ */
+async function waitQueuesDrained(base, token, kind) {
+  const started = Date.now();
+  const waiting = async () => {
+    const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
+    const depth = (queue) => Number(new RegExp(`^permitdesk_queue_depth\\{queue="${queue}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+    return { jobs: depth('jobs'), mail: depth('mail') };
+  };
+  let most = 0;
+  // Two empty readings a second apart: the watchdog job is enqueued at start and its mails appear as it runs.
+  for (let empty = 0; empty < 2; ) {
+    const { jobs, mail } = await waiting();
+    most = Math.max(most, mail);
+    empty = jobs + mail === 0 ? empty + 1 : 0;
+    if (Date.now() - started > 300_000) throw new Error(`queues not drained after 5 minutes (${jobs} jobs, ${mail} mails)`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  console.log(`${kind}: waited ${((Date.now() - started) / 1000).toFixed(0)} s for the startup jobs and mails (at most ${most} mails in the outbox)`);
+}
+
 /** Loads the demo data (unless --reuse) with the demo-data CLI, then starts the built server on it. */
 async function startProduct(kind, entry, cleanups) {
   const kept = kind === 'pglite' && values['pglite-dir'] ? path.resolve(values['pglite-dir']) : null;
@@ -181,7 +205,8 @@ async function startProduct(kind, entry, cleanups) {
       });
     }
   }
-  const env = { NODE_ENV: 'production', DATA_DIR: dir, DATABASE_URL: databaseUrl, JWT_SECRET: kept ? readFileSync(jwtFile, 'utf8') : randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', EMAIL_MX_LOOKUP: 'off' };
+  const metricsToken = randomBytes(16).toString('hex');
+  const env = { NODE_ENV: 'production', DATA_DIR: dir, DATABASE_URL: databaseUrl, JWT_SECRET: kept ? readFileSync(jwtFile, 'utf8') : randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', EMAIL_MX_LOOKUP: 'off', METRICS_TOKEN: metricsToken };
   if (!reuse) {
     const started = Date.now();
     const cli = spawn(process.execPath, ['--import', 'tsx', '--conditions=@permitdesk/source', 'src/cli/demo-data.ts', '--projects', values.projects, '--companies', values.companies, '--largest', values.largest], {
@@ -200,6 +225,7 @@ async function startProduct(kind, entry, cleanups) {
   const child = spawnNode([...prof, '--enable-source-maps', entry], { ...env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base });
   cleanups.push(() => stop(child));
   await waitReady(`${base}/readyz`, child);
+  await waitQueuesDrained(base, metricsToken, kind);
   const auth = await (await fetch(`${base}/auth/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@permitdesk.test', password: 'PermitDesk-demo1' }) })).json();
   const token = auth?.tokens?.accessToken;
   if (!token) throw new Error(`demo sign-in failed: ${JSON.stringify(auth)}`);
