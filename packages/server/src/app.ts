@@ -3,10 +3,10 @@
 import { PAGINATION_HEADERS } from '@permitdesk/core';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import * as v from 'valibot';
 import type { App, AppEnv } from './http/context.js';
+import { apiCors, bodyLimitForBodies } from './http/cors.js';
 import { fromDatabaseError, HttpError, notFound, payloadTooLarge, validationError } from './http/errors.js';
 import { registeredEndpoints } from './http/register.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -39,19 +39,21 @@ export function createApp(services: AppServices, options: AppOptions = {}): App 
     c.set('services', services);
     await next();
   });
+  // CORS (preflights, and the headers on every other answer) and the request id on handler-built answers.
   app.use(
-    cors({
-      origin: origins && origins.length > 0 ? origins : '*',
+    apiCors({
+      origins: origins && origins.length > 0 ? origins : '*',
       allowHeaders: ['authorization', 'content-type', 'x-request-id', 'x-forwarded-for', 'sass_agent_id', 'sass_organization_id', 'idempotency-key'],
       allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       // etag: a multipart upload's part PUT answers it (multipart.ts).
       exposeHeaders: [...Object.values(PAGINATION_HEADERS), 'x-request-id', 'idempotent-replayed', 'etag'],
-      maxAge: 600,
+      maxAgeSeconds: 600,
     }),
   );
+  const jsonBodyLimit = bodyLimitForBodies(bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (ctx) => ctx.json(payloadTooLarge().toJSON(), 413) }));
   app.use(async (c, next) => {
     if (c.req.path.startsWith(`${LOCAL_FILES_ROUTE}/`)) return next();
-    return bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (ctx) => ctx.json(payloadTooLarge().toJSON(), 413) })(c, next);
+    return jsonBodyLimit(c, next);
   });
 
   // /healthz (alive) and /readyz (database, migrations, gazetteer; 503 while draining): http/health.ts.
