@@ -11,9 +11,9 @@
 //   them, so the governments of its counties other than the answer's own are offered, the ZIP's alternatives
 //   first ('zip-county').
 // A county one city governs whole (New York City, Philadelphia) has no other side of its own, but may be
-// one of a ZIP's counties.
+// one of a ZIP's counties. A county that issues no permits (catalog.ts TOWN_GOVERNED_STATES) is never offered.
 import type { MunicipalityAlternativeReason } from '@permitdesk/core';
-import type { GeoCatalog, MunicipalityRecord } from './catalog.js';
+import { countyAuthority, type GeoCatalog, type MunicipalityRecord } from './catalog.js';
 import type { CountyIndex } from './county-index.js';
 import { distanceKm } from './distance.js';
 import type { PostalIndex } from './postal-index.js';
@@ -52,7 +52,7 @@ export function createAlternativesFinder(catalog: GeoCatalog, counties: CountyIn
     if (fips.length < 2) return [];
     const sides = fips
       .filter((other) => other !== answer.countyFips)
-      .map((other) => catalog.governingCity.get(other) ?? catalog.countyMunicipality.get(other))
+      .map((other) => catalog.governingCity.get(other) ?? countyAuthority(catalog, other))
       .filter((municipality): municipality is MunicipalityRecord => municipality !== undefined && municipality.id !== answer.id);
     return sides.slice(0, MAX_ZIP_COUNTIES).map((municipality) => ({ municipality, reason: 'zip-county' }));
   };
@@ -67,7 +67,7 @@ export function createAlternativesFinder(catalog: GeoCatalog, counties: CountyIn
 
   function nearSides(latitude: number, longitude: number, answer: MunicipalityRecord, county: ReturnType<CountyIndex['countyAt']>): MunicipalityAlternative[] {
     if (!county || catalog.governingCity.has(county.fips)) return [];
-    const countyMunicipality = catalog.countyMunicipality.get(county.fips);
+    const countyMunicipality = countyAuthority(catalog, county.fips);
     if (!countyMunicipality) return [];
     if (answer.kind === 'city') {
       const nearby = unincorporatedCounties.has(county.fips) && communitiesOf(county.fips).some(within(latitude, longitude));

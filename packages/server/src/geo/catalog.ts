@@ -58,10 +58,28 @@ export interface OmittedPlace {
   reason: SectionReason;
 }
 
+/**
+ * States whose towns, townships, boroughs and cities govern all their land, so no county issues building
+ * permits: Connecticut and Rhode Island have no county government; in Massachusetts and New Jersey every place
+ * lies in a municipality (U.S. Census Bureau, Census of Governments, Individual State Descriptions). New
+ * Hampshire, Vermont and Maine are not listed: their few unincorporated places and unorganized territories are
+ * governed by the county or the state.
+ */
+export const TOWN_GOVERNED_STATES: ReadonlySet<string> = new Set(['CT', 'MA', 'NJ', 'RI']);
+
+/** The county that issues permits for its unincorporated area, or undefined where towns govern all the land. */
+export function countyAuthority(catalog: GeoCatalog, fips: string): MunicipalityRecord | undefined {
+  const county = catalog.countyMunicipality.get(fips);
+  return county && !TOWN_GOVERNED_STATES.has(county.stateCode) ? county : undefined;
+}
+
 export interface GeoCatalog {
   areas: AreaRecord[];
   municipalities: MunicipalityRecord[];
-  /** County FIPS → the county's own municipality (unincorporated area). */
+  /**
+   * County FIPS → the county's own municipality (unincorporated area). Every county has one, so the seeded
+   * ids never change; where towns govern all the land it issues no permits (see countyAuthority).
+   */
   countyMunicipality: ReadonlyMap<string, MunicipalityRecord>;
   /** County FIPS → the city that governs the whole county (New York City's boroughs, Philadelphia...). */
   governingCity: ReadonlyMap<string, MunicipalityRecord>;

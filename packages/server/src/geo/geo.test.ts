@@ -122,6 +122,23 @@ describe('municipality by latitude/longitude', () => {
     expect(geo.locate(35.0, -116.0, { city: 'Needles', state: 'CA', zip: '92363' })).toMatchObject({ kind: 'county', name: 'San Bernardino County' });
   });
 
+  it('answers a town, never a county, where towns govern all the land (CT, MA, NJ, RI)', async () => {
+    // Near the Quabbin Reservoir (Worcester County, whose government Massachusetts abolished in 1998), in the
+    // Pine Barrens (Burlington County NJ: Woodland Township issues the permits), rural Rhode Island.
+    for (const [latitude, longitude, state] of [[42.38, -72.3, 'MA'], [39.8, -74.55, 'NJ'], [41.85, -71.73, 'RI']] as const) {
+      const answer = geo.locate(latitude, longitude)!;
+      expect(answer).toMatchObject({ kind: 'city', stateCode: state });
+      expect(geo.alternatives(latitude, longitude, answer, null)).toEqual([]);
+    }
+    // Nor is a county offered for a ZIP spanning several: 08540 (Princeton) reaches into Middlesex and Somerset.
+    const [first] = await createBuiltinGazetteer().search('400 Witherspoon St, Princeton, NJ 08540', 1);
+    const princeton = (await createBuiltinGazetteer().geocode(first!.id))!;
+    const answer = geo.locate(princeton.latitude, princeton.longitude, princeton)!;
+    expect(answer.name).toBe('City of Princeton');
+    expect(geo.alternatives(princeton.latitude, princeton.longitude, answer, princeton.zip)).toEqual([]);
+    // Where counties do govern unincorporated land, they still answer (the Mojave, above).
+  });
+
   it('answers null outside the US', () => {
     expect(geo.locate(25.0, -40.0)).toBeNull();
     expect(geo.locate(48.8566, 2.3522)).toBeNull();

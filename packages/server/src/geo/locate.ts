@@ -7,7 +7,8 @@
 // 3. else the nearest city of the county within CITY_RADIUS_KM (cities are points in GeoNames, so
 //    "near the centre" stands in for "inside the city limits"), else the county (its unincorporated
 //    area). A county whose Census polygon has no GeoNames county (Connecticut's old counties, now
-//    planning regions) falls back to the nearest city of the state;
+//    planning regions), or that issues no permits (catalog.ts TOWN_GOVERNED_STATES), falls back to the
+//    nearest city of the state;
 // 4. but a nearest place that is no USPS city (a GeoNames neighbourhood: 'Chicago Loop', 'Koreatown')
 //    does not win over the city whose postal area it lies in: the USPS city of the ZIP nearest the
 //    point, when that is a city of the same county with POSTAL_AREA_MIN_ZIPS ZIP codes or more.
@@ -17,7 +18,7 @@
 // Known limit: a town without a post office name of its own (the zipcodes package gives one USPS name
 // per ZIP: West Allis is 'Milwaukee') is answered by the city whose name its ZIPs carry, unless the
 // address names the town.
-import type { GeoCatalog, MunicipalityRecord, OmittedPlace } from './catalog.js';
+import { countyAuthority, type GeoCatalog, type MunicipalityRecord, type OmittedPlace } from './catalog.js';
 import type { CountyIndex } from './county-index.js';
 import { distanceKm } from './distance.js';
 import { nameMatch, placeKeys } from './place-names.js';
@@ -102,7 +103,7 @@ export function createLocator(catalog: GeoCatalog, counties: CountyIndex, postal
     const found = new Set<OmittedPlace>();
     for (const key of placeKeys(name)) for (const place of unincorporatedByKey.get(`${stateCode}|${key}`) ?? []) found.add(place);
     const near = nearest([...found], latitude, longitude);
-    return near && near.km <= POSTAL_AREA_MAX_KM ? (catalog.countyMunicipality.get(near.city.countyFips) ?? null) : null;
+    return near && near.km <= POSTAL_AREA_MAX_KM ? (countyAuthority(catalog, near.city.countyFips) ?? null) : null;
   };
 
   const areas = new Map<number, PostalArea>();
@@ -145,7 +146,7 @@ export function createLocator(catalog: GeoCatalog, counties: CountyIndex, postal
     if (!county) return null;
     const governing = catalog.governingCity.get(county.fips);
     if (governing) return governing;
-    const countyMunicipality = catalog.countyMunicipality.get(county.fips);
+    const countyMunicipality = countyAuthority(catalog, county.fips);
 
     const stateCode = hints.state?.trim().toUpperCase() || county.stateCode;
     const named = hints.city?.trim();
