@@ -6,8 +6,6 @@
 // is refused. Screenshots go to artifacts/screenshots/funnel/.
 //   Run: node scripts/e2e.mjs funnel     (or node --test e2e/funnel/ with E2E_BASE_URL=...; E2E_BUILD=1 rebuilds)
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -18,6 +16,7 @@ import { apiCaller } from '../support/api-call.mjs';
 import { signInToDashboard } from '../support/sign-in.mjs';
 import { requestPermitAsNewContractor } from '../support/widget-journey.mjs';
 import { launchChromium } from '../support/browser.mjs';
+import { buildWidget } from '../support/build-widget.mjs';
 import { animationsDone } from '../support/page-checks.mjs';
 
 const shots = join(root, 'artifacts', 'screenshots', 'funnel');
@@ -29,12 +28,6 @@ const OPERATOR = { email: 'operator@permitdesk.test', password: 'PermitDesk-demo
 let server;
 let browser;
 let call;
-
-function buildWidget() {
-  if (existsSync(join(root, 'packages/widget/dist/widget.js')) && process.env.E2E_BUILD !== '1') return;
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/rollup/dist/bin/rollup'), '-c', 'packages/widget/rollup.config.mjs'], { cwd: root, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`widget build failed:\n${result.stdout}\n${result.stderr}`);
-}
 
 async function axeViolations(page) {
   await page.evaluate(axeSource);

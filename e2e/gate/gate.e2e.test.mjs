@@ -7,8 +7,6 @@
 // widget step go to artifacts/screenshots/gate/.
 //   Run: node scripts/e2e.mjs gate     (or node --test e2e/gate/ with E2E_BASE_URL=...; E2E_BUILD=1 rebuilds)
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -17,6 +15,7 @@ import { personOf, registrar } from '../support/accounts.mjs';
 import { apiCaller } from '../support/api-call.mjs';
 import { atStep, button, field, host, validateEmail, widget } from '../support/widget-journey.mjs';
 import { launchChromium } from '../support/browser.mjs';
+import { buildWidget } from '../support/build-widget.mjs';
 import { settledViolations } from '../support/page-checks.mjs';
 
 const shots = join(root, 'artifacts', 'screenshots', 'gate');
@@ -31,12 +30,6 @@ let browser;
 let call;
 
 const isoDay = (days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-function buildWidget() {
-  if (existsSync(join(root, 'packages/widget/dist/widget.js')) && process.env.E2E_BUILD !== '1') return;
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/rollup/dist/bin/rollup'), '-c', 'packages/widget/rollup.config.mjs'], { cwd: root, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`widget build failed:\n${result.stdout}\n${result.stderr}`);
-}
 
 async function look(page, name) {
   const violations = await settledViolations(page, 'permit-lookup');

@@ -11,14 +11,13 @@
 //   Run: node --test e2e/widget/        (E2E_BASE_URL=... to use a running server with the demo data;
 //        E2E_BUILD=1 to rebuild the widget first)
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { root, startServer } from '../radar/server.mjs';
 import { apiCaller } from '../support/api-call.mjs';
 import { launchChromium } from '../support/browser.mjs';
+import { buildWidget } from '../support/build-widget.mjs';
 import { animationsDone, settledViolations } from '../support/page-checks.mjs';
 import { servePartnerOrigin } from './partner-origin.mjs';
 import {
@@ -45,12 +44,6 @@ let server;
 let partner;
 let browser;
 let shotNumber = 0;
-
-function buildWidget() {
-  if (existsSync(join(root, 'packages/widget/dist/widget.js')) && process.env.E2E_BUILD !== '1') return;
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/rollup/dist/bin/rollup'), '-c', 'packages/widget/rollup.config.mjs'], { cwd: root, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`widget build failed:\n${result.stdout}\n${result.stderr}`);
-}
 
 /** A fresh browser context on the partner page, collecting CSP violations and page errors. */
 async function partnerPage(url = `${server.base}/examples/partner-site/`, contextOptions = { viewport: { width: 1280, height: 900 } }) {
