@@ -11,6 +11,9 @@
 //   indexes instead (it soon fills a page there), and its total reads KEYWORD_TOTAL_CAP ("that many or
 //   more"). The cap is 2,000: at 10,000, counting a common keyword cost ~8 ms more at 1M permits.
 // Either way the page's rows are then loaded in full by id (a deferred join).
+// Round trips (issue 17): the first statement also reads a head row, radarScopeOf's role check (for
+// searchRadarAs), the projects assigned from outside the scope and the total. Without a keyword and with
+// nothing assigned from outside (the common radar), the page and its rows come in that same statement.
 import { RADAR_KEYWORD_TOTAL_CAP, projectSearchParamsSchema, type CompanyRole, type Permit } from '@permitdesk/core';
 import { sql, type RawBuilder } from 'kysely';
 import * as v from 'valibot';
