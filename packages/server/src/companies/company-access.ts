@@ -9,19 +9,21 @@ export const NO_COMPANY_ACCESS = 'You do not have access to this company.';
 
 /** The user's active role in a company, or null when they have none (or it is disabled). */
 export async function roleInCompany(db: Db, userId: string, companyId: number): Promise<CompanyRole | null> {
-  const row = await db
-    .selectFrom('company_users')
-    .select('role')
-    .where('company_id', '=', companyId)
-    .where('user_id', '=', userId)
-    .where('active', '=', true)
-    .executeTakeFirst();
+  const row = await roleInCompanyQuery(db, userId, companyId).executeTakeFirst();
   return row?.role ?? null;
 }
 
+/** The query of roleInCompany, also read as a subquery of a larger statement (the radar's, issue 17). */
+export const roleInCompanyQuery = (db: Db, userId: string, companyId: number) =>
+  db.selectFrom('company_users').select('role').where('company_id', '=', companyId).where('user_id', '=', userId).where('active', '=', true);
+
 /** The user's role when it is one of `roles`; 403 otherwise. */
 export async function requireRoleInCompany<R extends CompanyRole>(db: Db, userId: string, companyId: number, roles: readonly R[]): Promise<R> {
-  const role = await roleInCompany(db, userId, companyId);
+  return requireRole(await roleInCompany(db, userId, companyId), roles);
+}
+
+/** A role read with roleInCompanyQuery when it is one of `roles`; 403 otherwise (null: no active role). */
+export function requireRole<R extends CompanyRole>(role: CompanyRole | null, roles: readonly R[]): R {
   if (role === null || !isOneOf(role, roles)) throw forbidden(NO_COMPANY_ACCESS, 'COMPANY_FORBIDDEN');
   return role;
 }

@@ -160,16 +160,20 @@ export async function loadPermits(db: Db, ids: readonly number[]): Promise<Permi
 
 /**
  * The permits of a page given as a statement answering `id` and `ord` (its order), read in the same
- * statement (issue 17: one round trip less for the radar's page).
+ * statement (issue 17: one round trip less for the radar's page), with a one-row statement `head` answered
+ * in that round trip too (the radar's access check, assigned projects and total: issue 17), also for an
+ * empty page. The page's statement may read the head's columns as `head`.
  */
-export async function loadPermitsOfPage(db: Db, page: RawBuilder<unknown>): Promise<Permit[]> {
-  const { rows } = await sql<PermitRowWithLists>`
-    WITH page AS MATERIALIZED (${page})
-    SELECT ${permitColumns}
-    FROM page JOIN permits r ON r.id = page.id
-    ${permitJoins}
+export async function loadPermitsOfPage<H>(db: Db, head: RawBuilder<H>, page: RawBuilder<unknown>): Promise<{ head: H; rows: Permit[] }> {
+  const { rows } = await sql<Partial<PermitRowWithLists> & { head: H }>`
+    WITH head AS MATERIALIZED (${head}), page AS MATERIALIZED (${page})
+    SELECT to_json(head) AS head, ${permitColumns}
+    FROM head LEFT JOIN (page JOIN permits r ON r.id = page.id
+    ${permitJoins}) ON true
     ORDER BY page.ord`.execute(db);
-  return rows.map(toPermit);
+  // An empty page leaves one row of the head alone (its permit columns null).
+  const permits = rows.filter((row): row is PermitRowWithLists & { head: H } => row.id != null);
+  return { head: rows[0]!.head, rows: permits.map(toPermit) };
 }
 
 function toPermit(row: PermitRowWithLists): Permit {

@@ -17,8 +17,7 @@ import { readDataCollection, saveDataCollection } from './data-collection.js';
 import { assertMunicipality, assertTasks, insertPermit } from '../permits/permits.repository.js';
 import { computeGate, enforceGates } from '../gate/gate.js';
 import { insertProject, projectDetail } from './projects.repository.js';
-import { searchProjects, type RadarSearchParams } from './search/search-projects.js';
-import { radarScopeOf, type RadarScope } from './search/scope.js';
+import { searchRadarAs, type RadarSearchParams } from './search/search-projects.js';
 import type { Db } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
 import { requireIndividualRequestsOpen } from '../lookups/settings.repository.js';
@@ -144,21 +143,20 @@ export const createProject: EndpointHandler<Projects['create']> = async ({ servi
   return projectDetail(services.db, projectId);
 };
 
-async function pageOf(db: Db, scope: RadarScope, params: RadarSearchParams) {
-  const result = await searchProjects(db, scope, params);
+/** The radar page as the user in the company (null: personal); radarScopeOf's check is read with the page (issue 17). */
+async function pageOf(db: Db, userId: string, companyId: number | null, params: RadarSearchParams) {
+  const result = await searchRadarAs(db, userId, companyId, params);
   return { items: result.rows, page: result.page, size: result.size, totalCount: result.totalCount };
 }
 
 export const searchProjectsHandler: EndpointHandler<Projects['search']> = async ({ services, user }, { query }) => {
-  const scope = await radarScopeOf(services.db, user.sub, query.companyId ?? null);
-  return pageOf(services.db, scope, query);
+  return pageOf(services.db, user.sub, query.companyId ?? null, query);
 };
 
 /** The first page with core's defaults, for the user's current company (the first usable one) or personal account. */
 export const defaultSearchHandler: EndpointHandler<Projects['defaultSearch']> = async ({ services, user }) => {
   const current = usableCompanies(await permissionsOf(services.db, user.sub))[0];
-  const scope = await radarScopeOf(services.db, user.sub, current ? Number(current.id) : null);
-  return pageOf(services.db, scope, v.parse(projectSearchParamsSchema, {}));
+  return pageOf(services.db, user.sub, current ? Number(current.id) : null, v.parse(projectSearchParamsSchema, {}));
 };
 
 export const addAssignmentHandler: EndpointHandler<Projects['addAssignment']> = async ({ services, user, c }, { params, body }) => {

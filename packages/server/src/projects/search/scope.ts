@@ -1,9 +1,9 @@
 // Whose projects the radar shows: the current company's (or the user's personal ones), plus projects
 // assigned to the user or to that company. radarScopeOf builds a scope only for a user with a usable
 // role in the company (the radar search and the radar's CSV export both ask it).
-import { USABLE_ROLES } from '@permitdesk/core';
-import { sql } from 'kysely';
-import { requireRoleInCompany } from '../../companies/company-access.js';
+import { USABLE_ROLES, type CompanyRole } from '@permitdesk/core';
+import { sql, type RawBuilder } from 'kysely';
+import { requireRole, requireRoleInCompany, roleInCompanyQuery } from '../../companies/company-access.js';
 import type { Db } from '../../db/schema.js';
 
 export interface RadarScope {
@@ -19,6 +19,23 @@ export async function radarScopeOf(db: Db, userId: string, companyId: number | n
   return { userId, companyId };
 }
 
+/**
+ * radarScopeOf's check as SQL, for a statement that reads it along with the radar (issue 17: no round trip
+ * of its own): `role`, the user's active role in the company (null for the personal account), and
+ * `allowed`, whether the radar may be read. The verdict itself is scopeOfRole's, in JS, on `role`.
+ */
+export function radarAccessSql(db: Db, userId: string, companyId: number | null): { role: RawBuilder<unknown>; allowed: RawBuilder<unknown> } {
+  if (companyId === null) return { role: sql`NULL::text`, allowed: sql`true` };
+  const role = sql`(${roleInCompanyQuery(db, userId, companyId)})`;
+  return { role, allowed: sql`coalesce(${role} IN (${sql.join(USABLE_ROLES.map((r) => sql.lit(r)))}), false)` };
+}
+
+/** The radar scope given the role radarAccessSql read: radarScopeOf's verdict (403 without a usable role). */
+export function scopeOfRole(userId: string, companyId: number | null, role: CompanyRole | null): RadarScope {
+  if (companyId !== null) requireRole(role, USABLE_ROLES);
+  return { userId, companyId };
+}
+
 /** The radar_scope value of the projects owned by the scope: 'c{companyId}' or 'u{userId}'. */
 export const scopeKey = (scope: RadarScope): string => (scope.companyId !== null ? `c${scope.companyId}` : `u${scope.userId}`);
 
@@ -27,6 +44,15 @@ export const scopeKey = (scope: RadarScope): string => (scope.companyId !== null
  * The user's own personal projects stay under Personal: a company radar does not merge them in.
  */
 export async function assignedProjectIds(db: Db, scope: RadarScope): Promise<number[]> {
+  const { rows } = await assignedProjectIdsSql(scope).execute(db);
+  return sortedIds(rows.map((row) => row.project_id));
+}
+
+/** Ids as numbers, ascending (the order assignedProjectIds answers). */
+export const sortedIds = (ids: readonly (number | string)[]): number[] => ids.map(Number).sort((a, b) => a - b);
+
+/** The statement of assignedProjectIds (its `project_id`s, in no order), also read inside a larger statement. */
+export function assignedProjectIdsSql(scope: RadarScope): RawBuilder<{ project_id: number }> {
   const key = scopeKey(scope);
   const personalKey = scopeKey({ userId: scope.userId, companyId: null });
   // The company branch repeats the partial index's predicate word for word so the planner uses it.
@@ -36,9 +62,8 @@ export async function assignedProjectIds(db: Db, scope: RadarScope): Promise<num
             WHERE pa.assignee_company_id = ${scope.companyId} AND pa.assignee_type IN ('Company', 'Vendor')
               AND pa.project_scope <> 'c' || pa.assignee_company_id::text`
       : sql``;
-  const { rows } = await sql<{ project_id: number }>`
+  return sql<{ project_id: number }>`
     SELECT pa.project_id FROM project_assignments pa
     WHERE pa.assignee_user_id = ${scope.userId}::uuid AND pa.assignee_type = 'User' AND pa.project_scope NOT IN (${key}, ${personalKey})
-    ${byCompany}`.execute(db);
-  return rows.map((row) => Number(row.project_id)).sort((a, b) => a - b);
+    ${byCompany}`;
 }

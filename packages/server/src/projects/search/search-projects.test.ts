@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestContext, databaseTargets } from '../../test/harness.js';
-import { KEYWORD_TOTAL_CAP, parseSearchParams, searchProjects, type SearchOptions } from './search-projects.js';
+import { loadPermits } from '../../permits/read-model.js';
+import { KEYWORD_TOTAL_CAP, parseSearchParams, searchProjects, searchRadarAs, type SearchOptions } from './search-projects.js';
 
 type Ctx = Awaited<ReturnType<typeof createTestContext>>;
 
@@ -226,5 +227,33 @@ describe.each(databaseTargets())('radar search on %s', (target) => {
     const added = await search({ keyword: 'deck', searchFields: 'taskName' });
     expect(added.rows.map((row) => row.address.streetAddress)).toEqual(['9 Birch Ct', '5 Vendor Way']);
     expect((await search({ keyword: 'po-3400', searchFields: 'orderNumber' })).totalCount).toBe(2);
+  });
+
+  it('reads radarScopeOf’s check with the page (searchRadarAs): the same answers for a usable role, 403 without one', async () => {
+    const db = ctx.services.db;
+    const member = (companyId: number, userId: string, role: string, active = true) =>
+      sql`INSERT INTO company_users (company_id, user_id, role, active) VALUES (${companyId}, ${userId}::uuid, ${role}, ${active})`.execute(db);
+    await member(companies.acme, users.alice, 'owner');
+    await member(companies.other, users.bob, 'pm');
+    await member(companies.other, users.alice, 'user', false);
+    await member(companies.vendor, users.alice, 'guest');
+    const as = (query: Record<string, unknown>, companyId: number | null, userId: string) => searchRadarAs(db, userId, companyId, parseSearchParams(query));
+    const queries = [{}, { type: 'all' }, { sort: '-createdAt', size: 2, page: 2 }, { status: 'HasPermit' }, { keyword: 'ro' }];
+    // acme has a project assigned from outside (merged afterwards), other none (one statement), alice's personal radar.
+    for (const [companyId, userId] of [[companies.acme, users.alice], [companies.other, users.bob], [null, users.alice]] as const) {
+      for (const query of queries) {
+        const checked = await as(query, companyId, userId);
+        expect(JSON.stringify(checked)).toBe(JSON.stringify(await search(query, companyId, userId)));
+        // The page's rows read with the head are the permits as the by-id read model answers them.
+        expect(JSON.stringify(checked.rows)).toBe(JSON.stringify(await loadPermits(db, checked.rows.map((row) => row.id))));
+      }
+      expect((await as({}, companyId, userId)).rows.length).toBeGreaterThan(0);
+    }
+    // A disabled role, a guest's role, no role: 403 before anything is answered, with or without a keyword.
+    for (const [companyId, userId] of [[companies.other, users.alice], [companies.vendor, users.alice], [companies.acme, users.bob]] as const) {
+      for (const query of [{}, { keyword: 'ro' }]) {
+        await expect(as(query, companyId, userId)).rejects.toMatchObject({ status: 403, code: 'COMPANY_FORBIDDEN' });
+      }
+    }
   });
 });

@@ -11,14 +11,17 @@
 //   indexes instead (it soon fills a page there), and its total reads KEYWORD_TOTAL_CAP ("that many or
 //   more"). The cap is 2,000: at 10,000, counting a common keyword cost ~8 ms more at 1M permits.
 // Either way the page's rows are then loaded in full by id (a deferred join).
-import { RADAR_KEYWORD_TOTAL_CAP, projectSearchParamsSchema, type Permit } from '@permitdesk/core';
+// Round trips (issue 17): the first statement also reads a head row, radarScopeOf's role check (for
+// searchRadarAs), the projects assigned from outside the scope and the total. Without a keyword and with
+// nothing assigned from outside (the common radar), the page and its rows come in that same statement.
+import { RADAR_KEYWORD_TOTAL_CAP, projectSearchParamsSchema, type CompanyRole, type Permit } from '@permitdesk/core';
 import { sql, type RawBuilder } from 'kysely';
 import * as v from 'valibot';
 import type { Db } from '../../db/schema.js';
 import { hasKeyword, radarCountsTotal, radarFilters, type RadarSearchParams } from './radar-filters.js';
 import { loadPermits, loadPermitsOfPage } from '../../permits/read-model.js';
 import { idArray } from '../../rows/values.js';
-import { assignedProjectIds, scopeKey, type RadarScope } from './scope.js';
+import { assignedProjectIdsSql, radarAccessSql, scopeKey, scopeOfRole, sortedIds, type RadarScope } from './scope.js';
 
 export { NOT_A_PERMIT_STAGES, parseSearchFields, type RadarSearchParams } from './radar-filters.js';
 
@@ -85,29 +88,53 @@ async function orderedPage(db: Db, { key, assigned, where, params }: Query): Pro
   return rows.map((row) => Number(row.id));
 }
 
+/** The first statement's head: radarScopeOf's role check, the assigned projects and (without a keyword) the total. */
+interface Head {
+  role: CompanyRole | null;
+  allowed: boolean;
+  assigned: number[];
+  total?: number;
+}
+
 /**
- * Without a keyword: the ordered page, and the total from radar_counts plus the assigned projects. With
- * no assigned projects the page's ids and its rows come in one statement (issue 17: a round trip less).
+ * The head as one row. Unchecked (the caller ran radarScopeOf): `allowed` true. The total counts the
+ * scope's own permits only: with assigned projects it is read again with theirs.
  */
-async function browse(db: Db, query: Query): Promise<{ ids: number[]; totalCount: number } | { rows: Permit[]; totalCount: number }> {
-  const { key, assigned, where, params } = query;
+function headSql(db: Db, scope: RadarScope, check: boolean, params: RadarSearchParams | null): RawBuilder<Head> {
+  const access = check ? radarAccessSql(db, scope.userId, scope.companyId) : { role: sql`NULL::text`, allowed: sql`true` };
+  const total = params ? sql`, ${radarCountsTotal(params, scopeKey(scope))}::int AS total` : sql``;
+  return sql<Head>`SELECT ${access.role} AS role, ${access.allowed} AS allowed, ARRAY(${assignedProjectIdsSql(scope)}) AS assigned ${total}`;
+}
+
+/** The total without a keyword: radar_counts plus the assigned projects' permits. */
+async function browseTotal(db: Db, { key, assigned, where, params }: Query): Promise<number> {
   const assignedCount =
     assigned.length > 0 ? sql`(SELECT count(*) FROM permits r WHERE r.project_id = ANY(${idArray(assigned)}) AND ${where})` : sql`0`;
-  const total = sql<{ n: number }>`SELECT (${radarCountsTotal(params, key)} + ${assignedCount})::int AS n`.execute(db);
-  if (assigned.length === 0) {
-    const sort = order(params, 'r');
-    // LIMIT and OFFSET as literals (validated integers): with them unknown, the generic plan's estimate
-    // (a tenth of the scope) made PostgreSQL plan the statement afresh on every call.
-    const limit = sql.lit(Math.trunc(params.size));
-    const offset = sql.lit(Math.trunc((params.page - 1) * params.size));
-    const page = sql`
-      SELECT r.id, row_number() OVER (ORDER BY ${sort.by}) AS ord FROM permits r WHERE r.radar_scope = ${key} AND ${where}
-      ORDER BY ${sort.by} LIMIT ${limit} OFFSET ${offset}`;
-    const [rows, count] = await Promise.all([loadPermitsOfPage(db, page), total]);
-    return { rows, totalCount: Number(count.rows[0]?.n ?? 0) };
-  }
-  const [ids, count] = await Promise.all([orderedPage(db, query), total]);
-  return { ids, totalCount: Number(count.rows[0]?.n ?? 0) };
+  const { rows } = await sql<{ n: number }>`SELECT (${radarCountsTotal(params, key)} + ${assignedCount})::int AS n`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Without a keyword: one statement reads the head, and, when the user may read the radar and no project is
+ * assigned from outside the scope, the ordered page and its rows (issue 17: one round trip for the common
+ * radar). With assigned projects the page is merged with theirs afterwards.
+ */
+async function browse(db: Db, scope: RadarScope, check: boolean, params: RadarSearchParams, where: RawBuilder<unknown>): Promise<{ head: Head; rows: Permit[]; totalCount: number }> {
+  const key = scopeKey(scope);
+  const sort = order(params, 'r');
+  // LIMIT and OFFSET as literals (validated integers): with them unknown, the generic plan's estimate
+  // (a tenth of the scope) made PostgreSQL plan the statement afresh on every call.
+  const limit = sql.lit(Math.trunc(params.size));
+  const offset = sql.lit(Math.trunc((params.page - 1) * params.size));
+  const page = sql`
+    SELECT r.id, row_number() OVER (ORDER BY ${sort.by}) AS ord FROM permits r
+    WHERE (SELECT h.allowed AND cardinality(h.assigned) = 0 FROM head h) AND r.radar_scope = ${key} AND ${where}
+    ORDER BY ${sort.by} LIMIT ${limit} OFFSET ${offset}`;
+  const { head, rows } = await loadPermitsOfPage(db, headSql(db, scope, check, params), page);
+  if (!head.allowed || head.assigned.length === 0) return { head, rows, totalCount: Number(head.total ?? 0) };
+  const query: Query = { key, assigned: sortedIds(head.assigned), where, params, cap: 0 };
+  const [ids, totalCount] = await Promise.all([orderedPage(db, query), browseTotal(db, query)]);
+  return { head, rows: await loadPermits(db, ids), totalCount };
 }
 
 /**
@@ -136,20 +163,30 @@ async function find(db: Db, query: Query): Promise<{ ids: number[]; totalCount: 
   return { ids: await orderedPage(db, query), totalCount: cap };
 }
 
-export async function searchProjects(
-  db: Db,
-  scope: RadarScope,
-  params: RadarSearchParams,
-  options: SearchOptions = {},
-): Promise<RadarSearchResult> {
-  const query: Query = {
-    key: scopeKey(scope),
-    assigned: await assignedProjectIds(db, scope),
-    where: radarFilters(params),
-    params,
-    cap: options.keywordTotalCap ?? KEYWORD_TOTAL_CAP,
+/** The radar search in a scope radarScopeOf already checked. */
+export const searchProjects = (db: Db, scope: RadarScope, params: RadarSearchParams, options: SearchOptions = {}): Promise<RadarSearchResult> =>
+  search(db, scope, false, params, options);
+
+/**
+ * The radar search as a user in a company (null: the personal account), with radarScopeOf's check read in
+ * the search's first statement (403 without a usable role in the company, before anything is answered).
+ */
+export const searchRadarAs = (db: Db, userId: string, companyId: number | null, params: RadarSearchParams, options: SearchOptions = {}): Promise<RadarSearchResult> =>
+  search(db, { userId, companyId }, true, params, options);
+
+async function search(db: Db, scope: RadarScope, check: boolean, params: RadarSearchParams, options: SearchOptions): Promise<RadarSearchResult> {
+  const where = radarFilters(params);
+  const verdict = (head: Head) => {
+    if (check) scopeOfRole(scope.userId, scope.companyId, head.role);
   };
-  const found = hasKeyword(params) ? await find(db, query) : await browse(db, query);
-  const rows = 'rows' in found ? found.rows : await loadPermits(db, found.ids);
-  return { rows, page: params.page, size: params.size, totalCount: found.totalCount };
+  if (!hasKeyword(params)) {
+    const found = await browse(db, scope, check, params, where);
+    verdict(found.head);
+    return { rows: found.rows, page: params.page, size: params.size, totalCount: found.totalCount };
+  }
+  const head = (await headSql(db, scope, check, null).execute(db)).rows[0]!;
+  verdict(head);
+  const query: Query = { key: scopeKey(scope), assigned: sortedIds(head.assigned), where, params, cap: options.keywordTotalCap ?? KEYWORD_TOTAL_CAP };
+  const found = await find(db, query);
+  return { rows: await loadPermits(db, found.ids), page: params.page, size: params.size, totalCount: found.totalCount };
 }
