@@ -2,13 +2,13 @@
 // municipality's id, lower(name) and state, loaded once per process in the database's own `ORDER BY name, id`
 // (so its collation decides the order, as the SQL search did) and lower() (so a keyword matches exactly the
 // names `lower(name) LIKE '%keyword%'` matched). A search scans the ~20,000 names in memory (≈0.1 ms) and
-// answers the page's ids and the total; the rows themselves are still read from the database, so the
-// directory's phone and cut-off (which change often) are never cached here.
+// answers the page's ids and the total; the answers themselves come from municipality-cache.ts (bounded,
+// valid at one answer_version, 0099) or the database, so the directory's phone and cut-off are not kept here.
 //
 // Staleness: migration 0092 moves municipality_search_version on every statement that adds, removes or
 // renames a municipality, in the writer's transaction. The search reads that version in the same statement
-// as the page's rows (municipalities.repository.ts) and, when it moved past the list's, reloads the list and
-// searches again: an edit made through any replica, the seed or psql is found by the next search.
+// as the answer version and the rows it lacks (municipalities.repository.ts) and, when it moved past the
+// list's, reloads the list and searches again: an edit made through any replica, the seed or psql is found by the next search.
 // Memory: ≈1.5 MB of heap for 19,369 names (one string of them all, their ids, starts and states).
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.js';
