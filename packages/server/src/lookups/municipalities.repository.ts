@@ -111,6 +111,8 @@ export async function municipalityById(db: Db, id: number): Promise<Municipality
   return rows[0] ? toMunicipality(rows[0]) : null;
 }
 
+type VersionedRow = MunicipalityRow & { search_version: string; answer_version: string };
+
 /** At most this many tries with the cache; the last reads every row (answers of one snapshot, whatever others do). */
 const ATTEMPTS = 3;
 
@@ -122,10 +124,14 @@ const ATTEMPTS = 3;
 async function municipalitiesByIds(db: Db, ids: readonly number[]): Promise<{ searchVersion: bigint; byId: Map<number, Municipality> }> {
   for (let attempt = 1; ; attempt++) {
     const cached = attempt < ATTEMPTS ? cachedMunicipalities(db, ids) : { version: null, found: new Map<number, Municipality>(), missing: [...ids] };
-    // The versions come with the rows (one statement, one snapshot; a row of nulls when none is missing or found).
-    const { rows } = await sql<MunicipalityRow & { search_version: string; answer_version: string }>`
-      SELECT v.version::text AS search_version, v.answer_version::text AS answer_version, ${municipalityColumns}
-      FROM municipality_search_version v LEFT JOIN municipalities m ON m.id = ANY(${idArray(cached.missing)})`.execute(db);
+    // The versions come with the rows (one statement, one snapshot; a row of nulls when none of those missing
+    // exists); all cached, the versions alone (PGlite plans the statement with the rows in ≈1.5 ms, even for no id).
+    const { rows } =
+      cached.missing.length === 0
+        ? await sql<VersionedRow>`SELECT version::text AS search_version, answer_version::text AS answer_version, NULL AS id FROM municipality_search_version`.execute(db)
+        : await sql<VersionedRow>`
+          SELECT v.version::text AS search_version, v.answer_version::text AS answer_version, ${municipalityColumns}
+          FROM municipality_search_version v LEFT JOIN municipalities m ON m.id = ANY(${idArray(cached.missing)})`.execute(db);
     const searchVersion = BigInt(rows[0]?.search_version ?? '0');
     const answerVersion = BigInt(rows[0]?.answer_version ?? '0');
     const read = rows.filter((row) => row.id !== null).map(toMunicipality);
