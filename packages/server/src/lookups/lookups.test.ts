@@ -1,11 +1,13 @@
 // Every lookup endpoint through the app, on every database target, after the seed at start.
-import { PAGINATION_HEADERS, DEFAULT_SETTINGS, PERMIT_STAGES, US_STATES, municipalitySchema } from '@permitdesk/core';
+import { type AdministrativeArea, type Municipality, PAGINATION_HEADERS, DEFAULT_SETTINGS, PERMIT_STAGES, US_STATES, municipalitySchema } from '@permitdesk/core';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets } from '../test/harness.js';
 import { TASK_CATALOG } from '../reference/task-catalog.js';
-import { listMunicipalities, listMunicipalitiesBySql } from './municipalities.repository.js';
+import { operator } from '../test/permit-fixtures.js';
+import { MUNICIPALITY_CACHE_LIMIT, municipalityCacheSize } from './municipality-cache.js';
+import { listMunicipalities, listMunicipalitiesBySql, municipalityById } from './municipalities.repository.js';
 
 type Ctx = Awaited<ReturnType<typeof createTestContext>>;
 
@@ -150,8 +152,79 @@ describe.each(databaseTargets())('lookups on %s', (target) => {
       { state: 'TX', page: 2, size: 10 },
       { page: 97, size: 200 },
     ];
-    for (const filter of filters) {
-      expect(await listMunicipalities(ctx.services.db, filter), JSON.stringify(filter)).toEqual(await listMunicipalitiesBySql(ctx.services.db, filter));
+    // Twice: the second time the answers come from the cache (municipality-cache.ts).
+    for (const pass of ['uncached', 'cached']) {
+      for (const filter of filters) {
+        expect(await listMunicipalities(ctx.services.db, filter), `${pass} ${JSON.stringify(filter)}`).toEqual(await listMunicipalitiesBySql(ctx.services.db, filter));
+      }
+    }
+  });
+
+  it('keeps at most MUNICIPALITY_CACHE_LIMIT answers, the answers the same past it', async () => {
+    const db = ctx.services.db;
+    for (let page = 1; page <= Math.ceil((MUNICIPALITY_CACHE_LIMIT * 1.5) / 200); page++) {
+      const filter = { page, size: 200 };
+      expect(await listMunicipalities(db, filter), JSON.stringify(filter)).toEqual(await listMunicipalitiesBySql(db, filter));
+      expect(municipalityCacheSize(db)).toBeLessThanOrEqual(MUNICIPALITY_CACHE_LIMIT);
+    }
+    expect(municipalityCacheSize(db)).toBe(MUNICIPALITY_CACHE_LIMIT);
+    // The first pages were pushed out and are read again.
+    expect(await listMunicipalities(db, { page: 1, size: 200 })).toEqual(await listMunicipalitiesBySql(db, { page: 1, size: 200 }));
+  });
+
+  it("shows a directory or area edit made in the database (psql, a script) on the very next keyword search and lookup by id", async () => {
+    const db = ctx.services.db;
+    const target = await db.selectFrom('municipalities').select(['id', 'name', 'state_code', 'administrative_area_id']).where('state_code', '=', 'VT').orderBy('id').executeTakeFirstOrThrow();
+    const find = async () => {
+      const res = await ctx.request('GET', '/v4/lookup/municipalities', { query: { keyword: target.name, state: target.state_code, size: '200' } });
+      expect(res.status).toBe(200);
+      return res.body.find((m: Municipality) => m.id === target.id) as Municipality;
+    };
+    const before = await find();
+    expect(await find()).toEqual(before);
+    const area = before.administrativeAreas[before.administrativeAreas.length - 1] as AdministrativeArea;
+    try {
+      await db.insertInto('municipality_directory').values({ municipality_id: target.id, main_phone: '+18025550100', cutoff_hour: 9 }).execute();
+      const edited = await find();
+      expect(edited.phoneNumbers).toContainEqual({ label: 'main', phoneNumber: '+18025550100' });
+      expect(edited.permitCutoffHour).toBe(9);
+      await db.updateTable('municipality_directory').set({ cutoff_hour: 13 }).where('municipality_id', '=', target.id).execute();
+      expect((await find()).permitCutoffHour).toBe(13);
+      expect((await municipalityById(db, target.id))?.permitCutoffHour).toBe(13);
+      await db.updateTable('administrative_areas').set({ name: 'Zyzzogeton Area' }).where('id', '=', area.id).execute();
+      expect((await find()).administrativeAreas.map((a) => a.name)).toContain('Zyzzogeton Area');
+      await db.updateTable('municipalities').set({ latitude: 44.5 }).where('id', '=', target.id).execute();
+      expect((await find()).latitude).toBe(44.5);
+    } finally {
+      await db.deleteFrom('municipality_directory').where('municipality_id', '=', target.id).execute();
+      await db.updateTable('administrative_areas').set({ name: area.name }).where('id', '=', area.id).execute();
+      await db.updateTable('municipalities').set({ latitude: before.latitude }).where('id', '=', target.id).execute();
+    }
+    expect(await find()).toEqual(before);
+    expect(await municipalityById(db, target.id)).toEqual(before);
+  });
+
+  it.runIf(target === 'postgres')('shows a directory edit made through another replica (its own process cache) on the next search', async () => {
+    const other = await createTestContext({ target, databaseUrl: ctx.databaseUrl as string });
+    try {
+      const team = await operator(other);
+      const town = await ctx.services.db.selectFrom('municipalities').select(['id', 'name', 'state_code']).where('state_code', '=', 'NH').orderBy('id').executeTakeFirstOrThrow();
+      const find = async (c: Ctx) => {
+        const res = await c.request('GET', '/v4/lookup/municipalities', { query: { keyword: town.name, state: town.state_code, size: '200' } });
+        return res.body.find((m: Municipality) => m.id === town.id) as Municipality;
+      };
+      const before = await find(ctx);
+      expect(await find(other)).toEqual(before);
+      const put = (body: unknown) => other.request('PUT', `/v4/operator/municipalities/${town.id}`, { token: team.accessToken, body });
+      expect((await put({ mainPhone: '(603) 555-0142', cutoffHour: 10 })).status).toBe(200);
+      const edited = await find(ctx);
+      expect(edited.phoneNumbers).toContainEqual({ label: 'main', phoneNumber: '+16035550142' });
+      expect(edited.permitCutoffHour).toBe(10);
+      expect(await find(other)).toEqual(edited);
+      await put({ mainPhone: null, cutoffHour: null });
+      expect(await find(ctx)).toEqual(before);
+    } finally {
+      await other.close();
     }
   });
 

@@ -1,9 +1,12 @@
 // Municipalities and administrative areas as the API shows them (core's municipalitySchema and
-// administrativeAreaSchema), read from the seeded tables.
+// administrativeAreaSchema), read from the seeded tables. The keyword search and the lookup by id answer
+// from a bounded cache of recent answers, valid while migration 0099's answer_version stays put
+// (municipality-cache.ts); inside a transaction the SQL always answers.
 import type { AdministrativeArea, Municipality } from '@permitdesk/core';
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.js';
 import { idArray } from '../rows/values.js';
+import { cacheMunicipalities, cachedMunicipalities } from './municipality-cache.js';
 import { municipalityNameIndex } from './municipality-name-index.js';
 
 
@@ -97,10 +100,48 @@ export async function municipalityBySlug(db: Db, slug: string): Promise<Municipa
   return rows[0] ? toMunicipality(rows[0]) : null;
 }
 
-/** A municipality by id, as the public lookups show it (the directory's phone and cut-off included). */
+/**
+ * A municipality by id, as the public lookups show it (the directory's phone and cut-off included). Outside a
+ * transaction the answer may come from the process's cache (municipality-cache.ts), checked against the
+ * database's version first.
+ */
 export async function municipalityById(db: Db, id: number): Promise<Municipality | null> {
+  if (!db.isTransaction) return (await municipalitiesByIds(db, [id])).byId.get(id) ?? null;
   const { rows } = await sql<MunicipalityRow>`SELECT ${municipalityColumns} FROM municipalities m WHERE m.id = ${id}`.execute(db);
   return rows[0] ? toMunicipality(rows[0]) : null;
+}
+
+type VersionedRow = MunicipalityRow & { search_version: string; answer_version: string };
+
+/** At most this many tries with the cache; the last reads every row (answers of one snapshot, whatever others do). */
+const ATTEMPTS = 3;
+
+/**
+ * The answers for these ids (those that exist), and the name list's version, read in one statement with the
+ * answer version and the rows the cache lacks at that version. When the version moved past (or behind) the
+ * cache's, the answers it held are not used: the next try reads them again.
+ */
+async function municipalitiesByIds(db: Db, ids: readonly number[]): Promise<{ searchVersion: bigint; byId: Map<number, Municipality> }> {
+  for (let attempt = 1; ; attempt++) {
+    const cached = attempt < ATTEMPTS ? cachedMunicipalities(db, ids) : { version: null, found: new Map<number, Municipality>(), missing: [...ids] };
+    // The versions come with the rows (one statement, one snapshot; a row of nulls when none of those missing
+    // exists); all cached, the versions alone (PGlite plans the statement with the rows in ≈1.5 ms, even for no id).
+    const { rows } =
+      cached.missing.length === 0
+        ? await sql<VersionedRow>`SELECT version::text AS search_version, answer_version::text AS answer_version, NULL AS id FROM municipality_search_version`.execute(db)
+        : await sql<VersionedRow>`
+          SELECT v.version::text AS search_version, v.answer_version::text AS answer_version, ${municipalityColumns}
+          FROM municipality_search_version v LEFT JOIN municipalities m ON m.id = ANY(${idArray(cached.missing)})`.execute(db);
+    const searchVersion = BigInt(rows[0]?.search_version ?? '0');
+    const answerVersion = BigInt(rows[0]?.answer_version ?? '0');
+    const read = rows.filter((row) => row.id !== null).map(toMunicipality);
+    cacheMunicipalities(db, answerVersion, read);
+    if (cached.found.size === 0 || cached.version === answerVersion) {
+      const byId = new Map(cached.found);
+      for (const answer of read) byId.set(answer.id, answer);
+      return { searchVersion, byId };
+    }
+  }
 }
 
 type MunicipalityFilter = { state?: string | undefined; keyword?: string | undefined; page: number; size: number };
@@ -108,27 +149,22 @@ type MunicipalityFilter = { state?: string | undefined; keyword?: string | undef
 /**
  * Municipalities by name (then id), filtered by state and by a keyword contained in the name. The ids of the
  * page come from the in-memory list of names (municipality-name-index.ts, issue 15: the SQL below took
- * 3–30 ms on PGlite, walking the name index past thousands of rows or sorting the trigram matches); the
- * rows from the database by id. Inside a transaction, whose own uncommitted edits the list cannot see, the
- * SQL answers.
+ * 3–30 ms on PGlite, walking the name index past thousands of rows or sorting the trigram matches); their
+ * answers from the cache of recent answers (municipality-cache.ts) or the database, after one statement that
+ * reads both versions (so every replica sees an edit made through another by its next search). Inside a
+ * transaction, whose own uncommitted edits neither list nor cache can see, the SQL answers.
  */
 export async function listMunicipalities(db: Db, filter: MunicipalityFilter): Promise<{ items: Municipality[]; totalCount: number }> {
   if (db.isTransaction) return listMunicipalitiesBySql(db, filter);
   let index = await municipalityNameIndex(db);
   for (let attempt = 1; ; attempt++) {
     const { ids, totalCount } = index.search(filter);
-    // The list's version comes with the rows (one statement, one snapshot; a row of nulls when no id matched).
-    const { rows } = await sql<MunicipalityRow & { search_version: string }>`
-      SELECT v.version::text AS search_version, ${municipalityColumns}
-      FROM municipality_search_version v LEFT JOIN municipalities m ON m.id = ANY(${idArray(ids)})`.execute(db);
-    const version = BigInt(rows[0]?.search_version ?? '0');
-    if (version > index.version && attempt < 3) {
-      index = await municipalityNameIndex(db, version);
+    const { searchVersion, byId } = await municipalitiesByIds(db, ids);
+    if (searchVersion > index.version && attempt < 3) {
+      index = await municipalityNameIndex(db, searchVersion);
       continue;
     }
-    const byId = new Map(rows.filter((row) => row.id !== null).map((row) => [Number(row.id), row]));
-    const ordered = ids.map((id) => byId.get(id)).filter((row): row is MunicipalityRow & { search_version: string } => row !== undefined);
-    return { items: ordered.map(toMunicipality), totalCount };
+    return { items: ids.map((id) => byId.get(id)).filter((item): item is Municipality => item !== undefined), totalCount };
   }
 }
 

@@ -55,6 +55,8 @@ export interface MunicipalitySearchVersionTable {
   singleton: ColumnType<boolean, boolean | undefined, never>;
   /** bigint: pg returns it as text. */
   version: ColumnType<string, never, never>;
+  /** Moves with any change to what a municipality's answer shows (0099): the cached answers' version. */
+  answer_version: ColumnType<string, never, never>;
 }
 
 export interface PermitTasksTable {
