@@ -33,6 +33,8 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     only: { type: 'string', default: 'radar,addresses,municipalities,submit' },
+    /** Seconds to wait for the startup jobs and mails (a million demo projects: ~120,000 inspection mails, ~10 minutes). */
+    'drain-timeout': { type: 'string', default: '900' },
     db: { type: 'string', default: 'pglite,pg' },
     reuse: { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
@@ -171,7 +173,7 @@ async function waitQueuesDrained(base, token, kind) {
     const { jobs, mail } = await waiting();
     most = Math.max(most, mail);
     empty = jobs + mail === 0 ? empty + 1 : 0;
-    if (Date.now() - started > 300_000) throw new Error(`queues not drained after 5 minutes (${jobs} jobs, ${mail} mails)`);
+    if (Date.now() - started > Number(values['drain-timeout']) * 1000) throw new Error(`queues not drained after ${values['drain-timeout']} s (${jobs} jobs, ${mail} mails)`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   console.log(`${kind}: waited ${((Date.now() - started) / 1000).toFixed(0)} s for the startup jobs and mails (at most ${most} mails in the outbox)`);
