@@ -40,9 +40,16 @@ export async function geocodeJobSite(services: Pick<AppServices, 'geo'>, address
   return found;
 }
 
-async function contactOf(db: Db, userId: string) {
+/** The signed-in user's contact details; `name` null when they gave none. */
+export interface Contact {
+  email: string;
+  name: string | null;
+  phone: string;
+}
+
+export async function contactOf(db: Db, userId: string): Promise<Contact> {
   const user = await db.selectFrom('users').select(['email', 'name', 'phone_number']).where('id', '=', userId).executeTakeFirstOrThrow();
-  return { email: user.email, name: user.name.trim() || user.email, phone: user.phone_number ?? '' };
+  return { email: user.email, name: user.name.trim() || null, phone: user.phone_number ?? '' };
 }
 
 /** The company the user applies for: a usable role is needed (403 otherwise), unless the caller checked a narrower one. */
@@ -59,11 +66,14 @@ export interface EntryOptions {
    * e.g. the project creators of form 52) in this request: not asked again.
    */
   companyRoleChecked?: number | null;
+  /** The user's contact, when the caller read it already (form 52 mails it the confirmation). */
+  contact?: Contact;
 }
 
 export async function buildEntryData(services: AppServices, user: AuthUser, query: EntryQuery, options: EntryOptions = {}): Promise<PermitFormEntry> {
   const db = services.db;
-  const contact = await contactOf(db, user.sub);
+  const contact = options.contact ?? (await contactOf(db, user.sub));
+  const fullName = contact.name ?? contact.email;
 
   let base: Omit<PermitFormEntry, 'ApplicantType' | 'IsReadOnlyAddressPermit' | 'DescriptionOfWork'> & { DescriptionOfWork?: string; IsReadOnlyAddressPermit: boolean };
   let companyId = query.companyId ?? null;
@@ -136,13 +146,13 @@ export async function buildEntryData(services: AppServices, user: AuthUser, quer
   return {
     ...base,
     // A homeowner applying for themselves is the customer; a contractor's customer is someone else.
-    ...(base.CustomerName === undefined && !company ? { CustomerName: contact.name } : {}),
+    ...(base.CustomerName === undefined && !company ? { CustomerName: fullName } : {}),
     DescriptionOfWork: base.DescriptionOfWork ?? '',
     UserID: user.sub,
     ContactEmail: contact.email,
     ContactPhoneNumber: contact.phone,
-    FullName: contact.name,
-    ApplicantName: company?.name ?? contact.name,
+    FullName: fullName,
+    ApplicantName: company?.name ?? fullName,
     ...(company ? { CompanyName: company.name } : {}),
     CompanyID: company?.id ?? null,
     ApplicantType: applicantType(company?.id ?? null),

@@ -45,7 +45,7 @@ import { assertMunicipality, assertTasks, insertPermit } from '../permits/permit
 import { insertProject, oneLineAddress } from '../projects/projects.repository.js';
 import type { AppServices } from '../services.js';
 import { CANCELLATION_REASONS, formDefinition } from './definitions.js';
-import { buildEntryData, geocodeJobSite, MUNICIPALITY_MISMATCH_MESSAGE } from './entry-data.js';
+import { buildEntryData, contactOf, geocodeJobSite, MUNICIPALITY_MISMATCH_MESSAGE, type Contact } from './entry-data.js';
 import type { Db, Tx } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
 import { computeGate, enforceGate } from '../gate/gate.js';
@@ -122,14 +122,14 @@ async function storeEntry(
   return answerInTransaction(trx, { entryId: Number(row.id), formId, projectId: made.projectId, permitId: made.permitId, session: made.session, createdAt: work.now.toISOString() });
 }
 
-/** The confirmation mail of a permit request, to the signed-in customer. */
-async function mailConfirmation(trx: Tx, work: Work, permit: { id: number; projectId: number; customerName: string }): Promise<void> {
-  const user = await trx.selectFrom('users').select(['email', 'name']).where('id', '=', work.user.sub).executeTakeFirstOrThrow();
+/** The confirmation mail of a permit request, to the signed-in customer (their contact read here unless given). */
+async function mailConfirmation(trx: Tx, work: Work, permit: { id: number; projectId: number; customerName: string }, given?: Contact): Promise<void> {
+  const to = given ?? (await contactOf(trx, work.user.sub));
   await work.services.mail.send(
     'permit_stage_update',
-    user.email,
+    to.email,
     {
-      name: user.name || null,
+      name: to.name,
       permitId: permit.id,
       customerName: permit.customerName,
       stageName: stageName(STAGE.Requested),
@@ -158,7 +158,9 @@ async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
   if (companyId !== null) await requireRoleInCompany(services.db, user.sub, companyId, PROJECT_CREATOR_ROLES);
   else await requireIndividualRequestsOpen(services.db);
   // The job site, its municipality and the task come from the address id, never from the request.
-  // The project-creator roles checked above are usable roles: the prefill does not ask again.
+  // The project-creator roles checked above are usable roles: the prefill does not ask again. The contact
+  // read for the prefill is the confirmation mail's recipient too.
+  const contact = await contactOf(services.db, user.sub);
   const entry = await buildEntryData(
     services,
     user,
@@ -169,7 +171,7 @@ async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
       municipalityId: choices.municipalityId,
       companyId: companyId ?? undefined,
     },
-    { companyRoleChecked: companyId },
+    { companyRoleChecked: companyId, contact },
   );
   const municipality = { id: entry.MunicipalityID };
   const address = jobSiteOf(entry);
@@ -210,7 +212,7 @@ async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
       const details = { longitude: geocoded.longitude, latitude: geocoded.latitude, place_name: oneLineAddress(address) };
       await countAddressRequest(trx, entry.AddressID, details, 'widget');
     }
-    await mailConfirmation(trx, work, { id: permit.id, projectId, customerName });
+    await mailConfirmation(trx, work, { id: permit.id, projectId, customerName }, contact);
     return storeEntry(trx, work, entry, FORM_IDS.serviceRequestPermit, { companyId, projectId, permitId: permit.id, session: permit.session });
   });
 }

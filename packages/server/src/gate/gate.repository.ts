@@ -32,16 +32,34 @@ export const toRequirement = (row: Row): GateRequirement => ({
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
-/** The rows that may apply to a state and municipality (the rule picks among them). */
-export async function requirementsFor(db: Db, stateCode: string, municipalityId: number): Promise<GateRequirement[]> {
+/**
+ * The municipality's state, the task's trade and the requirement rows that may apply there (the rule picks
+ * among them), in one statement: a permit request's gate reads these on every submit.
+ */
+export async function placeRequirements(
+  db: Db,
+  municipalityId: number,
+  taskId: number,
+): Promise<{ stateCode: string; trade: string | null; requirements: GateRequirement[] }> {
   const rows = await db
-    .selectFrom('gate_requirements')
-    .selectAll()
-    .where((eb) => eb.or([eb('state_code', 'is', null), eb('state_code', '=', stateCode)]))
-    .where((eb) => eb.or([eb('municipality_id', 'is', null), eb('municipality_id', '=', municipalityId)]))
-    .orderBy('id')
+    .selectFrom('municipalities as m')
+    .leftJoin('gate_requirements as g', (join) =>
+      join
+        .on((eb) => eb.or([eb('g.state_code', 'is', null), eb('g.state_code', '=', eb.ref('m.state_code'))]))
+        .on((eb) => eb.or([eb('g.municipality_id', 'is', null), eb('g.municipality_id', '=', eb.ref('m.id'))])),
+    )
+    .selectAll('g')
+    .select((eb) => ['m.state_code as place_state', eb.selectFrom('permit_tasks as t').select('t.category').where('t.id', '=', taskId).as('place_trade')])
+    .where('m.id', '=', municipalityId)
+    .orderBy('g.id')
     .execute();
-  return rows.map(toRequirement);
+  const place = rows[0];
+  if (!place) throw new Error(`No municipality ${municipalityId}`);
+  return {
+    stateCode: place.place_state,
+    trade: place.place_trade ?? null,
+    requirements: rows.filter((row) => row.id !== null).map((row) => toRequirement(row as Row)),
+  };
 }
 
 export async function listRequirements(db: Db): Promise<GateRequirement[]> {

@@ -5,7 +5,7 @@
 import { checkGate, GATE_MESSAGES, type GateResult } from '@permitdesk/core';
 import type { Db } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
-import { companyGateFacts, requirementsFor } from './gate.repository.js';
+import { companyGateFacts, placeRequirements } from './gate.repository.js';
 
 export interface GateQuestion {
   taskId: number;
@@ -31,23 +31,18 @@ export function workDates(start: unknown, end: unknown, now: Date): { workStart:
 }
 
 export async function computeGate(db: Db, question: GateQuestion): Promise<GateResult> {
-  // The place's state and the task's trade in one statement (issue 17).
-  const place = await db
-    .selectFrom('municipalities as m')
-    .select((eb) => ['m.state_code', eb.selectFrom('permit_tasks as t').select('t.category').where('t.id', '=', question.taskId).as('category')])
-    .where('m.id', '=', question.municipalityId)
-    .executeTakeFirstOrThrow();
   const company = question.companyId;
-  const [requirements, vault] = await Promise.all([
-    requirementsFor(db, place.state_code, question.municipalityId),
+  const [place, vault] = await Promise.all([
+    placeRequirements(db, question.municipalityId, question.taskId),
     company === null ? Promise.resolve({ credentials: [], hasEmployees: false }) : companyGateFacts(db, company),
   ]);
+  const { requirements } = place;
   const { credentials, hasEmployees: employees } = vault;
   return {
     ...checkGate({
       requirements,
       credentials,
-      place: { taskId: question.taskId, trade: place.category ?? null, stateCode: place.state_code, municipalityId: question.municipalityId },
+      place: { taskId: question.taskId, trade: place.trade, stateCode: place.stateCode, municipalityId: question.municipalityId },
       applicant: company === null ? 'Individual' : 'Company',
       hasEmployees: employees,
       ...workDates(question.start, question.end, question.now),
