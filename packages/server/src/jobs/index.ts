@@ -26,6 +26,7 @@ export {
   jobQueueStats,
   JOB_DEFAULTS,
   jobRetryDelayMs,
+  JobYielded,
   PermanentJobError,
   type JobContext,
   type JobHandler,

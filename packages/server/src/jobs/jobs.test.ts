@@ -1,12 +1,12 @@
 // The durable job queue (issue 16), on PGlite and PostgreSQL, with a driven clock (no sleeps): a job
 // runs once with two runners draining at once; a runner that dies mid-run loses its lease and the job
 // runs again without doubling its (idempotent) effect; backoff, failure and the permit team's retry;
-// a recurring job neither skips nor doubles a slot across a restart.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// a recurring job neither skips nor doubles a slot across a restart; a long job that yields is handed back.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../http/logger.js';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
 import { operator } from '../test/permit-fixtures.js';
-import { createJobRunner, enqueueJob, JOB_DEFAULTS, PermanentJobError, type JobRunner } from './index.js';
+import { createJobRunner, enqueueJob, JOB_DEFAULTS, JobYielded, PermanentJobError, type JobRunner } from './index.js';
 
 const MINUTE = 60_000;
 
@@ -194,6 +194,54 @@ describe.each(databaseTargets())('durable jobs on %s', (target) => {
     expect(await r.drain()).toBe(1);
     expect((await jobsOf(kind))[0]).toMatchObject({ status: 'failed', attempts: 1, last_error: 'the subscription is gone' });
     expect((await jobsOf(other))[0]).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
+  it('hands a long job back when it yields (its lease nearly over, or the runner stopping): due again at once, its attempt not counted', async () => {
+    const kind = freshKind('yielding');
+    const done: number[] = [];
+    let runs = 0;
+    let hold: Promise<void> | null = null;
+    const r = runner();
+    // Six items, 3 s each on the runners' clock, against a 10 s lease: it yields when 8 s have gone.
+    r.register(kind, async (_payload, ctx) => {
+      runs += 1;
+      for (let item = 0; item < 6; item += 1) {
+        if (done.includes(item)) continue;
+        if (ctx.shouldYield()) throw new JobYielded(`stopped before item ${item}`);
+        if (hold) await hold;
+        done.push(item);
+        now += 3_000;
+      }
+    }, { leaseMs: 10_000 });
+    await enqueueJob(t.services.db, { kind });
+    // One drain: the run yields after three items, the same drain takes the job again with a fresh lease.
+    expect(await r.drain()).toBe(2);
+    expect({ runs, done }).toEqual({ runs: 2, done: [0, 1, 2, 3, 4, 5] });
+    expect((await jobsOf(kind))[0]).toMatchObject({ status: 'done', attempts: 1, last_error: null });
+
+    // Stopped mid-run: the job is handed back at its next safe point, and another runner finishes it.
+    done.length = 0;
+    runs = 0;
+    let release = () => {};
+    hold = new Promise((resolve) => (release = resolve));
+    await enqueueJob(t.services.db, { kind, key: 'second' });
+    const draining = r.drain();
+    await vi.waitFor(() => expect(runs).toBe(1));
+    const stopping = r.stop();
+    hold = null;
+    release();
+    await stopping;
+    expect(await draining).toBe(1);
+    expect(done).toEqual([0]);
+    const [, second] = await jobsOf(kind);
+    expect(second).toMatchObject({ status: 'pending', attempts: 0, locked_until: null });
+    const next = runner();
+    next.register(kind, async () => {
+      for (let item = 0; item < 6; item += 1) if (!done.includes(item)) done.push(item);
+    });
+    expect(await next.drain()).toBe(1);
+    expect(done).toEqual([0, 1, 2, 3, 4, 5]);
+    expect((await jobsOf(kind))[1]).toMatchObject({ status: 'done', attempts: 1 });
   });
 
   it('runs a recurring job once per slot across a restart and with two runners, and once after downtime', async () => {

@@ -38,6 +38,9 @@ export interface JobContext {
   log: Logger;
   /** The end of this attempt's lease: work past it may be run again by another worker. */
   deadline: Date;
+  /** True once the runner is stopping (SIGTERM) or the lease's last fifth has begun: a long job should stop
+   * at its next safe point and throw JobYielded, and a worker (this one or another) runs it again at once. */
+  shouldYield(): boolean;
 }
 
 export type JobHandler<P = Record<string, unknown>> = (payload: P, ctx: JobContext) => Promise<void>;
@@ -49,6 +52,12 @@ export interface JobHandlerOptions<P = Record<string, unknown>> {
   leaseMs?: number;
   /** Called once when the job has failed for good (after its last attempt or a PermanentJobError). */
   onFailed?: (payload: P, ctx: JobContext, error: string) => Promise<void>;
+}
+
+/** Thrown by a handler that stopped at a safe point (ctx.shouldYield): the job is due again now, this
+ * attempt not counted, so the next run (here or on another replica) finishes the work with a fresh lease. */
+export class JobYielded extends Error {
+  override name = 'JobYielded';
 }
 
 /** Thrown by a handler: no retry, the job fails now. */
@@ -172,12 +181,15 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     const { handler, options } = registered;
     const ours = (eb: ExpressionBuilder<Database, 'jobs'>) =>
       eb.and([eb('id', '=', row.id), eb('attempts', '=', row.attempts), eb('status', '=', 'running')]);
+    // Hands the job back, due now, its attempt undone (a job not started at SIGTERM, or one that yielded).
+    const handBack = () => db.updateTable('jobs').set({ status: 'pending', attempts: sql`attempts - 1`, locked_until: null, updated_at: clock() }).where(ours).execute();
     if (loop.stopping) {
-      // Shutting down (SIGTERM): hand a claimed job not yet started back now (its attempt undone), not after its lease.
-      await db.updateTable('jobs').set({ status: 'pending', attempts: sql`attempts - 1`, locked_until: null, updated_at: clock() }).where(ours).execute();
+      // Shutting down (SIGTERM): hand a claimed job not yet started back now, not after its lease.
+      await handBack();
       return;
     }
-    const deadline = new Date(clock().getTime() + leaseOf(row.kind));
+    const leaseMs = leaseOf(row.kind);
+    const deadline = new Date(clock().getTime() + leaseMs);
     // Still ours (no other worker re-claimed it after our lease ran out)? Then its lease starts now.
     const renewed = await db.updateTable('jobs').set({ locked_until: deadline }).where(ours).executeTakeFirst();
     if (Number(renewed.numUpdatedRows) === 0) return;
@@ -188,12 +200,18 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       clock,
       log,
       deadline,
+      shouldYield: () => loop.stopping || clock().getTime() >= deadline.getTime() - leaseMs / 5,
     };
     try {
       await handler(payload, ctx);
       const now = clock();
       await db.updateTable('jobs').set({ status: 'done', locked_until: null, finished_at: now, updated_at: now }).where(ours).execute();
     } catch (error) {
+      if (error instanceof JobYielded) {
+        log.info(`job ${row.id} (${row.kind}) yielded: due again now`);
+        await handBack();
+        return;
+      }
       const message = errorText(error);
       const now = clock();
       const final = error instanceof PermanentJobError || row.attempts >= (options.maxAttempts ?? JOB_DEFAULTS.maxAttempts);

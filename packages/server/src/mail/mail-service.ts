@@ -25,34 +25,48 @@ export interface OutboxMessage {
   sentAt: string | null;
 }
 
+/** One mail to queue: a template, its recipient and the template's data. */
+export type QueuedMail = { [T in TemplateName]: { template: T; to: string; data: TemplateData[T] } }[TemplateName];
+
 export interface MailService {
   /** Queues a mail; returns its outbox id. */
   send<T extends TemplateName>(template: T, to: string, data: TemplateData[T], options?: { db?: Db }): Promise<number>;
+  /** Queues many mails in a few statements (a batch job's mails); answers how many were queued. */
+  sendMany(mails: readonly QueuedMail[], options?: { db?: Db }): Promise<number>;
   /** Outbox messages, newest first, optionally for one address (dev mailbox, tests). */
   list(options?: { to?: string; limit?: number }): Promise<OutboxMessage[]>;
 }
 
+/** Rows per INSERT: far below PostgreSQL's 65,535 parameters (7 a row), small enough to render at once. */
+const INSERT_ROWS = 500;
+
 export function createMailService(deps: { db: Db; clock: () => Date; onQueued?: () => void }): MailService {
+  const outboxRow = ({ template, to, data }: QueuedMail) => {
+    const rendered = renderMail(template, data as never);
+    return {
+      template,
+      to_address: to.trim().toLowerCase(),
+      subject: rendered.subject,
+      text_body: rendered.text,
+      html_body: rendered.html,
+      // The request that queued it (X-Request-Id in the sent mail's headers).
+      data: JSON.stringify(withRequestId(data)),
+      next_attempt_at: deps.clock(),
+      created_at: deps.clock(),
+    };
+  };
   return {
     async send(template, to, data, options) {
-      const rendered = renderMail(template, data);
-      const row = await (options?.db ?? deps.db)
-        .insertInto('mail_outbox')
-        .values({
-          template,
-          to_address: to.trim().toLowerCase(),
-          subject: rendered.subject,
-          text_body: rendered.text,
-          html_body: rendered.html,
-          // The request that queued it (X-Request-Id in the sent mail's headers).
-          data: JSON.stringify(withRequestId(data)),
-          next_attempt_at: deps.clock(),
-          created_at: deps.clock(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await (options?.db ?? deps.db).insertInto('mail_outbox').values(outboxRow({ template, to, data } as QueuedMail)).returning('id').executeTakeFirstOrThrow();
       deps.onQueued?.();
       return Number(row.id);
+    },
+    async sendMany(mails, options) {
+      for (let at = 0; at < mails.length; at += INSERT_ROWS) {
+        await (options?.db ?? deps.db).insertInto('mail_outbox').values(mails.slice(at, at + INSERT_ROWS).map(outboxRow)).execute();
+      }
+      if (mails.length > 0) deps.onQueued?.();
+      return mails.length;
     },
     async list(options = {}) {
       let query = deps.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(options.limit ?? 200);

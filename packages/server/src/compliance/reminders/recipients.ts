@@ -82,30 +82,40 @@ export async function vaultItemRecipients(db: Db, companyId: number, kind: Vault
   ]);
 }
 
-/** The customer's side of a permit: its project's company managers (or owner) and the project's PMs. */
-export async function permitCustomerRecipients(db: Db, projectId: number): Promise<Recipient[]> {
-  const project = await db.selectFrom('projects').select(['company_id', 'owner_user_id']).where('id', '=', projectId).executeTakeFirst();
-  if (!project) return [];
-  const owner = project.owner_user_id
-    ? await db.selectFrom('users').select(['email', 'name', sql<null>`NULL::int`.as('company_id')]).where('id', '=', project.owner_user_id).execute()
-    : [];
-  const pms = await db.selectFrom('project_assignments as pa').innerJoin('users as u', 'u.id', 'pa.assignee_user_id')
-    .innerJoin('company_users as cu', (join) => join.onRef('cu.user_id', '=', 'u.id').on('cu.active', '=', true).on('cu.role', '=', 'pm'))
-    .select(['u.email', 'u.name', 'cu.company_id'])
-    .where('pa.project_id', '=', projectId).where('pa.assignee_type', '=', 'User').execute();
-  return merge([
-    { rows: await managersOf(db, project.company_id === null ? [] : [Number(project.company_id)]), shared: false },
-    { rows: owner as Row[], shared: false },
-    { rows: pms as Row[], shared: false },
-  ]);
+/** The customer's side of each project's permits: the project's company managers (or its owner) and its PMs. */
+export async function permitCustomerRecipients(db: Db, projectIds: readonly number[]): Promise<Map<number, Recipient[]>> {
+  const byProject = new Map<number, Recipient[]>();
+  if (projectIds.length === 0) return byProject;
+  const ids = sql.join([...new Set(projectIds)]);
+  // One statement for a whole batch of projects; `rank` keeps each project's merge order (managers, owner, PMs).
+  const { rows } = await sql<Row & { project_id: number; rank: number }>`
+    SELECT p.id AS project_id, 0 AS rank, u.email, u.name, cu.company_id
+    FROM projects p JOIN company_users cu ON cu.company_id = p.company_id AND cu.active AND cu.role IN ('owner', 'administrator')
+    JOIN users u ON u.id = cu.user_id WHERE p.id IN (${ids})
+    UNION ALL
+    SELECT p.id, 1, u.email, u.name, NULL FROM projects p JOIN users u ON u.id = p.owner_user_id WHERE p.id IN (${ids})
+    UNION ALL
+    SELECT pa.project_id, 2, u.email, u.name, cu.company_id
+    FROM project_assignments pa JOIN users u ON u.id = pa.assignee_user_id
+    JOIN company_users cu ON cu.user_id = u.id AND cu.active AND cu.role = 'pm'
+    WHERE pa.project_id IN (${ids}) AND pa.assignee_type = 'User'
+    ORDER BY project_id, rank, email, company_id`.execute(db);
+  const rowsOf = new Map<number, Row[]>();
+  for (const row of rows) {
+    const id = Number(row.project_id);
+    rowsOf.set(id, [...(rowsOf.get(id) ?? []), row]);
+  }
+  for (const [id, projectRows] of rowsOf) byProject.set(id, merge([{ rows: projectRows, shared: false }]));
+  return byProject;
+}
+
+/** The permit team: every staff user, read once per run (permitTeamOf picks a permit's). */
+export async function permitTeam(db: Db): Promise<{ id: string; email: string; name: string | null }[]> {
+  return db.selectFrom('users').select(['id', 'email', 'name']).where('staff', '=', true).orderBy('email').execute();
 }
 
 /** The permit team of a permit: its operator, else every operator. */
-export async function permitTeamRecipients(db: Db, assignedTo: string | null): Promise<Recipient[]> {
-  if (assignedTo) {
-    const assigned = await db.selectFrom('users').select(['email', 'name']).where('id', '=', assignedTo).where('staff', '=', true).execute();
-    if (assigned.length > 0) return merge([{ rows: assigned.map((row) => ({ ...row, company_id: null })), shared: false }]);
-  }
-  const team = await db.selectFrom('users').select(['email', 'name']).where('staff', '=', true).orderBy('email').execute();
-  return merge([{ rows: team.map((row) => ({ ...row, company_id: null })), shared: false }]);
+export function permitTeamOf(team: Awaited<ReturnType<typeof permitTeam>>, assignedTo: string | null): Recipient[] {
+  const assigned = assignedTo ? team.filter((member) => member.id === assignedTo) : [];
+  return merge([{ rows: (assigned.length > 0 ? assigned : team).map((member) => ({ email: member.email, name: member.name, company_id: null })), shared: false }]);
 }

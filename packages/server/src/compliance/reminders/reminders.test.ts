@@ -4,7 +4,6 @@
 import ICAL from 'ical.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailService } from '../../mail/mail-service.js';
 import { shareWallet } from '../../invitations/relations.js';
 import { companyOf, jobSite, operator, requestPermit } from '../../test/permit-fixtures.js';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../../test/harness.js';
@@ -114,11 +113,12 @@ describe.each(databaseTargets())('expiry watchdog on %s', (target) => {
       expect(res.status, res.text).toBe(200);
     }
     let sent = 0;
-    const crashing: Pick<MailService, 'send'> = {
+    const crashing: WatchdogDeps['mail'] = {
       send: async (...args) => {
         if (++sent === 2) throw new Error('process killed');
         return t.services.mail.send(...args);
       },
+      sendMany: t.services.mail.sendMany,
     };
     await expect(runExpiryWatchdog({ ...deps, mail: crashing }, at(200))).rejects.toThrow('process killed');
     expect((await mails(outsider, 'expiry_reminder')).length).toBe(1);
@@ -230,6 +230,45 @@ describe.each(databaseTargets())('expiry watchdog on %s', (target) => {
     const digests = await ofCompany('expiry_digest');
     expect(digests).toHaveLength(2);
     expect(digests.map((m) => (m.data as { items: unknown[] }).items.length)).toEqual([6, 6]);
+  });
+
+  it('sends permits and inspections in batches: a run stopped between batches, or killed in one, keeps what it sent and the next sends the rest once', async () => {
+    const batcher = await t.createUser({ name: 'Bea Batch' });
+    const batchCo = await companyOf(t, batcher, 'Batch Co');
+    const site = await jobSite(t);
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const { permitId } = await requestPermit(t, batcher, site, { companyId: batchCo });
+      const row = await t.services.db.insertInto('permit_inspections')
+        .values({ permit_id: permitId, inspection_name: `Batch ${i}`, status: 'scheduled', perform_order: 1, scheduled_at: at(700), created_at: new Date() })
+        .returning('id').executeTakeFirstOrThrow();
+      ids.push(Number(row.id));
+    }
+    const told = async () => (await mails(batcher, 'inspection_due')).map((m) => (m.data as { inspectionName: string }).inspectionName).sort();
+    const batched = { ...deps, batchSize: 2 };
+    // Asked before each batch: the second asking stops the run after one batch of two.
+    let asked = 0;
+    const first = await runExpiryWatchdog({ ...batched, shouldYield: () => ++asked > 1 }, at(693));
+    expect(first).toMatchObject({ reminders: 2, mails: 2, finished: false });
+    expect(await told()).toEqual(['Batch 0', 'Batch 1']);
+    // Killed while queuing the second batch's mails: that batch's claims roll back with them.
+    let batches = 0;
+    const crashing: WatchdogDeps['mail'] = {
+      send: t.services.mail.send,
+      sendMany: async (...args) => {
+        if (++batches === 2) throw new Error('process killed');
+        return t.services.mail.sendMany(...args);
+      },
+    };
+    await expect(runExpiryWatchdog({ ...batched, mail: crashing }, at(693))).rejects.toThrow('process killed');
+    expect(await told()).toEqual(['Batch 0', 'Batch 1', 'Batch 2', 'Batch 3']);
+    const sent = await sql<{ item_id: number }>`SELECT item_id FROM expiry_reminders WHERE item_kind = 'inspection' AND item_id IN (${sql.join(ids)}) ORDER BY item_id`.execute(t.services.db);
+    expect(sent.rows.map((row) => Number(row.item_id))).toEqual(ids.slice(0, 4));
+    // Two runs at once finish it: the last inspection once, nothing else again.
+    const [a, b] = await Promise.all([runExpiryWatchdog(batched, at(693)), runExpiryWatchdog(batched, at(693))]);
+    expect(a.reminders + b.reminders).toBe(1);
+    expect(a.finished && b.finished).toBe(true);
+    expect(await told()).toEqual(['Batch 0', 'Batch 1', 'Batch 2', 'Batch 3', 'Batch 4']);
   });
 
   it("watches the inspections due on open permits: the customer is told at each step before a scheduled inspection, once; a rescheduled one starts over", async () => {

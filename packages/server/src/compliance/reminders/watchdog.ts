@@ -10,6 +10,11 @@
 // waits for the first's transaction and then finds the row (ON CONFLICT DO NOTHING): it sends nothing.
 // A crash rolls back the reminder being sent with its mails; the next run sends it once.
 //
+// Permits and inspections (a hundred thousand a day at a million projects) go in batches of WATCHDOG_BATCH:
+// one transaction reads a batch's recipients in one statement, claims its reminders in one INSERT and
+// queues its mails in one more. A run asks shouldYield between batches and between companies: a stopping
+// process, or a job whose lease is about to end, stops there, and the next run sends the rest.
+//
 // With each reminder, in the same transaction, the company's webhooks get compliance.item_expiring
 // (webhooks/: one delivery per subscription), so a subscriber hears of each step exactly once too.
 //
@@ -34,16 +39,20 @@ import { inTransaction } from '../../db/transaction.js';
 import type { Db, Tx } from '../../db/schema.js';
 import type { Logger } from '../../http/logger.js';
 import { emitEvent } from '../../webhooks/index.js';
-import type { MailService } from '../../mail/mail-service.js';
+import type { MailService, QueuedMail } from '../../mail/mail-service.js';
 import type { VaultKind } from '../vault-items.js';
-import { CLOSED_STAGES, permitCustomerRecipients, permitTeamRecipients, vaultItemRecipients, type Recipient } from './recipients.js';
+import { CLOSED_STAGES, permitCustomerRecipients, permitTeam, permitTeamOf, vaultItemRecipients, type Recipient } from './recipients.js';
 import { customSteps } from './settings.js';
 
 export interface WatchdogDeps {
   db: Db;
-  mail: Pick<MailService, 'send'>;
+  mail: Pick<MailService, 'send' | 'sendMany'>;
   config: Pick<Config, 'PUBLIC_URL'>;
   log?: Pick<Logger, 'info' | 'warn'>;
+  /** Asked between companies and batches: true stops the run there (the process is stopping, the job's lease ends). */
+  shouldYield?: () => boolean;
+  /** Permits or inspections per transaction (WATCHDOG_BATCH). */
+  batchSize?: number;
 }
 
 export interface WatchdogResult {
@@ -51,6 +60,8 @@ export interface WatchdogResult {
   reminders: number;
   digests: number;
   mails: number;
+  /** False when shouldYield stopped the run before everything due was sent. */
+  finished: boolean;
 }
 
 export const KIND_LABELS: Record<VaultKind, string> = { license: 'license', insurance: 'insurance policy', certificate: 'certificate' };
@@ -261,52 +272,85 @@ async function sendDigest(deps: WatchdogDeps, items: VaultDue[], today: string, 
 
 class DigestTooSmall extends Error {}
 
-async function sendPermit(deps: WatchdogDeps, due: PermitDue, today: string, now: Date): Promise<number | null> {
+/** Permits and inspections are sent in batches: one transaction claims a batch's reminders and queues its mails. */
+export const WATCHDOG_BATCH = 500;
+
+/** A batch's reminders, claimed at once; the keys (kind:id) this run owns. Rows go in the batch's order, which
+ * is the same in every run (dueItems' ORDER BY): two runs meeting on a batch wait, they never deadlock. */
+async function claimBatch(trx: Tx, dues: { kind: 'permit' | 'inspection'; id: number; companyId: number | null; step: number; expiresOn: string; recipients: number }[], now: Date): Promise<Set<string>> {
+  if (dues.length === 0) return new Set();
+  const rows = await trx
+    .insertInto('expiry_reminders')
+    .values(dues.map((due) => ({ company_id: due.companyId, item_kind: due.kind, item_id: due.id, step: due.step, expires_on: due.expiresOn, delivery: 'single', recipients: due.recipients, sent_at: now })))
+    .onConflict((oc) => oc.columns(['item_kind', 'item_id', 'step', 'expires_on']).doNothing())
+    .returning(['item_kind', 'item_id'])
+    .execute();
+  return new Set(rows.map((row) => `${row.item_kind}:${row.item_id}`));
+}
+
+/** A batch of permits lapsing: the customer's side, and the permit team when no final inspection passed. */
+async function sendPermits(deps: WatchdogDeps, batch: PermitDue[], team: Awaited<ReturnType<typeof permitTeam>>, today: string, now: Date): Promise<{ reminders: number; mails: number }> {
   return inTransaction(deps.db, async (trx) => {
-    const id = await claim(trx, { ...due, kind: 'permit' }, 'single', now, null);
-    if (id === null) return null;
-    const days = daysUntil(due.expiresOn, today)!;
-    const base = { permitId: due.id, customerName: due.customerName, taskName: due.taskName, expiresOn: due.expiresOn, days, noFinalInspection: due.noFinalInspection };
-    const customers = await permitCustomerRecipients(trx, due.projectId);
-    for (const r of customers) {
-      await deps.mail.send('permit_expiring', r.email, { ...base, name: r.name, forTeam: false, link: `${deps.config.PUBLIC_URL}/projects/${due.projectId}/${due.id}` }, { db: trx });
+    const customersOf = await permitCustomerRecipients(trx, batch.map((due) => due.projectId));
+    const planned = batch.map((due) => {
+      const days = daysUntil(due.expiresOn, today)!;
+      const base = { permitId: due.id, customerName: due.customerName, taskName: due.taskName, expiresOn: due.expiresOn, days, noFinalInspection: due.noFinalInspection };
+      const customers = customersOf.get(due.projectId) ?? [];
+      // The permit team is told when the permit lapses without its final inspection passed.
+      const teamOf = due.noFinalInspection ? permitTeamOf(team, due.assignedTo).filter((r) => !customers.some((c) => c.email === r.email)) : [];
+      const mails: QueuedMail[] = [
+        ...customers.map((r) => ({ template: 'permit_expiring' as const, to: r.email, data: { ...base, name: r.name, forTeam: false, link: `${deps.config.PUBLIC_URL}/projects/${due.projectId}/${due.id}` } })),
+        ...teamOf.map((r) => ({ template: 'permit_expiring' as const, to: r.email, data: { ...base, name: r.name, forTeam: true, link: `${deps.config.PUBLIC_URL}/ops/permits/${due.id}` } })),
+      ];
+      return { due, days, mails };
+    });
+    const ours = await claimBatch(trx, planned.map(({ due, mails }) => ({ ...due, kind: 'permit' as const, recipients: mails.length })), now);
+    const claimed = planned.filter(({ due }) => ours.has(`permit:${due.id}`));
+    const mails = await deps.mail.sendMany(claimed.flatMap((plan) => plan.mails), { db: trx });
+    for (const { due, days } of claimed) {
+      await emitExpiring(trx, due.companyId, { kind: 'permit', id: due.id, name: `${due.taskName}, ${due.customerName}`, expiresOn: due.expiresOn, step: due.step, daysLeft: days }, now);
     }
-    // The permit team is told when the permit lapses without its final inspection passed.
-    const team = due.noFinalInspection ? (await permitTeamRecipients(trx, due.assignedTo)).filter((r) => !customers.some((c) => c.email === r.email)) : [];
-    for (const r of team) {
-      await deps.mail.send('permit_expiring', r.email, { ...base, name: r.name, forTeam: true, link: `${deps.config.PUBLIC_URL}/ops/permits/${due.id}` }, { db: trx });
-    }
-    await countRecipients(trx, id, customers.length + team.length);
-    await emitExpiring(trx, due.companyId, { kind: 'permit', id: due.id, name: `${due.taskName}, ${due.customerName}`, expiresOn: due.expiresOn, step: due.step, daysLeft: days }, now);
-    return customers.length + team.length;
+    return { reminders: claimed.length, mails };
   });
 }
 
-/** An inspection due: the permit's customer side (its company's managers or owner, the project's PMs). */
-async function sendInspection(deps: WatchdogDeps, due: InspectionDue, today: string, now: Date): Promise<number | null> {
+/** A batch of inspections due: the permit's customer side (its company's managers or owner, the project's PMs). */
+async function sendInspections(deps: WatchdogDeps, batch: InspectionDue[], today: string, now: Date): Promise<{ reminders: number; mails: number }> {
   return inTransaction(deps.db, async (trx) => {
-    const id = await claim(trx, { kind: 'inspection', id: due.id, companyId: due.companyId, step: due.step, expiresOn: due.scheduledOn }, 'single', now, null);
-    if (id === null) return null;
-    const recipients = await permitCustomerRecipients(trx, due.projectId);
-    for (const r of recipients) {
-      await deps.mail.send('inspection_due', r.email, {
-        name: r.name, permitId: due.permitId, customerName: due.customerName, taskName: due.taskName, inspectionName: due.inspectionName,
-        scheduledAt: due.scheduledAt, days: daysUntil(due.scheduledOn, today)!, link: `${deps.config.PUBLIC_URL}/projects/${due.projectId}/${due.permitId}`,
-      }, { db: trx });
-    }
-    await countRecipients(trx, id, recipients.length);
-    return recipients.length;
+    const customersOf = await permitCustomerRecipients(trx, batch.map((due) => due.projectId));
+    const planned = batch.map((due) => ({
+      due,
+      mails: (customersOf.get(due.projectId) ?? []).map((r): QueuedMail => ({
+        template: 'inspection_due',
+        to: r.email,
+        data: {
+          name: r.name, permitId: due.permitId, customerName: due.customerName, taskName: due.taskName, inspectionName: due.inspectionName,
+          scheduledAt: due.scheduledAt, days: daysUntil(due.scheduledOn, today)!, link: `${deps.config.PUBLIC_URL}/projects/${due.projectId}/${due.permitId}`,
+        },
+      })),
+    }));
+    const ours = await claimBatch(trx, planned.map(({ due, mails }) => ({ kind: 'inspection' as const, id: due.id, companyId: due.companyId, step: due.step, expiresOn: due.scheduledOn, recipients: mails.length })), now);
+    const claimed = planned.filter(({ due }) => ours.has(`inspection:${due.id}`));
+    return { reminders: claimed.length, mails: await deps.mail.sendMany(claimed.flatMap((plan) => plan.mails), { db: trx }) };
   });
+}
+
+const chunks = <T>(items: T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/** A run cut short by shouldYield: what it sent is kept (claimed and committed), the next run sends the rest. */
+function stopped(result: WatchdogResult): WatchdogResult {
+  return { ...result, finished: false };
 }
 
 /** One run of the watchdog at `now` (the day is now's UTC date). */
 export async function runExpiryWatchdog(deps: WatchdogDeps, now: Date): Promise<WatchdogResult> {
   const today = todayIso(now);
   const { vault, permits, inspections } = await dueItems(deps.db, today);
-  const result: WatchdogResult = { reminders: 0, digests: 0, mails: 0 };
+  const result: WatchdogResult = { reminders: 0, digests: 0, mails: 0, finished: true };
   const byCompany = new Map<number, VaultDue[]>();
   for (const due of vault) byCompany.set(due.companyId, [...(byCompany.get(due.companyId) ?? []), due]);
   for (const items of byCompany.values()) {
+    if (deps.shouldYield?.()) return stopped(result);
     let singles = items;
     if (items.length > DIGEST_THRESHOLD) {
       const digest = await sendDigest(deps, items, today, now);
@@ -326,17 +370,16 @@ export async function runExpiryWatchdog(deps: WatchdogDeps, now: Date): Promise<
       result.mails += mails;
     }
   }
-  for (const due of permits) {
-    const mails = await sendPermit(deps, due, today, now);
-    if (mails === null) continue;
-    result.reminders += 1;
-    result.mails += mails;
-  }
-  for (const due of inspections) {
-    const mails = await sendInspection(deps, due, today, now);
-    if (mails === null) continue;
-    result.reminders += 1;
-    result.mails += mails;
+  const team = permits.length > 0 ? await permitTeam(deps.db) : [];
+  const batches = [
+    ...chunks(permits, deps.batchSize ?? WATCHDOG_BATCH).map((batch) => () => sendPermits(deps, batch, team, today, now)),
+    ...chunks(inspections, deps.batchSize ?? WATCHDOG_BATCH).map((batch) => () => sendInspections(deps, batch, today, now)),
+  ];
+  for (const send of batches) {
+    if (deps.shouldYield?.()) return stopped(result);
+    const sent = await send();
+    result.reminders += sent.reminders;
+    result.mails += sent.mails;
   }
   if (result.reminders > 0) deps.log?.info('expiry watchdog', { day: today, ...result });
   return result;
