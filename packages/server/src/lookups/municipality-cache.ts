@@ -9,6 +9,7 @@
 // replica, the seed or psql shows on the next lookup.
 // Memory: bounded (LIMIT answers, least recently used out first, ≈2 KB each: a few MB), never all 19k.
 import type { Municipality } from '@permitdesk/core';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/schema.js';
 
 export const MUNICIPALITY_CACHE_LIMIT = 2_000;
@@ -16,8 +17,7 @@ export const MUNICIPALITY_CACHE_LIMIT = 2_000;
 interface Cache {
   /** The answer_version of every answer held; -1 before the first. */
   version: bigint;
-  /** In use order: the least recently used first (a Map keeps insertion order). */
-  byId: Map<number, Municipality>;
+  byId: LRUCache<number, Municipality>;
 }
 
 /** One cache per database handle (each test context has its own). */
@@ -26,7 +26,7 @@ const caches = new WeakMap<Db, Cache>();
 const cacheOf = (db: Db): Cache => {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { version: -1n, byId: new Map() };
+    cache = { version: -1n, byId: new LRUCache({ max: MUNICIPALITY_CACHE_LIMIT }) };
     caches.set(db, cache);
   }
   return cache;
@@ -39,13 +39,8 @@ export function cachedMunicipalities(db: Db, ids: readonly number[]): { version:
   const missing: number[] = [];
   for (const id of ids) {
     const answer = cache.byId.get(id);
-    if (answer === undefined) {
-      missing.push(id);
-      continue;
-    }
-    cache.byId.delete(id);
-    cache.byId.set(id, answer);
-    found.set(id, answer);
+    if (answer === undefined) missing.push(id);
+    else found.set(id, answer);
   }
   return { version: cache.version, found, missing };
 }
@@ -61,11 +56,7 @@ export function cacheMunicipalities(db: Db, version: bigint, answers: readonly M
     cache.byId.clear();
   }
   if (version !== cache.version) return;
-  for (const answer of answers) {
-    cache.byId.delete(answer.id);
-    cache.byId.set(answer.id, freeze(answer));
-    if (cache.byId.size > MUNICIPALITY_CACHE_LIMIT) cache.byId.delete(cache.byId.keys().next().value as number);
-  }
+  for (const answer of answers) cache.byId.set(answer.id, freeze(answer));
 }
 
 /** How many answers are held (for the tests: the cache stays bounded). */

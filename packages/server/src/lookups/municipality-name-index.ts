@@ -13,6 +13,7 @@
 // answers of the last RECENT_SEARCHES searches (a page of ids each) while the list stands.
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.js';
+import { LRUCache } from 'lru-cache';
 
 export interface NameFilter {
   state?: string | undefined;
@@ -32,8 +33,8 @@ interface NameIndex {
   /** Where each name starts in text, and text.length at the end. */
   starts: Int32Array;
   states: string[];
-  /** The latest searches' answers (the same filter answers the same while this list stands), oldest first. */
-  recent: Map<string, { ids: number[]; totalCount: number }>;
+  /** The latest searches' answers (the same filter answers the same while this list stands). */
+  recent: LRUCache<string, { ids: number[]; totalCount: number }>;
 }
 
 /** Searches remembered per list: ≈0.1 ms of scan each saved, at most a few hundred KB of ids. */
@@ -86,7 +87,7 @@ async function load(db: Db): Promise<NameIndex> {
       if (!codes.has(code)) codes.set(code, code);
       return codes.get(code) as string;
     }),
-    recent: new Map(),
+    recent: new LRUCache({ max: RECENT_SEARCHES }),
   };
 }
 
@@ -141,13 +142,10 @@ export async function municipalityNameIndex(db: Db, atLeast = 0n): Promise<Munic
 function rememberedSearch(index: NameIndex, filter: NameFilter): { ids: number[]; totalCount: number } {
   const key = JSON.stringify([filter.keyword ? filter.keyword.toLowerCase() : '', filter.state || '', filter.page, filter.size]);
   let answer = index.recent.get(key);
-  if (answer) {
-    index.recent.delete(key);
-  } else {
+  if (!answer) {
     answer = searchIndex(index, filter);
-    if (index.recent.size >= RECENT_SEARCHES) index.recent.delete(index.recent.keys().next().value as string);
+    index.recent.set(key, answer);
   }
-  index.recent.set(key, answer);
   return { ids: [...answer.ids], totalCount: answer.totalCount };
 }
 
