@@ -68,6 +68,8 @@ export interface EntryOptions {
   companyRoleChecked?: number | null;
   /** The user's contact, when the caller read it already (form 52 mails it the confirmation). */
   contact?: Contact;
+  /** The job site, when the caller geocoded the address id already (form 52 stores its point): one geocoder call. */
+  geocoded?: GeocodedAddress;
 }
 
 export async function buildEntryData(services: AppServices, user: AuthUser, query: EntryQuery, options: EntryOptions = {}): Promise<PermitFormEntry> {
@@ -115,7 +117,7 @@ export async function buildEntryData(services: AppServices, user: AuthUser, quer
     if (!query.addressId) throw required('Job site address', 'addressId');
     const [task, address] = await Promise.all([
       db.selectFrom('permit_tasks').select(['id', 'name']).where('id', '=', query.taskId).executeTakeFirst(),
-      geocodeJobSite(services, query.addressId),
+      options.geocoded ?? geocodeJobSite(services, query.addressId),
     ]);
     if (!task) throw badRequest('The selected project type does not exist.', 'TASK_NOT_FOUND', { taskId: 'The selected project type does not exist.' });
     // The municipality is the address's, never the caller's: one sent that differs is refused, unless it is

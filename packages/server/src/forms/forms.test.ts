@@ -3,7 +3,7 @@
 // (integration records) and the license lookup call.
 import { FORM_IDS, MESSAGES, STAGE, formChoices, formDefinitionSchema, type Permit } from '@permitdesk/core';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext, type TestUser } from '../test/harness.js';
 import { companyOf, entryData, FORM_52_ANSWERS, jobSite, operator, requestPermit, type JobSite } from '../test/permit-fixtures.js';
 
@@ -45,7 +45,13 @@ describe.each(databaseTargets())('forms on %s', (target) => {
     expect(licensed.body.fields).toEqual({ StateLicenseNumber: 'Unknown field: StateLicenseNumber.', ProjectIdentifier: 'Unknown field: ProjectIdentifier.' });
     // A contractor's customer is the property owner, not the contractor: no name is prefilled for them.
     expect((await entryData(t, owner, site, { companyId })).CustomerName).toBeUndefined();
-    const made = await requestPermit(t, diy, site);
+    // The address is geocoded once per submission (a street geocoder is a call over the network).
+    const geocode = vi.spyOn(t.services.geo.addresses, 'geocode');
+    const sent = await t.request('POST', '/v4/forms/52/entries', { token: diy.accessToken, body: { formId: 52, ...formChoices(entry), answers: FORM_52_ANSWERS, acknowledgeGate: true } });
+    expect(sent.status, sent.text).toBe(200);
+    expect(geocode).toHaveBeenCalledTimes(1);
+    geocode.mockRestore();
+    const made = sent.body as { permitId: number };
     const permit = (await t.request<Permit>('GET', `/v3/permits/${made.permitId}`, { token: diy.accessToken })).body;
     expect(permit.companyId).toBeNull();
     expect(permit.projectsAssignments).toMatchObject([{ assigneeType: 'User', assigneeId: diy.sub, accessLevel: 'owner', assignName: 'Dee Yourself' }]);

@@ -161,6 +161,9 @@ async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
   // The project-creator roles checked above are usable roles: the prefill does not ask again. The contact
   // read for the prefill is the confirmation mail's recipient too.
   const contact = await contactOf(services.db, user.sub);
+  // Geocoded once (a street geocoder is a call over the network): the prefill places the job site with it,
+  // and the project keeps its point.
+  const geocoded = choices.addressId ? await geocodeJobSite(services, choices.addressId) : undefined;
   const entry = await buildEntryData(
     services,
     user,
@@ -171,11 +174,10 @@ async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
       municipalityId: choices.municipalityId,
       companyId: companyId ?? undefined,
     },
-    { companyRoleChecked: companyId, contact },
+    { companyRoleChecked: companyId, contact, ...(geocoded ? { geocoded } : {}) },
   );
   const municipality = { id: entry.MunicipalityID };
   const address = jobSiteOf(entry);
-  const geocoded = entry.AddressID ? await geocodeJobSite(services, entry.AddressID) : null;
   const customerName = text(answers.CustomerName) ?? entry.CustomerName ?? entry.FullName ?? '';
   const gateResult = await gateFor(work, { taskId: entry.TaskID, municipalityId: municipality.id, companyId });
 
