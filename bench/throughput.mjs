@@ -15,7 +15,7 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,10 +59,11 @@ async function main() {
   let bareRuns = [];
   const load = async () => Number(os.loadavg()[0].toFixed(1));
 
-  const bench = async (label, url, opts = {}) => {
+  const bench = async (label, url, opts = {}, productPid = null) => {
+    const cpu = cpuMeter(productPid);
     const result = await autocannon({ url, connections, duration, ...opts });
     const bad = result.non2xx + result.errors + result.timeouts;
-    return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad, total: result.requests.total, load: await load() };
+    return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad, total: result.requests.total, load: await load(), cpu: cpu() };
   };
 
   try {
@@ -87,19 +88,19 @@ async function main() {
         if (scenario === 'radar') {
           const url = `${product.base}${product.radarPath}`;
           await bench('warm-up', url, { headers, duration: 2 });
-          result = await bench(`${name}: radar first page (owner)`, url, { headers });
+          result = await bench(`${name}: radar first page (owner)`, url, { headers }, product.pid);
         } else if (scenario === 'addresses') {
           const corpus = JSON.parse(readFileSync(path.join(ROOT, 'bench/address-corpus.json'), 'utf8')).addresses;
           // The widget's type-ahead: each address's street and the first letters of its city.
           const requests = corpus.slice(0, 100).map((a) => ({ method: 'GET', path: `/v4/lookup/addresses?q=${encodeURIComponent(`${a.street}, ${a.city.slice(0, 4)}`)}&limit=5` }));
           await bench('warm-up', product.base, { requests, duration: 2 });
-          result = await bench(`${name}: address suggestions`, product.base, { requests });
+          result = await bench(`${name}: address suggestions`, product.base, { requests }, product.pid);
         } else if (scenario === 'municipalities') {
           // The municipality keyword search (issue 15: >= 1,000 requests/s): the first letters of the corpus's cities.
           const corpus = JSON.parse(readFileSync(path.join(ROOT, 'bench/address-corpus.json'), 'utf8')).addresses;
           const requests = corpus.slice(0, 100).map((a) => ({ method: 'GET', path: `/v4/lookup/municipalities?keyword=${encodeURIComponent(a.city.slice(0, 5))}` }));
           await bench('warm-up', product.base, { requests, duration: 2 });
-          result = await bench(`${name}: municipality keyword search`, product.base, { requests });
+          result = await bench(`${name}: municipality keyword search`, product.base, { requests }, product.pid);
         } else {
           // Ten job sites, in turn (each address has its own request counter row, as in real traffic).
           const corpus = JSON.parse(readFileSync(path.join(ROOT, 'bench/address-corpus.json'), 'utf8')).addresses;
@@ -113,11 +114,12 @@ async function main() {
           let turn = 0;
           const requests = [{ method: 'POST', path: '/v4/forms/52/entries', setupRequest: (req) => ({ ...req, headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: bodies[turn++ % bodies.length] }) }];
           await bench('warm-up', product.base, { requests, duration: 2 });
-          result = await bench(`${name}: form 52 submission`, product.base, { requests });
+          result = await bench(`${name}: form 52 submission`, product.base, { requests }, product.pid);
         }
         const b = await bareRun();
         console.log(`  ${fmt(result)}   (bare Hono right after: ${Math.round(b.rps)}/s)`);
-        rows.push(result);
+        console.log(`  CPU during it: ${fmtCpu(result.cpu)}`);
+        rows.push({ ...result, scenario, kind, permits: product.radarTotal });
       }
       await product.stop();
     }
@@ -129,8 +131,83 @@ async function main() {
     for (const r of rows) {
       console.log(`${r.label.padEnd(40)} ${String(Math.round(r.rps)).padStart(8)} ${fmtMs(r.p50)} ${fmtMs(r.p99)} ${`${((100 * r.rps) / bareRps).toFixed(2)}%`.padStart(8)} ${String(r.bad).padStart(8)}`);
     }
+    printGoals(rows, bareRps);
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error));
+  }
+}
+
+/**
+ * CPU used from now until the returned function is called: the machine's (every core, from /proc/stat), the
+ * product process's, PostgreSQL's (every process named postgres) and this process's (autocannon), each in
+ * percent of one core. What a scenario is limited by is read from these (limitOf). Linux only; elsewhere null.
+ */
+function cpuMeter(productPid) {
+  if (!existsSync('/proc/stat')) return () => null;
+  const ticks = (pid) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      return Number(fields[11]) + Number(fields[12]); // utime + stime (fields 14 and 15 of proc(5))
+    } catch {
+      return 0; // a process that ended meanwhile
+    }
+  };
+  const postgres = () => readdirSync('/proc').filter((pid) => /^\d+$/.test(pid)).reduce((sum, pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres' ? sum + ticks(pid) : sum;
+    } catch {
+      return sum;
+    }
+  }, 0);
+  const machine = () => {
+    const [, ...times] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    return { busy: times[0] + times[1] + times[2] + times[5] + times[6] + times[7], all: times.slice(0, 8).reduce((a, b) => a + b, 0) };
+  };
+  const HZ = 100; // USER_HZ, 100 on every Linux this runs on
+  const start = { at: performance.now(), machine: machine(), product: productPid ? ticks(productPid) : 0, postgres: postgres(), self: process.cpuUsage() };
+  return () => {
+    const seconds = (performance.now() - start.at) / 1000;
+    const now = machine();
+    const self = process.cpuUsage(start.self);
+    const cores = os.cpus().length;
+    return {
+      cores,
+      machine: (100 * cores * (now.busy - start.machine.busy)) / Math.max(1, now.all - start.machine.all),
+      product: productPid ? (100 * (ticks(productPid) - start.product)) / HZ / seconds : null,
+      postgres: (100 * (postgres() - start.postgres)) / HZ / seconds,
+      loadGenerator: (self.user + self.system) / 10_000 / seconds,
+    };
+  };
+}
+
+const fmtCpu = (cpu) =>
+  cpu ? `machine ${cpu.machine.toFixed(0)}% of ${cpu.cores * 100}%; product ${cpu.product?.toFixed(0) ?? '?'}%, PostgreSQL ${cpu.postgres.toFixed(0)}%, autocannon ${cpu.loadGenerator.toFixed(0)}% (100% = one core)` : 'not measured (no /proc)';
+
+/** What held a scenario back, from its CPU figures. */
+function limitOf(cpu) {
+  if (!cpu) return 'not measured (no /proc)';
+  if (cpu.machine >= 85 * cpu.cores) return `the machine's CPU: all ${cpu.cores} cores busy (${fmtCpu(cpu)})`;
+  if (cpu.product !== null && cpu.product >= 85) return `the product's one JavaScript thread (${fmtCpu(cpu)})`;
+  if (cpu.postgres >= 85) return `PostgreSQL's CPU (${fmtCpu(cpu)})`;
+  return `waiting, not CPU: locks, I/O or round trips (${fmtCpu(cpu)})`;
+}
+
+/** Issue 17's goals (and issue 15's keyword search), each met or not; where not, what limited it. */
+function printGoals(rows, bareRps) {
+  const GOALS = {
+    'pg radar': { text: '>= 2% of bare Hono, p99 <= 50 ms (at 1,000,000 permits)', met: (r) => r.rps >= 0.02 * bareRps && r.p99 <= 50 },
+    'pglite radar': { text: '>= 0.6% of bare Hono (at 100,000 permits)', met: (r) => r.rps >= 0.006 * bareRps },
+    'pglite addresses': { text: '>= 5% of bare Hono', met: (r) => r.rps >= 0.05 * bareRps },
+    'pglite municipalities': { text: '>= 1,000/s, p50 <= 5 ms (issue 15)', met: (r) => r.rps >= 1000 && r.p50 <= 5 },
+    'pg submit': { text: '>= 200/s', met: (r) => r.rps >= 200 },
+  };
+  console.log('\ngoals');
+  for (const r of rows) {
+    const goal = GOALS[`${r.kind} ${r.scenario}`];
+    if (!goal) continue;
+    const size = r.scenario === 'radar' ? ` [${r.permits} permits in the company]` : '';
+    const figure = `${Math.round(r.rps)}/s (${((100 * r.rps) / bareRps).toFixed(2)}%), p50 ${r.p50} ms, p99 ${r.p99} ms${size}`;
+    console.log(`${r.label.padEnd(40)} goal ${goal.text}: ${figure}: ${goal.met(r) ? 'met' : `NOT met; limited by ${limitOf(r.cpu)}`}`);
   }
 }
 
@@ -237,7 +314,7 @@ async function startProduct(kind, entry, cleanups) {
   const radarPath = `/v4/projects/search?companyId=${companyId}&page=1&size=20`;
   const first = await fetch(`${base}${radarPath}`, { headers: { authorization: `Bearer ${token}` } });
   console.log(`${kind}: radar total ${first.headers.get('x-pagination-totalcount')} permits in the demo owner's company ${companyId} (${first.status})`);
-  return { base, token, companyId, radarPath, stop: () => stop(child) };
+  return { base, token, companyId, radarPath, radarTotal: Number(first.headers.get('x-pagination-totalcount')), pid: child.pid, stop: () => stop(child) };
 }
 
 /** What the widget posts for form 52 (test/permit-fixtures.ts): an address, its municipality, a task, the answers. */
