@@ -22,6 +22,13 @@ export async function requireRoleInCompany<R extends CompanyRole>(db: Db, userId
   return requireRole(await roleInCompany(db, userId, companyId), roles);
 }
 
+/** The company's name with the user's role there when it is one of `roles`, in one statement; 403 otherwise. */
+export async function requireRoleInNamedCompany<R extends CompanyRole>(db: Db, userId: string, companyId: number, roles: readonly R[]): Promise<{ id: number; name: string; role: R }> {
+  const row = await db.selectFrom('companies').select(['id', 'name', roleInCompanyQuery(db, userId, companyId).as('role')]).where('id', '=', companyId).executeTakeFirst();
+  const role = requireRole(row?.role ?? null, roles);
+  return { id: Number(row!.id), name: row!.name, role };
+}
+
 /** A role read with roleInCompanyQuery when it is one of `roles`; 403 otherwise (null: no active role). */
 export function requireRole<R extends CompanyRole>(role: CompanyRole | null, roles: readonly R[]): R {
   if (role === null || !isOneOf(role, roles)) throw forbidden(NO_COMPANY_ACCESS, 'COMPANY_FORBIDDEN');

@@ -3,7 +3,7 @@
 // company they apply for (ApplicantType from it) and its licenses for that municipality.
 import { applicantType, USABLE_ROLES, type GeocodedAddress, type PermitFormEntry } from '@permitdesk/core';
 import type { AuthUser } from '../identity/user.js';
-import { requireRoleInCompany } from '../companies/company-access.js';
+import { requireRoleInNamedCompany } from '../companies/company-access.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { requirePermitAccess } from '../permits/access.js';
 import { permitRows } from '../permits/permit-details.js';
@@ -48,24 +48,29 @@ export interface Contact {
 }
 
 export async function contactOf(db: Db, userId: string): Promise<Contact> {
-  const user = await db.selectFrom('users').select(['email', 'name', 'phone_number']).where('id', '=', userId).executeTakeFirstOrThrow();
-  return { email: user.email, name: user.name.trim() || null, phone: user.phone_number ?? '' };
+  return (await submitterOf(db, userId)).contact;
+}
+
+/** The submitter's contact and whether they are on the permit team (the audit trail's actor role), in one read. */
+export async function submitterOf(db: Db, userId: string): Promise<{ contact: Contact; staff: boolean }> {
+  const user = await db.selectFrom('users').select(['email', 'name', 'phone_number', 'staff']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return { contact: { email: user.email, name: user.name.trim() || null, phone: user.phone_number ?? '' }, staff: user.staff };
 }
 
 /** The company the user applies for: a usable role is needed (403 otherwise), unless the caller checked a narrower one. */
-async function applyingCompany(services: AppServices, user: AuthUser, companyId: number | null | undefined, roleChecked: number | null) {
+async function applyingCompany(services: AppServices, user: AuthUser, companyId: number | null | undefined, checked: EntryOptions['company']) {
   if (companyId == null) return null;
-  if (roleChecked !== companyId) await requireRoleInCompany(services.db, user.sub, companyId, USABLE_ROLES);
-  const company = await services.db.selectFrom('companies').select(['id', 'name']).where('id', '=', companyId).executeTakeFirstOrThrow();
-  return { id: company.id, name: company.name };
+  if (checked?.id === companyId) return checked;
+  const { id, name } = await requireRoleInNamedCompany(services.db, user.sub, companyId, USABLE_ROLES);
+  return { id, name };
 }
 
 export interface EntryOptions {
   /**
    * The company in which the caller has already required one of the usable roles (or a narrower set,
-   * e.g. the project creators of form 52) in this request: not asked again.
+   * e.g. the project creators of form 52) in this request, with its name: not asked again.
    */
-  companyRoleChecked?: number | null;
+  company?: { id: number; name: string };
   /** The user's contact, when the caller read it already (form 52 mails it the confirmation). */
   contact?: Contact;
   /** The job site, when the caller geocoded the address id already (form 52 stores its point): one geocoder call. */
@@ -143,7 +148,7 @@ export async function buildEntryData(services: AppServices, user: AuthUser, quer
     };
   }
 
-  const company = await applyingCompany(services, user, companyId, options.companyRoleChecked ?? null);
+  const company = await applyingCompany(services, user, companyId, options.company);
   const licenses = company ? await lookupLicenses(db, company.id, base.MunicipalityID) : null;
   return {
     ...base,

@@ -8,9 +8,8 @@ import { badRequest, HttpError, notFound } from '../http/errors.js';
 import type { EndpointHandler } from '../http/register.js';
 import { requirePermitAccess } from '../permits/access.js';
 import { assertMunicipality } from '../permits/permits.repository.js';
-import { isStaff } from '../staff/staff.js';
 import { formDefinition } from './definitions.js';
-import { buildEntryData } from './entry-data.js';
+import { buildEntryData, submitterOf } from './entry-data.js';
 import { submitForm } from './submit.js';
 
 type Forms = typeof endpoints.forms;
@@ -28,8 +27,10 @@ export const entryDataHandler: EndpointHandler<Forms['entryData']> = async ({ se
   return buildEntryData(services, user, query);
 };
 
-export const submitFormHandler: EndpointHandler<Forms['submit']> = async ({ services, user, c }, { params, body }) =>
-  submitForm(services, user, params.formId as FormId, body, auditActor(c, user, (await isStaff(services.db, user.sub)) ? 'permit_team' : 'customer'));
+export const submitFormHandler: EndpointHandler<Forms['submit']> = async ({ services, user, c }, { params, body }) => {
+  const { contact, staff } = await submitterOf(services.db, user.sub);
+  return submitForm(services, user, params.formId as FormId, body, { actor: auditActor(c, user, staff ? 'permit_team' : 'customer'), contact });
+};
 
 export const licenseLookupHandler: EndpointHandler<Forms['licenseLookup']> = async ({ services, user }, { params, query }) => {
   await requireCompanyRole({ services, user }, params.id, USABLE_ROLES);

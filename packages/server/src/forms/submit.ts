@@ -30,7 +30,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import type { AuthUser } from '../identity/user.js';
-import { requireRoleInCompany } from '../companies/company-access.js';
+import { requireRoleInCompany, requireRoleInNamedCompany } from '../companies/company-access.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { answerInTransaction } from '../db/idempotency-keys.js';
 import { countAddressRequest } from '../lookups/address-counts.repository.js';
@@ -45,7 +45,7 @@ import { assertMunicipality, assertTasks, insertPermit } from '../permits/permit
 import { insertProject, oneLineAddress } from '../projects/projects.repository.js';
 import type { AppServices } from '../services.js';
 import { CANCELLATION_REASONS, formDefinition } from './definitions.js';
-import { buildEntryData, contactOf, geocodeJobSite, MUNICIPALITY_MISMATCH_MESSAGE, type Contact } from './entry-data.js';
+import { buildEntryData, geocodeJobSite, MUNICIPALITY_MISMATCH_MESSAGE, type Contact } from './entry-data.js';
 import type { Db, Tx } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
 import { computeGate, enforceGate } from '../gate/gate.js';
@@ -60,6 +60,8 @@ interface Work {
   services: AppServices;
   user: AuthUser;
   actor: AuditActor;
+  /** The submitter's contact (the confirmation mail's recipient), read with their staff flag. */
+  contact: Contact;
   choices: FormChoices;
   answers: FormAnswers;
   /** 'Submit anyway; the permit team will ask for it' (the pre-filing gate). */
@@ -122,9 +124,9 @@ async function storeEntry(
   return answerInTransaction(trx, { entryId: Number(row.id), formId, projectId: made.projectId, permitId: made.permitId, session: made.session, createdAt: work.now.toISOString() });
 }
 
-/** The confirmation mail of a permit request, to the signed-in customer (their contact read here unless given). */
-async function mailConfirmation(trx: Tx, work: Work, permit: { id: number; projectId: number; customerName: string }, given?: Contact): Promise<void> {
-  const to = given ?? (await contactOf(trx, work.user.sub));
+/** The confirmation mail of a permit request, to the signed-in customer. */
+async function mailConfirmation(trx: Tx, work: Work, permit: { id: number; projectId: number; customerName: string }): Promise<void> {
+  const to = work.contact;
   await work.services.mail.send(
     'permit_stage_update',
     to.email,
@@ -155,12 +157,10 @@ const completionOf = (answers: FormAnswers): Date | null => {
 async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
   const { services, user, choices, answers } = work;
   const companyId = choices.companyId ?? null;
-  if (companyId !== null) await requireRoleInCompany(services.db, user.sub, companyId, PROJECT_CREATOR_ROLES);
-  else await requireIndividualRequestsOpen(services.db);
+  const company = companyId !== null ? await requireRoleInNamedCompany(services.db, user.sub, companyId, PROJECT_CREATOR_ROLES) : null;
+  if (companyId === null) await requireIndividualRequestsOpen(services.db);
   // The job site, its municipality and the task come from the address id, never from the request.
-  // The project-creator roles checked above are usable roles: the prefill does not ask again. The contact
-  // read for the prefill is the confirmation mail's recipient too.
-  const contact = await contactOf(services.db, user.sub);
+  // The project-creator roles checked above are usable roles: the prefill does not ask again.
   // Geocoded once (a street geocoder is a call over the network): the prefill places the job site with it,
   // and the project keeps its point.
   const geocoded = choices.addressId ? await geocodeJobSite(services, choices.addressId) : undefined;
@@ -174,7 +174,7 @@ async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
       municipalityId: choices.municipalityId,
       companyId: companyId ?? undefined,
     },
-    { companyRoleChecked: companyId, contact, ...(geocoded ? { geocoded } : {}) },
+    { ...(company ? { company: { id: company.id, name: company.name } } : {}), contact: work.contact, ...(geocoded ? { geocoded } : {}) },
   );
   const municipality = { id: entry.MunicipalityID };
   const address = jobSiteOf(entry);
@@ -214,7 +214,7 @@ async function submitServiceRequest(work: Work): Promise<FormEntryResult> {
       const details = { longitude: geocoded.longitude, latitude: geocoded.latitude, place_name: oneLineAddress(address) };
       await countAddressRequest(trx, entry.AddressID, details, 'widget');
     }
-    await mailConfirmation(trx, work, { id: permit.id, projectId, customerName }, contact);
+    await mailConfirmation(trx, work, { id: permit.id, projectId, customerName });
     return storeEntry(trx, work, entry, FORM_IDS.serviceRequestPermit, { companyId, projectId, permitId: permit.id, session: permit.session });
   });
 }
@@ -350,10 +350,16 @@ const SUBMIT: Readonly<Record<FormId, (work: Work) => Promise<FormEntryResult>>>
   32: submitIntegration,
 };
 
-export async function submitForm(services: AppServices, user: AuthUser, formId: FormId, submission: FormSubmission, actor: AuditActor): Promise<FormEntryResult> {
+export async function submitForm(
+  services: AppServices,
+  user: AuthUser,
+  formId: FormId,
+  submission: FormSubmission,
+  submitter: { actor: AuditActor; contact: Contact },
+): Promise<FormEntryResult> {
   const { formId: submittedFormId, answers: submittedAnswers, acknowledgeGate, ...choices } = submission;
   if (submittedFormId !== formId) throw badRequest('The form id does not match the address of the form.', 'FORM_MISMATCH', { formId: 'The form id does not match.' });
   const applicant = formId === FORM_IDS.serviceRequestPermit || formId === FORM_IDS.project ? applicantType(choices.companyId ?? null) : undefined;
   const answers = checkAnswers(formId, submittedAnswers, applicant);
-  return SUBMIT[formId]({ services, user, actor, choices, answers, acknowledgeGate, now: services.clock() });
+  return SUBMIT[formId]({ services, user, ...submitter, choices, answers, acknowledgeGate, now: services.clock() });
 }
