@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestContext, databaseTargets } from '../../test/harness.js';
 import { loadPermits } from '../../permits/read-model.js';
+import { openPostgres } from '../../db/database.js';
 import { KEYWORD_TOTAL_CAP, parseSearchParams, searchProjects, searchRadarAs, type SearchOptions } from './search-projects.js';
 
 type Ctx = Awaited<ReturnType<typeof createTestContext>>;
@@ -254,6 +255,30 @@ describe.each(databaseTargets())('radar search on %s', (target) => {
       for (const query of [{}, { keyword: 'ro' }]) {
         await expect(as(query, companyId, userId)).rejects.toMatchObject({ status: 403, code: 'COMPANY_FORBIDDEN' });
       }
+    }
+  });
+
+  it.runIf(target === 'postgres')('keeps the first page’s prepared statement as a generic plan after five runs: planned once, not on every request', async () => {
+    const db = ctx.services.db;
+    await sql`INSERT INTO company_users (company_id, user_id, role, active) VALUES (${companies.other}, ${users.bob}::uuid, 'pm', true) ON CONFLICT DO NOTHING`.execute(db);
+    // Skewed assignments, as a real database has: one vendor holds 60,000 of them, the others none. A plan
+    // that reads the company's id estimates ~1 row for 'other', the generic plan ~60,000: the costs differ
+    // and PostgreSQL would plan the statement afresh on every run.
+    await sql`INSERT INTO project_assignments (project_id, assignee_type, assignee_company_id, assign_name, access_level)
+              SELECT p.id, 'Vendor', ${companies.vendor}, 'vendor radar co', 'editor' FROM projects p, generate_series(1, 20000)
+              WHERE p.company_id = ${companies.acme}`.execute(db);
+    await sql`ANALYZE project_assignments`.execute(db);
+    // One connection: the statement's plan counts below are this connection's.
+    const one = await openPostgres(ctx.databaseUrl!, { poolSize: 1 });
+    try {
+      for (let run = 0; run < 8; run += 1) expect((await searchRadarAs(one.db, users.bob, companies.other, parseSearchParams({}))).rows.length).toBeGreaterThan(0);
+      const { rows } = await sql<{ generic_plans: number; custom_plans: number }>`
+        SELECT generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE statement LIKE '%WITH head AS MATERIALIZED%'`.execute(one.db);
+      expect(rows).toHaveLength(1);
+      // Five custom plans to learn the cost, then the generic plan for the other three runs.
+      expect(rows[0]).toEqual({ custom_plans: 5, generic_plans: 3 });
+    } finally {
+      await one.close();
     }
   });
 });
