@@ -186,9 +186,9 @@ const fmtCpu = (cpu) =>
 /** What held a scenario back, from its CPU figures. */
 function limitOf(cpu) {
   if (!cpu) return 'not measured (no /proc)';
-  if (cpu.machine >= 85 * cpu.cores) return `the machine's CPU: all ${cpu.cores} cores busy (${fmtCpu(cpu)})`;
-  if (cpu.product !== null && cpu.product >= 85) return `the product's one JavaScript thread (${fmtCpu(cpu)})`;
-  if (cpu.postgres >= 85) return `PostgreSQL's CPU (${fmtCpu(cpu)})`;
+  if (cpu.machine >= 80 * cpu.cores) return `the machine's CPU: all ${cpu.cores} cores busy (${fmtCpu(cpu)})`;
+  if (cpu.product !== null && cpu.product >= 80) return `the product's one JavaScript thread (${fmtCpu(cpu)})`;
+  if (cpu.postgres >= 80) return `PostgreSQL's CPU (${fmtCpu(cpu)})`;
   return `waiting, not CPU: locks, I/O or round trips (${fmtCpu(cpu)})`;
 }
 
