@@ -6,13 +6,8 @@
 //   (an empty database; --reuse keeps its projects and forgets the reminders sent, so the run is the day's first again)
 //   PGlite: npx tsx --conditions=@permitdesk/source bench/watchdog.ts --projects 20000
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../packages/server/src/config.js';
-import { migrateToLatest } from '../packages/server/src/db/migrate.js';
-import { openDatabase } from '../packages/server/src/db/database.js';
-import { seedAll } from '../packages/server/src/reference/seed-all.js';
-import { loadDemoData } from '../packages/server/src/reference/demo-data.js';
 import { runExpiryWatchdog } from '../packages/server/src/compliance/reminders/watchdog.js';
-import { closeServices, createServices } from '../packages/server/src/services.js';
+import { withDemoRadar } from './demo-radar.js';
 
 const { values } = parseArgs({
   options: {
@@ -23,15 +18,7 @@ const { values } = parseArgs({
   },
 });
 
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
-const database = await openDatabase(config, { inMemory: !config.DATABASE_URL });
-const services = await createServices(config, { database });
-try {
-  await migrateToLatest(database);
-  await seedAll(services);
-  if (!values.reuse) {
-    await loadDemoData(services, { projects: Number(values.projects), companies: Number(values.companies), largest: Number(values.largest), log: (line) => console.log(`[load] ${line}`) });
-  }
+await withDemoRadar({ projects: Number(values.projects), companies: Number(values.companies), largest: Number(values.largest), reuse: values.reuse }, async ({ services }) => {
   // The day's first run: nothing sent yet, nothing queued.
   for (const table of ['expiry_reminders', 'expiry_digests', 'mail_outbox'] as const) await services.db.deleteFrom(table).execute();
   const count = async (table: 'projects' | 'mail_outbox') => Number((await services.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
@@ -49,6 +36,4 @@ try {
         `${String(result.mails).padStart(7)} mails  ${result.digests} digests  outbox ${queued}`,
     );
   }
-} finally {
-  await closeServices(services);
-}
+});
