@@ -14,6 +14,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
+import { preparedPglite } from './pglite-prepared.js';
 import { usePreparedStatements } from './prepared-statements.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -55,7 +56,7 @@ export interface OpenOptions {
   loadDataDir?: Blob;
   /** PostgreSQL pool size (default 10). */
   poolSize?: number;
-  /** PostgreSQL: run parameterised statements as prepared statements (db/prepared-statements.ts; default on). */
+  /** Run parameterised statements as prepared statements (db/prepared-statements.ts, db/pglite-prepared.ts; default on). */
   preparedStatements?: boolean;
 }
 
@@ -100,10 +101,17 @@ export async function openDatabase(
   options: OpenOptions = {},
 ): Promise<DatabaseHandle> {
   if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL, { preparedStatements: config.DATABASE_PREPARED_STATEMENTS !== 'off', ...options });
-  return openPglite(options.inMemory ? undefined : path.join(config.DATA_DIR, 'pglite'), options.loadDataDir);
+  return openPglite(options.inMemory ? undefined : path.join(config.DATA_DIR, 'pglite'), options.loadDataDir, {
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS !== 'off',
+    ...options,
+  });
 }
 
-export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
+export async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir?: Blob,
+  options: Pick<OpenOptions, 'preparedStatements'> = {},
+): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   if (dataDir && !loadDataDir) await initPgliteDataDir(dataDir);
   const pglite = await PGlite.create({
@@ -113,7 +121,9 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     startParams: [...PGLITE_START_PARAMS],
   });
   const queries = queryListeners();
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), log: queries.log });
+  // The dialect calls only query() and close(): the prepared client stands in for PGlite (db/pglite-prepared.ts).
+  const client = options.preparedStatements === false ? pglite : (preparedPglite(pglite) as unknown as PGlite);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client), log: queries.log });
   return {
     db,
     kind: 'pglite',
