@@ -31,8 +31,11 @@ export const ROLE_LABELS: Readonly<Record<UsableRole, string>> = {
 /** The SPEC names no label for guests (they are never listed); 'Guest' is ours. */
 export const roleLabel = (role: CompanyRole): string => (role === ROLE.Guest ? 'Guest' : ROLE_LABELS[role]);
 
+/** A company's managers: they create access and are told what happens to the company (SPEC §6). */
+export const MANAGER_ROLES = [ROLE.Owner, ROLE.Administrator] as const;
+
 type MaybeRole = CompanyRole | null | undefined;
-const isOwnerOrAdministrator = (role: MaybeRole): boolean => role === ROLE.Owner || role === ROLE.Administrator;
+const isOwnerOrAdministrator = (role: MaybeRole): boolean => (MANAGER_ROLES as readonly MaybeRole[]).includes(role);
 
 export const isGuestRole = (role: MaybeRole): boolean => role === ROLE.Guest;
 export const isUsableRole = (role: MaybeRole): role is UsableRole =>

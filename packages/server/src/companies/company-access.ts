@@ -1,7 +1,7 @@
 // A user's standing in a company (company_users): the role they hold there, and the check that it is one
 // of the roles an action needs. The SPEC §6 rules themselves (who may remove or disable a role...) come
 // from core's roles.ts; http/authz.ts adapts these to a handler's signed-in user.
-import { INVITE_STATUS, type CompanyRole } from '@permitdesk/core';
+import { INVITE_STATUS, MANAGER_ROLES, type CompanyRole } from '@permitdesk/core';
 import type { Db } from '../db/schema.js';
 import { forbidden } from '../http/errors.js';
 
@@ -64,7 +64,7 @@ export async function companyManagerEmails(db: Db, companyId: number): Promise<s
     .select('u.email')
     .where('cu.company_id', '=', companyId)
     .where('cu.active', '=', true)
-    .where('cu.role', 'in', ['owner', 'administrator'])
+    .where('cu.role', 'in', MANAGER_ROLES)
     .orderBy('cu.id')
     .execute();
   return rows.map((r) => r.email);

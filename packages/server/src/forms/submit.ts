@@ -298,9 +298,9 @@ async function submitCancellation(work: Work): Promise<FormEntryResult> {
       .execute();
     await changeStage(trx, services, { permitId, stage: STAGE.PendingCancellation, userId: user.sub, by: 'customer', actor: work.actor, note: reason });
     // The request is signed by whoever asked for it before the permit team may approve it.
-    const signer = await trx.selectFrom('users').select(['name', 'email']).where('id', '=', user.sub).executeTakeFirstOrThrow();
+    const { contact } = work;
     await requestCancellationSignature(trx, services, work.actor, {
-      permitId, companyId: access.companyId, signer: { name: signer.name.trim() || signer.email, email: signer.email }, createdBy: user.sub, now: work.now,
+      permitId, companyId: access.companyId, signer: { name: contact.name ?? contact.email, email: contact.email }, createdBy: user.sub, now: work.now,
     });
     await recordAudit(
       trx,

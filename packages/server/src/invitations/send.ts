@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import {
   INVITATION_SOURCE,
   INVITE_STATUS,
+  MANAGER_ROLES,
   REQUEST_STATUS,
   SHARING_STATUS,
   type Invitation,
@@ -162,7 +163,7 @@ async function checkVendorInvitation(ctx: InvitationCtx, body: InviteCompany): P
           .select(['c.id', 'c.name'])
           .where('cu.user_id', '=', invitee.id)
           .where('cu.active', '=', true)
-          .where('cu.role', 'in', ['owner', 'administrator'])
+          .where('cu.role', 'in', MANAGER_ROLES)
           .execute()
       ).map((c) => ({ id: Number(c.id), name: c.name }))
     : [];

@@ -3,7 +3,7 @@
 // context = the connection id), refreshed before they expire, revoked on disconnect. A refused refresh
 // marks the connection broken and mails the company's owners and administrators.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { PlatformConnection, PlatformStatus } from '@permitdesk/core';
+import { MANAGER_ROLES, type PlatformConnection, type PlatformStatus } from '@permitdesk/core';
 import { recordAudit, type AuditActor } from '../audit/audit.js';
 import { companyManagerEmails, requireRoleInCompany } from '../companies/company-access.js';
 import type { Db } from '../db/schema.js';
@@ -22,7 +22,8 @@ import { PLATFORM_MESSAGES, platformSettings, requireSettings, webhookUrlOf, typ
 export type ConnectionRow = Selectable<PlatformConnectionsTable>;
 type Services = Pick<AppServices, 'db' | 'config' | 'clock' | 'mail' | 'secretBox' | 'log'>;
 
-export const CONNECT_ROLES = ['owner', 'administrator'] as const;
+/** A company's managers connect it to a platform and disconnect it. */
+export const CONNECT_ROLES = MANAGER_ROLES;
 /** An authorization started and not finished within this time is forgotten. */
 const STATE_MINUTES = 10;
 /** Tokens are refreshed this long before they expire. */

@@ -11,11 +11,14 @@ export const SERVICE_ADMIN_ONLY_MESSAGE = 'Only a service admin can do this.';
 
 export type StaffRole = 'operator' | 'service_admin';
 
+/** The permit-team role a user row's flags give, or null for a customer (for a caller that reads the row anyway). */
+export const staffRoleOf = (row: { staff: boolean; staff_admin: boolean }): StaffRole | null =>
+  !row.staff ? null : row.staff_admin ? 'service_admin' : 'operator';
+
 /** The user's role on the permit team, or null for a customer. */
 export async function staffRole(db: Db, userId: string): Promise<StaffRole | null> {
   const row = await db.selectFrom('users').select(['staff', 'staff_admin']).where('id', '=', userId).executeTakeFirst();
-  if (!row?.staff) return null;
-  return row.staff_admin ? 'service_admin' : 'operator';
+  return row ? staffRoleOf(row) : null;
 }
 
 export async function isStaff(db: Db, userId: string): Promise<boolean> {

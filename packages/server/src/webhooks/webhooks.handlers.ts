@@ -1,6 +1,6 @@
 // The company's webhook calls (/v4/companies/{id}/webhooks...): owner or administrator only.
 import { isProduction } from '../config.js';
-import type { endpoints } from '@permitdesk/core';
+import { MANAGER_ROLES, type endpoints } from '@permitdesk/core';
 import { requireRoleInCompany } from '../companies/company-access.js';
 import type { EndpointHandler } from '../http/register.js';
 import type { AppServices } from '../services.js';
@@ -8,9 +8,8 @@ import { WEBHOOK_SECRETS } from './index.js';
 import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, replayDelivery } from './subscriptions.js';
 
 type Hooks = typeof endpoints.webhooks;
-const MANAGERS = ['owner', 'administrator'] as const;
 
-const requireManager = (ctx: { services: AppServices; user: { sub: string } }, companyId: number) => requireRoleInCompany(ctx.services.db, ctx.user.sub, companyId, MANAGERS);
+const requireManager = (ctx: { services: AppServices; user: { sub: string } }, companyId: number) => requireRoleInCompany(ctx.services.db, ctx.user.sub, companyId, MANAGER_ROLES);
 const policyOf = (services: AppServices) => ({ production: isProduction(services.config) });
 
 export const listWebhooksHandler: EndpointHandler<Hooks['list']> = async (ctx, { params }) => {

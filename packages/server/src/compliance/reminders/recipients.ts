@@ -6,7 +6,7 @@
 // vendor C is. For a permit: the customer (the project's company's owner and administrators, or the
 // project's owner), the PMs assigned to the project, and, when it is flagged, the permit team (the
 // permit's operator, else every operator). Each address once; the company's own reading wins.
-import { SHARING_STATUS, INVITE_STATUS, STAGE } from '@permitdesk/core';
+import { MANAGER_ROLES, SHARING_STATUS, INVITE_STATUS, STAGE } from '@permitdesk/core';
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.js';
 import type { VaultKind } from '../vault-items.js';
@@ -36,7 +36,7 @@ const managersOf = (db: Db, companyIds: readonly number[]) =>
     ? Promise.resolve([] as Row[])
     : db.selectFrom('company_users as cu').innerJoin('users as u', 'u.id', 'cu.user_id')
       .select(['u.email', 'u.name', 'cu.company_id'])
-      .where('cu.company_id', 'in', [...companyIds]).where('cu.active', '=', true).where('cu.role', 'in', ['owner', 'administrator'])
+      .where('cu.company_id', 'in', [...companyIds]).where('cu.active', '=', true).where('cu.role', 'in', MANAGER_ROLES)
       .orderBy('u.email').execute() as Promise<Row[]>;
 
 function merge(groups: { rows: Row[]; shared: boolean }[]): Recipient[] {
@@ -90,7 +90,7 @@ export async function permitCustomerRecipients(db: Db, projectIds: readonly numb
   // One statement for a whole batch of projects; `rank` keeps each project's merge order (managers, owner, PMs).
   const { rows } = await sql<Row & { project_id: number; rank: number }>`
     SELECT p.id AS project_id, 0 AS rank, u.email, u.name, cu.company_id
-    FROM projects p JOIN company_users cu ON cu.company_id = p.company_id AND cu.active AND cu.role IN ('owner', 'administrator')
+    FROM projects p JOIN company_users cu ON cu.company_id = p.company_id AND cu.active AND cu.role IN (${sql.join(MANAGER_ROLES)})
     JOIN users u ON u.id = cu.user_id WHERE p.id IN (${ids})
     UNION ALL
     SELECT p.id, 1, u.email, u.name, NULL FROM projects p JOIN users u ON u.id = p.owner_user_id WHERE p.id IN (${ids})
