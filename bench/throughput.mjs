@@ -335,16 +335,8 @@ async function form52Submission({ base, token, companyId }, typed) {
   const entry = await get(`/v4/forms/52/entry-data?taskId=${taskId}&municipalityId=${municipality.id}&addressId=${encodeURIComponent(found.id)}&companyId=${companyId}`);
   const choices = { taskId: entry.TaskID, municipalityId: entry.MunicipalityID, companyId: entry.CompanyID ?? null };
   if (entry.AddressID) choices.addressId = entry.AddressID;
-  const answers = {
-    CustomerName: 'Hannah Homeowner',
-    ContactEmail: 'hannah@example.com',
-    ContactPhoneNumber: '(212) 555-0142',
-    DescriptionOfWork: 'Replace the 40 gallon gas water heater in the basement.',
-    JobValue: '$2,450.00',
-    EstimatedStartDate: '2026-12-01',
-    HomeBuiltDate: '1962',
-    ...(entry.CompanyID ? { ProjectIdentifier: 'PO-1001' } : {}),
-  };
+  const fixture = JSON.parse(readFileSync(path.join(ROOT, 'packages/server/src/test/form-52-answers.json'), 'utf8'));
+  const answers = { ...fixture.everyone, ...(entry.CompanyID ? fixture.company : {}) };
   return { formId: 52, ...choices, answers, acknowledgeGate: true };
 }
 

@@ -4,6 +4,7 @@ import { formChoices, municipalityLocationQuery, type FormEntryResult, type Geoc
 import { expect } from 'vitest';
 import { setStaff } from '../staff/staff.js';
 import type { TestContext, TestUser } from './harness.js';
+import form52Answers from './form-52-answers.json' with { type: 'json' };
 
 export interface JobSite {
   addressId: string;
@@ -28,17 +29,10 @@ export async function jobSite(t: TestContext, query = '350 5th Ave, New York, NY
   return { addressId: result.id, municipalityId: located.body.id, municipalityName: located.body.name, taskId: task.id, taskName: task.name };
 }
 
-export const FORM_52_ANSWERS = {
-  CustomerName: 'Hannah Homeowner',
-  ContactEmail: 'hannah@example.com',
-  ContactPhoneNumber: '(212) 555-0142',
-  DescriptionOfWork: 'Replace the 40 gallon gas water heater in the basement.',
-  JobValue: '$2,450.00',
-  EstimatedStartDate: '2026-12-01',
-  HomeBuiltDate: '1962',
-};
+// In a JSON file so that bench/throughput.mjs posts the same answers.
+export const FORM_52_ANSWERS = form52Answers.everyone;
 /** What only a company is asked (a homeowner's form has no purchase order). */
-export const COMPANY_ANSWERS = { ProjectIdentifier: 'PO-1001' };
+export const COMPANY_ANSWERS = form52Answers.company;
 
 export async function entryData(t: TestContext, user: TestUser, site: JobSite, extra: Record<string, string | number | undefined> = {}) {
   const res = await t.request<PermitFormEntry>('GET', '/v4/forms/52/entry-data', {
