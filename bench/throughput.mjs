@@ -25,6 +25,8 @@ import { freePort } from '../scripts/cluster.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverRequire = createRequire(path.join(ROOT, 'packages/server/package.json'));
+/** The answers the server's tests post for form 52 (packages/server/src/test/permit-fixtures.ts reads the same file). */
+const FORM_52_ANSWERS = JSON.parse(readFileSync(path.join(ROOT, 'packages/server/src/test/form-52-answers.json'), 'utf8'));
 const { values } = parseArgs({
   options: {
     projects: { type: 'string', default: '8000' },
@@ -339,8 +341,7 @@ async function form52Submission({ base, token, companyId }, typed) {
   const entry = await get(`/v4/forms/52/entry-data?taskId=${taskId}&municipalityId=${municipality.id}&addressId=${encodeURIComponent(found.id)}&companyId=${companyId}`);
   const choices = { taskId: entry.TaskID, municipalityId: entry.MunicipalityID, companyId: entry.CompanyID ?? null };
   if (entry.AddressID) choices.addressId = entry.AddressID;
-  const fixture = JSON.parse(readFileSync(path.join(ROOT, 'packages/server/src/test/form-52-answers.json'), 'utf8'));
-  const answers = { ...fixture.everyone, ...(entry.CompanyID ? fixture.company : {}) };
+  const answers = { ...FORM_52_ANSWERS.everyone, ...(entry.CompanyID ? FORM_52_ANSWERS.company : {}) };
   return { formId: 52, ...choices, answers, acknowledgeGate: true };
 }
 

@@ -6,12 +6,12 @@
 // Execute, Sync. After five executions Postgres may keep a generic plan, as on a PostgreSQL connection.
 //
 // Statements are kept in a least-recently-used list of at most `limit` texts; the oldest is closed when a new
-// one needs room, outside a transaction only (inside one a new statement then runs as the unnamed statement). Statements
-// without parameters (BEGIN, COMMIT, scripts) go through PGlite's own query(). A statement prepared before a
+// one needs room, outside a transaction only (inside one a new statement then runs as the unnamed statement).
+// Statements without parameters (BEGIN, COMMIT, scripts) go through PGlite's own query(). A statement prepared before a
 // migration changed the table under it fails once with "cached plan must not change result type": it is
 // closed and, outside a transaction, prepared again and run.
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
-import { PREPARED_STATEMENTS_PER_CONNECTION } from './prepared-statements.js';
+import { isStalePlan, PREPARED_STATEMENTS_PER_CONNECTION } from './prepared-statements.js';
 
 const { serialize } = protocol;
 
@@ -28,9 +28,6 @@ export interface PgliteQueryClient {
   /** The statement texts prepared, least recently used first (tests). */
   readonly prepared: ReadonlyMap<string, Statement>;
 }
-
-const isStalePlan = (error: unknown): boolean =>
-  (error as { code?: string })?.code === '0A000' && /cached plan must not change result type/.test(String((error as Error)?.message));
 
 /** Several protocol messages in one buffer: PGlite runs them all in one call. */
 function concat(...messages: Uint8Array[]): Uint8Array {

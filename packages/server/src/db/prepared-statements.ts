@@ -20,8 +20,8 @@ export const PREPARED_STATEMENTS_PER_CONNECTION = 256;
 
 type QueryResultPromise = Promise<pg.QueryResult>;
 
-/** Whether an error is PostgreSQL's refusal of a prepared plan whose result columns changed. */
-const isStalePlan = (error: unknown): boolean =>
+/** Whether an error is PostgreSQL's refusal of a prepared plan whose result columns changed (also on PGlite). */
+export const isStalePlan = (error: unknown): boolean =>
   (error as { code?: string })?.code === '0A000' && /cached plan must not change result type/.test(String((error as Error)?.message));
 
 export interface PreparedStatementsState {
