@@ -4,17 +4,13 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.js';
 import { REPO_ROOT, type Config } from './config.js';
-import { migrateToLatest } from './db/migrate.js';
-import { seedAll } from './reference/seed-all.js';
+import { prepareData, prepareNewPgliteFolder } from './prepare-data.js';
 import { warmMunicipalitySearch } from './lookups/municipality-name-index.js';
 import type { App } from './http/context.js';
 import { registerStaticRoutes } from './http/static-files.js';
 import { isLoopback } from './mail/mailbox.routes.js';
 import { closeServices, createServices, type AppServices } from './services.js';
 import { startMetricsServer } from './http/metrics-routes.js';
-import { DEMO_PASSWORD, DEMO_USERS, loadDemoData, showcaseOf } from './reference/demo-data.js';
-import { seedDemoShowcase } from './cli/demo-showcase.js';
-import { DEMO_OPERATOR, ensureDemoOperator } from './operator/demo-operator.js';
 import { enqueueStartupWatchdog, registerExpiryWatchdogJob } from './compliance/reminders/watchdog-job.js';
 import { MULTIPART_SWEEP_EVERY_MS, MULTIPART_SWEEP_JOB, sweepMultipartUploads } from './storage/multipart.js';
 import { FUNNEL_KEEP_DAYS, FUNNEL_PRUNE_DAILY_AT, FUNNEL_PRUNE_JOB, pruneFunnelEvents } from './funnel/funnel.js';
@@ -37,11 +33,10 @@ export async function bootstrap(givenConfig: Config): Promise<Running> {
   const config: Config = fakePlatform
     ? { ...fakePlatform.env(), ...definedOnly(givenConfig), ...(process.env.PLATFORM_NAME ? {} : { PLATFORM_NAME: fakePlatform.env().PLATFORM_NAME ?? 'Fake platform' }) }
     : givenConfig;
+  await prepareNewPgliteFolder(config);
   const services = await createServices(config);
   const { log } = services;
-  await migrateToLatest(services.database);
-  await seedAll(services);
-  await seedDemoDataOnce(services);
+  await prepareData(services);
   // Before listening: else the first address picked after a restart waits ~2 s for the gazetteer.
   services.geo.warm();
   // The municipality keyword search's list of names (issue 15): loaded now, not by the first search.
@@ -123,18 +118,6 @@ export function listenBanner(config: Pick<Config, 'HOST' | 'NODE_ENV'>): string 
 const definedOnly = (config: Config): Config => Object.fromEntries(Object.entries(config).filter(([, value]) => value !== undefined)) as Config;
 
 const isLoopbackHost = (host: string) => host === 'localhost' || isLoopback(host);
-
-/** With DEMO_DATA_PROJECTS set, a fresh data folder gets the demo company, its users and projects once. */
-async function seedDemoDataOnce(services: AppServices): Promise<void> {
-  const projects = services.config.DEMO_DATA_PROJECTS;
-  const owner = DEMO_USERS[0];
-  if (!projects || !owner || (await services.identity.findByEmail(owner.email))) return;
-  const summary = await loadDemoData(services, { projects, companies: 1, log: (line) => services.log.info(`[demo-data] ${line}`) });
-  const teamUserId = await ensureDemoOperator(services);
-  if (services.config.DEMO_SHOWCASE === '1') await seedDemoShowcase(services, showcaseOf(summary, teamUserId));
-  services.log.info(`Demo data: ${summary.projects} projects and ${summary.permits} permits.`);
-  services.log.info(`  sign in as ${DEMO_USERS.map((u) => u.email).join(', ')} or the permit team ${DEMO_OPERATOR.email}, password ${DEMO_PASSWORD}`);
-}
 
 /** Stops listening and ends idle keep-alive connections; `force` also ends busy ones (the drain timed out). */
 function closeServer(server: ServerType, force: boolean): Promise<void> {
