@@ -49,6 +49,13 @@ describe.each(databaseTargets())('demo data on %s', (target) => {
     for (const address of addresses) expect(address.project_address).toMatch(/^\d+ .+, .+, [A-Z]{2} \d{5}$/);
   });
 
+  it('leaves fresh statistics on every table the radar page reads (a table never analysed got a bitmap scan per row)', async () => {
+    const tables = ['projects', 'permits', 'permit_inspections', 'project_assignments', 'cancellation_requests', 'radar_counts'];
+    const { rows } = await sql<{ relname: string }>`
+      SELECT relname FROM pg_stat_user_tables WHERE relname = ANY(${tables}) AND last_analyze IS NOT NULL`.execute(ctx.services.db);
+    expect(rows.map((row) => row.relname).sort()).toEqual([...tables].sort());
+  });
+
   it('reads as a month of work (issue 18): requests and stage changes spread over the last 30 days, each permit with its way to its stage', async () => {
     const { rows } = await sql<{ future: number; old: number; days: number; today: number; all: number; wrong: number; unordered: number; late_start: number }>`
       SELECT (SELECT count(*)::int FROM permit_stage_history WHERE changed_at > now()) + (SELECT count(*)::int FROM permits WHERE created_at > now() OR stage_entered_at > now()) AS future,

@@ -119,7 +119,7 @@ export async function loadDemoData(services: AppServices, options: DemoOptions):
   );
   await sql`DROP TABLE IF EXISTS demo_places`.execute(services.db);
   // Fresh statistics and visibility maps: the radar's index-only scans rely on them.
-  await sql`VACUUM ANALYZE projects, permits, permit_inspections, project_assignments, radar_counts`.execute(services.db);
+  await sql`VACUUM ANALYZE projects, permits, permit_inspections, project_assignments, cancellation_requests, radar_counts`.execute(services.db);
   log(`${options.projects + personal} projects, ${permits} permits in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return {
     companyId,
