@@ -31,6 +31,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('sizes the PostgreSQL pool from DATABASE_POOL_SIZE (10 by default), a whole number from 1', () => {
+    expect(loadConfig({}).DATABASE_POOL_SIZE).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '3' }).DATABASE_POOL_SIZE).toBe(3);
+    for (const bad of ['0', 'ten', '-1', '2.5', '1000']) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow('DATABASE_POOL_SIZE: must be a whole number from 1 to 999');
+    }
+  });
+
   it('trusts PUBLIC_URL and the listed partner origins, nothing else', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://permits.example.com', EMBED_ORIGINS: 'https://acme-lumber.example, http://localhost:4000/' });
     expect(trustedOrigins(config)).toEqual(['https://permits.example.com', 'https://acme-lumber.example', 'http://localhost:4000']);

@@ -26,6 +26,11 @@ export const configSchema = v.object({
    * mode without max_prepared_statements).
    */
   DATABASE_PREPARED_STATEMENTS: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
+  /** PostgreSQL connections each replica keeps open (node-postgres pool); keep replicas × this under max_connections. */
+  DATABASE_POOL_SIZE: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9]\d{0,2}$/, 'must be a whole number from 1 to 999'), v.transform(Number)),
+    '10',
+  ),
   /** HS256 key for access tokens; generated once into DATA_DIR/jwt-secret when unset. */
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   /** Key of the TOTP secrets at rest (AES-256-GCM); derived from JWT_SECRET (or the generated secret) when unset. */

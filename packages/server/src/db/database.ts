@@ -97,10 +97,12 @@ const parseInt8 = (value: string): number | bigint => {
 };
 
 export async function openDatabase(
-  config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'> & Partial<Pick<Config, 'DATABASE_PREPARED_STATEMENTS'>>,
+  config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'> & Partial<Pick<Config, 'DATABASE_PREPARED_STATEMENTS' | 'DATABASE_POOL_SIZE'>>,
   options: OpenOptions = {},
 ): Promise<DatabaseHandle> {
-  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL, { preparedStatements: config.DATABASE_PREPARED_STATEMENTS !== 'off', ...options });
+  if (config.DATABASE_URL) {
+    return openPostgres(config.DATABASE_URL, { preparedStatements: config.DATABASE_PREPARED_STATEMENTS !== 'off', poolSize: config.DATABASE_POOL_SIZE, ...options });
+  }
   return openPglite(options.inMemory ? undefined : path.join(config.DATA_DIR, 'pglite'), options.loadDataDir, {
     preparedStatements: config.DATABASE_PREPARED_STATEMENTS !== 'off',
     ...options,
