@@ -33,10 +33,10 @@ export async function bootstrap(givenConfig: Config): Promise<Running> {
   const config: Config = fakePlatform
     ? { ...fakePlatform.env(), ...definedOnly(givenConfig), ...(process.env.PLATFORM_NAME ? {} : { PLATFORM_NAME: fakePlatform.env().PLATFORM_NAME ?? 'Fake platform' }) }
     : givenConfig;
-  await prepareNewPgliteFolder(config);
+  const prepared = await prepareNewPgliteFolder(config);
   const services = await createServices(config);
   const { log } = services;
-  await prepareData(services);
+  if (!prepared) await prepareData(services);
   // Before listening: else the first address picked after a restart waits ~2 s for the gazetteer.
   services.geo.warm();
   // The municipality keyword search's list of names (issue 15): loaded now, not by the first search.

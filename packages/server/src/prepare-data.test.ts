@@ -25,7 +25,7 @@ describe('prepareNewPgliteFolder', () => {
     const dir = await tempDir();
     const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: '', DEMO_DATA_PROJECTS: '5', LOG_LEVEL: 'error', EMAIL_MX_LOOKUP: 'off' });
     expect(isNewPgliteFolder(config)).toBe(true);
-    await prepareNewPgliteFolder(config);
+    await expect(prepareNewPgliteFolder(config)).resolves.toBe(true);
     expect(isNewPgliteFolder(config)).toBe(false);
 
     const handle = await openPglite(path.join(dir, 'pglite'));
@@ -43,10 +43,12 @@ describe('prepareNewPgliteFolder', () => {
     const dir = await tempDir();
     const onPostgres = loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', LOG_LEVEL: 'error' });
     expect(isNewPgliteFolder(onPostgres)).toBe(false);
-    await expect(prepareNewPgliteFolder(onPostgres)).resolves.toBeUndefined();
+    await expect(prepareNewPgliteFolder(onPostgres)).resolves.toBe(false);
     await mkdir(path.join(dir, 'pglite'));
     await writeFile(path.join(dir, 'pglite', 'PG_VERSION'), '17');
-    expect(isNewPgliteFolder(loadConfig({ DATA_DIR: dir, DATABASE_URL: '' }))).toBe(false);
+    const onExisting = loadConfig({ DATA_DIR: dir, DATABASE_URL: '' });
+    expect(isNewPgliteFolder(onExisting)).toBe(false);
+    await expect(prepareNewPgliteFolder(onExisting)).resolves.toBe(false);
   });
 
   it('a child that fails stops the start with a clear error', { timeout: 60_000 }, async () => {

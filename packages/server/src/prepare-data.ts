@@ -1,14 +1,13 @@
 // The database made ready to serve: migrations, reference data and (with DEMO_DATA_PROJECTS) the demo data.
 // On a new PGlite data folder this runs in a short child process first (issue 17): PGlite's WebAssembly
 // memory only grows, and filling a new folder in the server's own process left ~70 MB of it, and ~20 MB of
-// malloc'd memory, in the RSS for good. The server then opens the filled folder, where the same steps
-// find nothing to do.
+// malloc'd memory, in the RSS for good. The server then opens the filled folder and skips these steps.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Config } from './config.js';
+import { pgliteFolder, pgliteFolderExists } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedAll } from './reference/seed-all.js';
 import { DEMO_PASSWORD, DEMO_USERS, loadDemoData, showcaseOf } from './reference/demo-data.js';
@@ -28,11 +27,14 @@ export async function prepareData(services: AppServices): Promise<void> {
 
 /** True when the server would create its PGlite data folder now (no DATABASE_URL, no folder yet). */
 export const isNewPgliteFolder = (config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): boolean =>
-  !config.DATABASE_URL && !existsSync(path.join(config.DATA_DIR, 'pglite', 'PG_VERSION'));
+  !config.DATABASE_URL && !pgliteFolderExists(pgliteFolder(config));
 
-/** On a new PGlite data folder: prepareData in a child process, which exits before the server opens the folder. */
-export async function prepareNewPgliteFolder(config: Config): Promise<void> {
-  if (!isNewPgliteFolder(config)) return;
+/**
+ * On a new PGlite data folder: prepareData in a child process, which exits before the server opens the folder.
+ * True when it ran (the folder is then ready: the server need not prepare it again).
+ */
+export async function prepareNewPgliteFolder(config: Config): Promise<boolean> {
+  if (!isNewPgliteFolder(config)) return false;
   const file = fileURLToPath(import.meta.url);
   const child = spawn(process.execPath, [...childNodeOptions(file), file], {
     env: { ...process.env, [CONFIG_VARIABLE]: JSON.stringify(config) },
@@ -43,6 +45,7 @@ export async function prepareNewPgliteFolder(config: Config): Promise<void> {
     child.once('exit', resolve);
   });
   if (code !== 0) throw new Error(`preparing the new data folder ${config.DATA_DIR} failed (exit ${code}); its output is above`);
+  return true;
 }
 
 /**

@@ -80,7 +80,7 @@ await db.close();`;
  * PGlite it runs in leave ~450 MB of memory the process never gives back (issue 17). ~5 s, once.
  */
 async function initPgliteDataDir(dataDir: string): Promise<void> {
-  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  if (pgliteFolderExists(dataDir)) return;
   const entry = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
   try {
     await promisify(execFile)(process.execPath, ['--input-type=module', '-e', initdbScript, entry, dataDir], { maxBuffer: 16 * 1024 * 1024 });
@@ -89,6 +89,12 @@ async function initPgliteDataDir(dataDir: string): Promise<void> {
     throw new Error(`PGlite could not create its data folder ${dataDir}: ${stderr || String(error)}`);
   }
 }
+
+/** Where the server keeps its PGlite data (no DATABASE_URL). */
+export const pgliteFolder = (config: Pick<Config, 'DATA_DIR'>): string => path.join(config.DATA_DIR, 'pglite');
+
+/** A PGlite data folder exists once initdb has written its PG_VERSION. */
+export const pgliteFolderExists = (dataDir: string): boolean => existsSync(path.join(dataDir, 'PG_VERSION'));
 
 /** int8 values as numbers while they are safe integers (what PGlite does), so both kinds agree. */
 const parseInt8 = (value: string): number | bigint => {
@@ -103,7 +109,7 @@ export async function openDatabase(
   if (config.DATABASE_URL) {
     return openPostgres(config.DATABASE_URL, { preparedStatements: config.DATABASE_PREPARED_STATEMENTS !== 'off', poolSize: config.DATABASE_POOL_SIZE, ...options });
   }
-  return openPglite(options.inMemory ? undefined : path.join(config.DATA_DIR, 'pglite'), options.loadDataDir, {
+  return openPglite(options.inMemory ? undefined : pgliteFolder(config), options.loadDataDir, {
     preparedStatements: config.DATABASE_PREPARED_STATEMENTS !== 'off',
     ...options,
   });
