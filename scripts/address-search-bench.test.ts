@@ -28,10 +28,12 @@ describe('the address bench through the Census geocoder', () => {
     const { code, stdout, stderr } = await bench(['--geocoder', 'census', '--fixtures']);
     expect(code, stderr).toBe(0);
     expect(stdout).toContain('Address search on GEOCODER=census (recorded answers from the local fake)');
-    // The four typings of the corpus the fixtures hold: Seattle, the Strip (Clark County), Manhattan, West Allis.
-    expect(stdout).toMatch(/^all +4 +100\.0% +100\.0% +100\.0% +100\.0%$/m);
+    // The five typings of the corpus the fixtures hold: Seattle, the Strip (Clark County), Manhattan, West Allis,
+    // Cherry Hill (the township the Census names as the county subdivision).
+    expect(stdout).toMatch(/^all +5 +100\.0% +100\.0% +100\.0% +100\.0%$/m);
     expect(stdout).toMatch(/^category unincorporated +1 +100\.0% +100\.0%/m);
-    expect(stdout).toContain('First suggestion from the Census: 4 of 4 typings');
+    expect(stdout).toMatch(/^category township +1 +100\.0% +100\.0%/m);
+    expect(stdout).toContain('First suggestion from the Census: 5 of 5 typings');
     expect(stdout).not.toContain('miss [');
   }, 240_000);
 

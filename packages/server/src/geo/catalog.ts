@@ -2,7 +2,9 @@
 // county (or county equivalent) as the permitting authority of its unincorporated area ('Los Angeles
 // County'), and the administrative areas (states → counties → cities) they belong to. GeoNames places
 // that are sections of a city (sections.ts: Times Square, Harlem, Fishtown...) or unincorporated communities
-// their county governs (unincorporated.ts: Columbia MD, Paradise NV) are left out. Ids and
+// their county governs (unincorporated.ts: Columbia MD, Paradise NV) or their town or township governs
+// (townships.ts: East Meadow NY → Town of Hempstead) are left out; a township's seat takes the township's
+// name ('Township of Edison', not 'City of Edison'). Ids and
 // slugs are assigned in a fixed sort order over every GeoNames place, left out or not, so the same data
 // packages always give the same catalogue, and leaving a section out renumbers nothing that a database
 // seeded before holds.
@@ -11,6 +13,7 @@ import type { CountyIndex } from './county-index.js';
 import type { PostalIndex } from './postal-index.js';
 import { BOROUGH_CITIES, findSections, type SectionReason } from './sections.js';
 import { slugify } from './slug.js';
+import { townshipOf, type Township } from './townships.js';
 import { usAdmin2, usCities } from './sources.js';
 
 /** Requests received after this hour (local time) are filed the next business day; no dataset has it per municipality. */
@@ -56,6 +59,8 @@ export interface OmittedPlace {
   latitude: number;
   longitude: number;
   reason: SectionReason;
+  /** The town or township that governs it (reason 'township'). */
+  township?: MunicipalityRecord;
 }
 
 /**
@@ -89,6 +94,8 @@ export interface GeoCatalog {
   citiesByCounty: ReadonlyMap<string, MunicipalityRecord[]>;
   /** State code → the city municipalities in that state. */
   citiesByState: ReadonlyMap<string, MunicipalityRecord[]>;
+  /** County FIPS → its towns and townships of townships.ts (their seats' records, among the cities). */
+  townshipsByCounty: ReadonlyMap<string, MunicipalityRecord[]>;
 }
 
 interface CountyDraft {
@@ -177,6 +184,7 @@ export function buildCatalog(counties: CountyIndex, postal: PostalIndex): GeoCat
 
   const countyNames = new Map([...countyDrafts.values()].map((county) => [county.fips, county.name]));
   const sections = findSections(placedCities, counties, postal, countyNames);
+  const townships = findTownships(placedCities, sections.omitted);
 
   // Administrative areas: states, then counties, then cities.
   const areaSlug = slugRegistry();
@@ -229,7 +237,7 @@ export function buildCatalog(counties: CountyIndex, postal: PostalIndex): GeoCat
       latitude: city.latitude,
       longitude: city.longitude,
     };
-    if (!sections.omitted.has(city)) areas.push(area);
+    if (!townships.omitted.has(city)) areas.push(area);
     cityAreas.push(area);
   }
 
@@ -260,12 +268,15 @@ export function buildCatalog(counties: CountyIndex, postal: PostalIndex): GeoCat
   const citiesByCounty = new Map<string, MunicipalityRecord[]>();
   const citiesByState = new Map<string, MunicipalityRecord[]>();
   const cityRecords = new Map<CityDraft, MunicipalityRecord>();
+  const townshipRecords = new Map<Township, MunicipalityRecord>();
+  const townshipsByCounty = new Map<string, MunicipalityRecord[]>();
   placedCities.forEach((city, index) => {
     const area = cityAreas[index]!;
     const county = countyDrafts.get(city.countyFips)!;
-    const name = `City of ${city.name}`;
+    const township = townships.seats.get(city);
+    const name = township?.name ?? `City of ${city.name}`;
     const id = ++lastMunicipalityId;
-    if (sections.omitted.has(city)) return;
+    if (townships.omitted.has(city)) return;
     const official = BOROUGH_CITIES.find((borough) => borough.stateCode === city.stateCode && borough.cityName === city.name);
     const record: MunicipalityRecord = {
       id,
@@ -284,6 +295,12 @@ export function buildCatalog(counties: CountyIndex, postal: PostalIndex): GeoCat
     };
     municipalities.push(record);
     cityRecords.set(city, record);
+    if (township) {
+      townshipRecords.set(township, record);
+      const list = townshipsByCounty.get(city.countyFips);
+      if (list) list.push(record);
+      else townshipsByCounty.set(city.countyFips, [record]);
+    }
     const inCounty = citiesByCounty.get(city.countyFips);
     if (inCounty) inCounty.push(record);
     else citiesByCounty.set(city.countyFips, [record]);
@@ -297,13 +314,37 @@ export function buildCatalog(counties: CountyIndex, postal: PostalIndex): GeoCat
     const record = cityRecords.get(city);
     if (record) governingCity.set(fips, record);
   }
-  const omitted = [...sections.omitted].map(([place, reason]) => ({
-    name: place.name,
-    stateCode: place.stateCode,
-    countyFips: place.countyFips,
-    latitude: place.latitude,
-    longitude: place.longitude,
-    reason,
-  }));
-  return { areas, municipalities, countyMunicipality, governingCity, omitted, citiesByCounty, citiesByState };
+  const omitted = [...townships.omitted].map(([place, reason]): OmittedPlace => {
+    const township = townships.communities.get(place);
+    return {
+      name: place.name,
+      stateCode: place.stateCode,
+      countyFips: place.countyFips,
+      latitude: place.latitude,
+      longitude: place.longitude,
+      reason,
+      ...(township ? { township: townshipRecords.get(township)! } : {}),
+    };
+  });
+  return { areas, municipalities, countyMunicipality, governingCity, omitted, citiesByCounty, citiesByState, townshipsByCounty };
+}
+
+/**
+ * The towns and townships of townships.ts among the places: their seats, and their communities, which join
+ * the places left out (a place left out already, as a section of a city, stays so). A community whose
+ * township's seat is not in the data stays a place of its own.
+ */
+function findTownships(places: readonly CityDraft[], sectionsOmitted: ReadonlyMap<CityDraft, SectionReason>) {
+  const seats = new Map<CityDraft, Township>();
+  const found = places.map((place) => ({ place, entry: sectionsOmitted.has(place) ? undefined : townshipOf(place) }));
+  for (const { place, entry } of found) if (entry?.seat) seats.set(place, entry.township);
+  const seated = new Set(seats.values());
+  const omitted = new Map(sectionsOmitted);
+  const communities = new Map<CityDraft, Township>();
+  for (const { place, entry } of found) {
+    if (!entry || entry.seat || !seated.has(entry.township)) continue;
+    omitted.set(place, 'township');
+    communities.set(place, entry.township);
+  }
+  return { seats, omitted, communities };
 }

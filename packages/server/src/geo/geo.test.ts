@@ -11,6 +11,8 @@ import { createBuiltinGazetteer } from './gazetteer/builtin-gazetteer.js';
 import { createCensusProvider } from './gazetteer/census-provider.js';
 import { withBuiltinFallback } from './gazetteer/fallback-provider.js';
 import { createGoogleProvider } from './gazetteer/google-provider.js';
+import { slugify } from './slug.js';
+import { TOWNSHIPS } from './townships.js';
 
 const geo = createGeoService();
 
@@ -306,6 +308,66 @@ describe('address search as people type', () => {
     for (const gone of ['City of Columbia, MD', 'City of Silver Spring, MD', 'City of Paradise, NV', 'City of Tysons, VA', 'City of Hilo, HI']) expect(names.has(gone)).toBe(false);
     for (const kept of ['City of Columbia, MO', 'City of Columbia, SC', 'City of Honolulu, HI', 'City of Rockville, MD']) expect(names.has(kept)).toBe(true);
     expect(omitted.find((o) => o.name === 'Columbia' && o.stateCode === 'MD')?.reason).toBe('unincorporated');
+  });
+});
+
+describe('towns and townships that issue permits (townships.ts)', () => {
+  const gazetteer = createBuiltinGazetteer();
+  const municipalityOf = async (query: string) => {
+    const [first] = await gazetteer.search(query, 5);
+    const address = await gazetteer.geocode(first!.id);
+    return geo.locate(address!.latitude, address!.longitude, address!)?.name;
+  };
+
+  it('names every seat after its township, and leaves each community out as a city of its own', () => {
+    const { municipalities, omitted } = sharedCatalog();
+    for (const [stateCode, townships] of Object.entries(TOWNSHIPS)) {
+      for (const township of townships) {
+        // The table names places as GeoNames does: each seat and community is found, once.
+        const seats = municipalities.filter((m) => m.stateCode === stateCode && m.name === township.name);
+        expect(seats, `${township.name}, ${stateCode}`).toHaveLength(1);
+        expect(seats[0]!.placeName).toBe(township.seat);
+        expect(seats[0]!.slug).toMatch(new RegExp(`/${slugify(township.name)}$`));
+        for (const community of township.communities) {
+          const left = omitted.filter((o) => o.stateCode === stateCode && o.name === community && o.reason === 'township');
+          expect(left, `${community}, ${stateCode}`).toHaveLength(1);
+          expect(left[0]!.township).toBe(seats[0]);
+        }
+      }
+    }
+    const names = new Set(municipalities.map((m) => `${m.name}, ${m.stateCode}`));
+    for (const gone of ['City of Edison, NJ', 'City of East Meadow, NY', 'City of Hicksville, NY', 'City of Hyannis, MA', 'City of Iselin, NJ']) expect(names.has(gone)).toBe(false);
+    // A village that governs itself inside a town keeps its own record: the village of Hempstead, not the town.
+    expect(names.has('City of Hempstead, NY')).toBe(true);
+  });
+
+  it.each([
+    ['1899 Hempstead Tpke, East Meadow, NY 11554', 'Town of Hempstead'],
+    ['1899 hempstead tpke east meadow ny', 'Town of Hempstead'],
+    ['3000 Hempstead Tpke, Levittown, NY 11756', 'Town of Hempstead'],
+    ['99 Commack Rd, Brentwood, NY 11717', 'Town of Islip'],
+    ['160 Old Country Rd, hicksvile ny', 'Town of Oyster Bay'],
+    ['175 W DeKalb Pike, King of Prussia, PA', 'Upper Merion Township'],
+    ['75 E Lancaster Ave, Ardmore, PA 19003', 'Lower Merion Township'],
+    ['100 Municipal Blvd, Edison, NJ 08817', 'Township of Edison'],
+    ['500 Green St, Iselin, NJ 08830', 'Township of Woodbridge'],
+    ['40700 Romeo Plank Rd, Clinton Township, MI 48038', 'Charter Township of Clinton'],
+    ['5151 Marsh Rd, Okemos, MI 48864', 'Charter Township of Meridian'],
+    ['367 Main St, Hyannis, MA 02601', 'Town of Barnstable'],
+    ['18 Cos Cob Ave, Cos Cob, CT 06807', 'Town of Greenwich'],
+    // The village of Hempstead issues its own permits.
+    ['50 Clinton St, Hempstead, NY 11550', 'City of Hempstead'],
+  ])('lands %s on %s', async (query, expected) => {
+    expect(await municipalityOf(query)).toBe(expected);
+  });
+
+  it('picks the town the Census names as the county subdivision, not the village of the same name', () => {
+    // A hamlet of the Town of Hempstead: no incorporated place, the subdivision 'Hempstead town' (BASENAME Hempstead).
+    const eastMeadow = { latitude: 40.7140, longitude: -73.5590, city: 'East Meadow', state: 'NY', zip: '11554' };
+    const inHamlet = { ...eastMeadow, governing: { countyFips: '36059', place: null, subdivision: 'Hempstead' } };
+    expect(geo.locate(eastMeadow.latitude, eastMeadow.longitude, inHamlet)?.name).toBe('Town of Hempstead');
+    const inVillage = { ...eastMeadow, governing: { countyFips: '36059', place: 'Hempstead', subdivision: 'Hempstead' } };
+    expect(geo.locate(eastMeadow.latitude, eastMeadow.longitude, inVillage)?.name).toBe('City of Hempstead');
   });
 });
 

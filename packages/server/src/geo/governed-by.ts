@@ -20,6 +20,11 @@ export function governedBy(catalog: GeoCatalog, governing: GoverningPlace, state
     return best(inCounty) ?? best(inState);
   };
   if (governing.place) return named(governing.place);
-  const township = governing.subdivision ? inCounty.find((city) => nameMatch(city.placeName, governing.subdivision!) === 2) : undefined;
+  // A township of townships.ts by its government's name first (the Town of Hempstead, not the village of Hempstead).
+  const subdivision = governing.subdivision;
+  const township = subdivision
+    ? ((catalog.townshipsByCounty.get(governing.countyFips) ?? []).find((town) => nameMatch(town.name, subdivision) > 0) ??
+      inCounty.find((city) => nameMatch(city.placeName, subdivision) === 2))
+    : undefined;
   return township ?? catalog.countyMunicipality.get(governing.countyFips);
 }

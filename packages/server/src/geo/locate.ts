@@ -12,9 +12,11 @@
 // 4. but a nearest place that is no USPS city (a GeoNames neighbourhood: 'Chicago Loop', 'Koreatown')
 //    does not win over the city whose postal area it lies in: the USPS city of the ZIP nearest the
 //    point, when that is a city of the same county with POSTAL_AREA_MIN_ZIPS ZIP codes or more.
-// Unincorporated communities (unincorporated.ts: Columbia MD, Paradise NV) are no city: an address naming
-// one, or a point nearer one (within UNINCORPORATED_NEAR_KM) than the city its address names (the Las
-// Vegas Strip, whose mail says Las Vegas, a name MAILING_NAME_MIN_ZIPS ZIP codes carry), answers the county.
+// Communities without a government are no city: unincorporated ones (unincorporated.ts: Columbia MD, Paradise
+// NV) are their county's, a town's or township's hamlets (townships.ts: East Meadow NY) are the town's. An
+// address naming one, or a point nearer one (within UNINCORPORATED_NEAR_KM) than the city its address names
+// (the Las Vegas Strip, whose mail says Las Vegas, a name MAILING_NAME_MIN_ZIPS ZIP codes carry), answers
+// that government.
 // Known limit: a town without a post office name of its own (the zipcodes package gives one USPS name
 // per ZIP: West Allis is 'Milwaukee') is answered by the city whose name its ZIPs carry, unless the
 // address names the town.
@@ -85,25 +87,27 @@ export function createLocator(catalog: GeoCatalog, counties: CountyIndex, postal
     }
   }
 
-  // Unincorporated communities by state + name key and by county.
-  const unincorporatedByKey = new Map<string, OmittedPlace[]>();
-  const unincorporatedByCounty = new Map<string, OmittedPlace[]>();
+  // Communities without a government (unincorporated, or a town's hamlets) by state + name key and by county.
+  const communitiesByKey = new Map<string, OmittedPlace[]>();
+  const communitiesByCounty = new Map<string, OmittedPlace[]>();
   const push = <V>(map: Map<string, V[]>, key: string, value: V) => {
     const list = map.get(key);
     if (list) list.push(value);
     else map.set(key, [value]);
   };
   for (const place of catalog.omitted) {
-    if (place.reason !== 'unincorporated') continue;
-    for (const key of placeKeys(place.name)) push(unincorporatedByKey, `${place.stateCode}|${key}`, place);
-    push(unincorporatedByCounty, place.countyFips, place);
+    if (place.reason !== 'unincorporated' && place.reason !== 'township') continue;
+    for (const key of placeKeys(place.name)) push(communitiesByKey, `${place.stateCode}|${key}`, place);
+    push(communitiesByCounty, place.countyFips, place);
   }
-  /** The county of the unincorporated community of this name whose surroundings reach the point. */
-  const countyOfUnincorporated = (name: string, stateCode: string, latitude: number, longitude: number) => {
+  /** Who issues a community's permits: its town or township, else its county. */
+  const governmentOf = (community: OmittedPlace) => community.township ?? countyAuthority(catalog, community.countyFips) ?? null;
+  /** The government of the community of this name whose surroundings reach the point. */
+  const governmentOfCommunity = (name: string, stateCode: string, latitude: number, longitude: number) => {
     const found = new Set<OmittedPlace>();
-    for (const key of placeKeys(name)) for (const place of unincorporatedByKey.get(`${stateCode}|${key}`) ?? []) found.add(place);
+    for (const key of placeKeys(name)) for (const place of communitiesByKey.get(`${stateCode}|${key}`) ?? []) found.add(place);
     const near = nearest([...found], latitude, longitude);
-    return near && near.km <= POSTAL_AREA_MAX_KM ? (countyAuthority(catalog, near.city.countyFips) ?? null) : null;
+    return near && near.km <= POSTAL_AREA_MAX_KM ? governmentOf(near.city) : null;
   };
 
   const areas = new Map<number, PostalArea>();
@@ -151,18 +155,20 @@ export function createLocator(catalog: GeoCatalog, counties: CountyIndex, postal
     const stateCode = hints.state?.trim().toUpperCase() || county.stateCode;
     const named = hints.city?.trim();
     if (named && stateCode) {
-      const unincorporated = countyOfUnincorporated(named, stateCode, latitude, longitude);
-      if (unincorporated) return unincorporated;
+      const government = governmentOfCommunity(named, stateCode, latitude, longitude);
+      if (government) return government;
     }
-    const community = nearest(unincorporatedByCounty.get(county.fips) ?? [], latitude, longitude);
-    const communityKm = community && community.km <= UNINCORPORATED_NEAR_KM ? community.km : Infinity;
-    /** A big city named by the mail wins unless an unincorporated community lies nearer the point than its centre. */
+    const community = nearest(communitiesByCounty.get(county.fips) ?? [], latitude, longitude);
+    const nearCommunity = community && community.km <= UNINCORPORATED_NEAR_KM ? community : null;
+    const communityKm = nearCommunity?.km ?? Infinity;
+    const communityGovernment = nearCommunity ? governmentOf(nearCommunity.city) : null;
+    /** A big city named by the mail wins unless a community without a government lies nearer the point than its centre. */
     const unlessNearerCommunity = (city: MunicipalityRecord | null) =>
       city &&
-      countyMunicipality &&
+      communityGovernment &&
       communityKm < distanceKm(latitude, longitude, city.latitude, city.longitude) &&
       postalArea(city).zipCount >= MAILING_NAME_MIN_ZIPS
-        ? countyMunicipality
+        ? communityGovernment
         : city;
 
     if (named && stateCode) {
@@ -177,11 +183,13 @@ export function createLocator(catalog: GeoCatalog, counties: CountyIndex, postal
 
     if (!countyMunicipality) {
       if (!county.stateCode) return null;
-      return nearest(catalog.citiesByState.get(county.stateCode) ?? [], latitude, longitude)?.city ?? null;
+      const city = nearest(catalog.citiesByState.get(county.stateCode) ?? [], latitude, longitude);
+      return communityGovernment && communityKm < (city?.km ?? Infinity) ? communityGovernment : (city?.city ?? null);
     }
 
     const near = nearest(catalog.citiesByCounty.get(county.fips) ?? [], latitude, longitude);
-    if (!near || near.km > CITY_RADIUS_KM || communityKm < near.km) return countyMunicipality;
+    if (communityGovernment && communityKm < (near?.km ?? Infinity)) return communityGovernment;
+    if (!near || near.km > CITY_RADIUS_KM) return countyMunicipality;
     if (postalArea(near.city).isPostalCity) return near.city;
     const around = zip ?? postal.nearestZip(latitude, longitude, NEAREST_ZIP_MAX_KM);
     const city = around ? cityNamed(around.city, around.state, latitude, longitude) : null;

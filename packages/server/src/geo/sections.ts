@@ -47,7 +47,15 @@ export interface PlaceDraft {
   longitude: number;
 }
 
-export type SectionReason = 'borough-city' | 'independent-city' | 'consolidated-city' | 'historical' | 'composite-label' | 'unincorporated';
+export type SectionReason =
+  | 'borough-city'
+  | 'independent-city'
+  | 'consolidated-city'
+  | 'historical'
+  | 'composite-label'
+  | 'unincorporated'
+  /** A hamlet or census-designated place whose town or township issues permits (townships.ts). */
+  | 'township';
 
 export interface Sections<T extends PlaceDraft> {
   /** County FIPS → the city that governs the whole county. */

@@ -4,7 +4,8 @@
 // places (CDPs: unincorporated communities, 2020 Census), the largest of each state picked by hand, plus
 // the one whole-state fact the data misses: Hawaii has no incorporated place but Honolulu, a consolidated
 // city-county, so every other Hawaiian place is its county's. Not listed: New York's hamlets and New
-// England's villages, whose town (not county) issues permits, and places where a township does.
+// England's villages, whose town (not county) issues permits, and places where a township does: those are
+// townships.ts'.
 import { placeKey } from './place-names.js';
 
 /** State code → the CDPs (as GeoNames names them) whose county issues building permits. */

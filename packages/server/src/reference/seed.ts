@@ -5,6 +5,7 @@
 import { DEFAULT_SETTINGS, PERMIT_STAGES, US_STATES } from '@permitdesk/core';
 import { sql } from 'kysely';
 import { sharedCatalog } from '../geo/geo-service.js';
+import { slugify } from '../geo/slug.js';
 import type { Db, Tx } from '../db/schema.js';
 import { bulkInsert } from './bulk-insert.js';
 import { TASK_CATALOG } from './task-catalog.js';
@@ -54,7 +55,10 @@ export async function seedStagesSettingsStates(db: Db): Promise<void> {
 }
 
 export async function seedGeography(db: Db): Promise<void> {
-  if (!(await isEmpty(db, 'municipalities'))) return;
+  if (!(await isEmpty(db, 'municipalities'))) {
+    await renameTownships(db);
+    return;
+  }
   const catalog = sharedCatalog();
   await inLockedTransaction(db, async (trx) => {
     if (!(await isEmpty(trx, 'municipalities'))) return;
@@ -101,6 +105,39 @@ export async function seedGeography(db: Db): Promise<void> {
   // Outside the transaction (VACUUM cannot run in one): merges the trigram index's pending entries and
   // gives the planner statistics, so the keyword search uses its index from the first request.
   await sql`VACUUM ANALYZE municipalities`.execute(db);
+}
+
+/**
+ * A database seeded before the towns and townships (geo/townships.ts) holds their seats as 'City of Edison':
+ * those rows take the township's name and slug. A row whose name is no longer the catalogue's old one was
+ * changed by an operator, and keeps it. (The hamlets the catalogue now leaves out keep their rows: projects
+ * may point at them; the lookups no longer answer them.)
+ */
+async function renameTownships(db: Db): Promise<void> {
+  const townships = [...sharedCatalog().townshipsByCounty.values()].flat();
+  const oldName = (m: { placeName: string }) => `City of ${m.placeName}`;
+  const oldSlug = (m: { placeName: string; slug: string }) => m.slug.replace(/[^/]+$/, slugify(oldName(m)));
+  const stale = await db
+    .selectFrom('municipalities')
+    .select(['id', 'name', 'slug'])
+    .where('id', 'in', townships.map((m) => m.id))
+    .execute();
+  const byId = new Map(townships.map((m) => [m.id, m]));
+  const renames = stale.flatMap((row) => {
+    const township = byId.get(row.id)!;
+    return row.name === oldName(township) && row.slug === oldSlug(township) ? [township] : [];
+  });
+  if (renames.length === 0) return;
+  await inLockedTransaction(db, async (trx) => {
+    for (const township of renames) {
+      await trx
+        .updateTable('municipalities')
+        .set({ name: township.name, slug: township.slug })
+        .where('id', '=', township.id)
+        .where('name', '=', oldName(township))
+        .execute();
+    }
+  });
 }
 
 export async function seedTaskCatalog(db: Db): Promise<void> {
