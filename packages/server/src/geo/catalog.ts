@@ -185,6 +185,8 @@ export function buildCatalog(counties: CountyIndex, postal: PostalIndex): GeoCat
   const countyNames = new Map([...countyDrafts.values()].map((county) => [county.fips, county.name]));
   const sections = findSections(placedCities, counties, postal, countyNames);
   const townships = findTownships(placedCities, sections.omitted);
+  const omittedPlaces = new Map<CityDraft, SectionReason>(sections.omitted);
+  for (const place of townships.communities.keys()) omittedPlaces.set(place, 'township');
 
   // Administrative areas: states, then counties, then cities.
   const areaSlug = slugRegistry();
@@ -237,7 +239,7 @@ export function buildCatalog(counties: CountyIndex, postal: PostalIndex): GeoCat
       latitude: city.latitude,
       longitude: city.longitude,
     };
-    if (!townships.omitted.has(city)) areas.push(area);
+    if (!omittedPlaces.has(city)) areas.push(area);
     cityAreas.push(area);
   }
 
@@ -276,7 +278,7 @@ export function buildCatalog(counties: CountyIndex, postal: PostalIndex): GeoCat
     const township = townships.seats.get(city);
     const name = township?.name ?? `City of ${city.name}`;
     const id = ++lastMunicipalityId;
-    if (townships.omitted.has(city)) return;
+    if (omittedPlaces.has(city)) return;
     const official = BOROUGH_CITIES.find((borough) => borough.stateCode === city.stateCode && borough.cityName === city.name);
     const record: MunicipalityRecord = {
       id,
@@ -314,7 +316,7 @@ export function buildCatalog(counties: CountyIndex, postal: PostalIndex): GeoCat
     const record = cityRecords.get(city);
     if (record) governingCity.set(fips, record);
   }
-  const omitted = [...townships.omitted].map(([place, reason]): OmittedPlace => {
+  const omitted = [...omittedPlaces].map(([place, reason]): OmittedPlace => {
     const township = townships.communities.get(place);
     return {
       name: place.name,
@@ -330,21 +332,17 @@ export function buildCatalog(counties: CountyIndex, postal: PostalIndex): GeoCat
 }
 
 /**
- * The towns and townships of townships.ts among the places: their seats, and their communities, which join
- * the places left out (a place left out already, as a section of a city, stays so). A community whose
- * township's seat is not in the data stays a place of its own.
+ * The towns and townships of townships.ts among the places: their seats, and their communities (to be left
+ * out). A place left out already, as a section of a city, stays so; a community whose township's seat is not
+ * in the data stays a place of its own.
  */
 function findTownships(places: readonly CityDraft[], sectionsOmitted: ReadonlyMap<CityDraft, SectionReason>) {
-  const seats = new Map<CityDraft, Township>();
-  const found = places.map((place) => ({ place, entry: sectionsOmitted.has(place) ? undefined : townshipOf(place) }));
-  for (const { place, entry } of found) if (entry?.seat) seats.set(place, entry.township);
+  const found = places.flatMap((place) => {
+    const entry = sectionsOmitted.has(place) ? undefined : townshipOf(place);
+    return entry ? [{ place, ...entry }] : [];
+  });
+  const seats = new Map(found.filter((entry) => entry.seat).map((entry) => [entry.place, entry.township]));
   const seated = new Set(seats.values());
-  const omitted = new Map(sectionsOmitted);
-  const communities = new Map<CityDraft, Township>();
-  for (const { place, entry } of found) {
-    if (!entry || entry.seat || !seated.has(entry.township)) continue;
-    omitted.set(place, 'township');
-    communities.set(place, entry.township);
-  }
-  return { seats, omitted, communities };
+  const communities = new Map(found.filter((entry) => !entry.seat && seated.has(entry.township)).map((entry) => [entry.place, entry.township]));
+  return { seats, communities };
 }

@@ -1,6 +1,7 @@
 // Reference data seeded at start, idempotently: stages (kept in step with core's table), default
 // settings and states (added when missing, never overwriting an operator's change), and the built-in
-// geography and task catalogue (written once, when their tables are empty). Each group is one
+// geography and task catalogue (written once, when their tables are empty; the towns' and townships' names
+// brought up to date after). Each group is one
 // transaction under an advisory lock, so replicas starting together do not seed twice.
 import { DEFAULT_SETTINGS, PERMIT_STAGES, US_STATES } from '@permitdesk/core';
 import { sql } from 'kysely';
