@@ -12,6 +12,7 @@ import { isLoopback } from './mail/mailbox.routes.js';
 import { closeServices, createServices, type AppServices } from './services.js';
 import { startMetricsServer } from './http/metrics-routes.js';
 import { enqueueStartupWatchdog, registerExpiryWatchdogJob } from './compliance/reminders/watchdog-job.js';
+import { DB_MAINTENANCE_EVERY_MS, DB_MAINTENANCE_JOB, vacuumChurnTables } from './db/maintenance.js';
 import { MULTIPART_SWEEP_EVERY_MS, MULTIPART_SWEEP_JOB, sweepMultipartUploads } from './storage/multipart.js';
 import { FUNNEL_KEEP_DAYS, FUNNEL_PRUNE_DAILY_AT, FUNNEL_PRUNE_JOB, pruneFunnelEvents } from './funnel/funnel.js';
 import { ESIGN_REMIND_DAILY_AT, ESIGN_REMIND_JOB, remindWaitingSigners } from './esign/auto-remind.js';
@@ -63,6 +64,11 @@ export async function bootstrap(givenConfig: Config): Promise<Running> {
     if (reminded > 0) log.info(`[esign] ${reminded} signers reminded`);
   });
   services.jobs.daily(ESIGN_REMIND_JOB, ESIGN_REMIND_DAILY_AT);
+  // Where nothing vacuums the database (PGlite, or autovacuum off), the queue tables are vacuumed hourly.
+  services.jobs.register(DB_MAINTENANCE_JOB, async () => {
+    if (await vacuumChurnTables(services.db, services.dbKind)) log.debug('[db] vacuumed the mail outbox and the job queue');
+  });
+  services.jobs.every(DB_MAINTENANCE_JOB, DB_MAINTENANCE_EVERY_MS);
   services.jobs.start();
   // Shutdown hooks run after the drain, last registered first: the job worker, then the mail worker.
   services.lifecycle.onShutdown('mail worker', () => services.mailWorker.stop());

@@ -5,6 +5,7 @@ import { SEARCH_FIELDS, STAGE, projectSearchParamsSchema } from '@permitdesk/cor
 import { sql, type RawBuilder } from 'kysely';
 import type * as v from 'valibot';
 import { keywordMatcher } from '../../permits/search-keyword.js';
+import { scopeKeySql } from './scope.js';
 
 export type RadarSearchParams = v.InferOutput<typeof projectSearchParamsSchema>;
 type SearchField = (typeof SEARCH_FIELDS)[number];
@@ -66,7 +67,7 @@ export function radarFilters(params: RadarSearchParams): RawBuilder<unknown> {
 
 /** The total without a keyword: a sum over the scope's few radar_counts rows (kept by triggers). */
 export function radarCountsTotal(params: RadarSearchParams, key: string): RawBuilder<unknown> {
-  const parts = [sql`c.radar_scope = ${key}`];
+  const parts = [sql`c.radar_scope = ${scopeKeySql(key)}`];
   if (params.type === 'active') parts.push(sql`c.dismissed = false`);
   if (params.status === 'HasPermit') parts.push(sql`c.stage NOT IN (${sql.join(NOT_A_PERMIT_STAGES.map((s) => sql.lit(s)))})`);
   return sql`(SELECT COALESCE(sum(c.n), 0) FROM radar_counts c WHERE ${sql.join(parts, sql` AND `)})`;

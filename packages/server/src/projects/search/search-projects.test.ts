@@ -267,7 +267,13 @@ describe.each(databaseTargets())('radar search on %s', (target) => {
     await sql`INSERT INTO project_assignments (project_id, assignee_type, assignee_company_id, assign_name, access_level)
               SELECT p.id, 'Vendor', ${companies.vendor}, 'vendor radar co', 'editor' FROM projects p, generate_series(1, 20000)
               WHERE p.company_id = ${companies.acme}`.execute(db);
+    // And skewed scopes: acme holds 30,000 more permits, 'other' a handful. A plan that reads the scope's key
+    // estimates a few rows for 'other', the generic plan the average scope's.
+    await sql`INSERT INTO permits (project_id, task_id, municipality_id, stage)
+              SELECT p.id, t.id, p.municipality_id, 20 FROM projects p, permit_tasks t, generate_series(1, 30000 / (SELECT count(*) FROM projects WHERE company_id = ${companies.acme}))
+              WHERE p.company_id = ${companies.acme} AND t.name = 'Deck'`.execute(db);
     await sql`ANALYZE project_assignments`.execute(db);
+    await sql`ANALYZE permits`.execute(db);
     // One connection: the statement's plan counts below are this connection's.
     const one = await openPostgres(ctx.databaseUrl!, { poolSize: 1 });
     try {

@@ -21,7 +21,7 @@ import type { Db } from '../../db/schema.js';
 import { hasKeyword, radarCountsTotal, radarFilters, type RadarSearchParams } from './radar-filters.js';
 import { loadPermits, loadPermitsOfPage } from '../../permits/read-model.js';
 import { idArray } from '../../rows/values.js';
-import { assignedProjectIdsSql, radarAccessSql, scopeKey, scopeOfRole, sortedIds, type RadarScope } from './scope.js';
+import { assignedProjectIdsSql, radarAccessSql, scopeKey, scopeKeySql, scopeOfRole, sortedIds, type RadarScope } from './scope.js';
 
 export { NOT_A_PERMIT_STAGES, parseSearchFields, type RadarSearchParams } from './radar-filters.js';
 
@@ -128,7 +128,7 @@ async function browse(db: Db, scope: RadarScope, check: boolean, params: RadarSe
   const offset = sql.lit(Math.trunc((params.page - 1) * params.size));
   const page = sql`
     SELECT r.id, row_number() OVER (ORDER BY ${sort.by}) AS ord FROM permits r
-    WHERE (SELECT h.allowed AND cardinality(h.assigned) = 0 FROM head h) AND r.radar_scope = ${key} AND ${where}
+    WHERE (SELECT h.allowed AND cardinality(h.assigned) = 0 FROM head h) AND r.radar_scope = ${scopeKeySql(key)} AND ${where}
     ORDER BY ${sort.by} LIMIT ${limit} OFFSET ${offset}`;
   const { head, rows } = await loadPermitsOfPage(db, headSql(db, scope, check, params), page);
   if (!head.allowed || head.assigned.length === 0) return { head, rows, totalCount: Number(head.total ?? 0) };
