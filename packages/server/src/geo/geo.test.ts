@@ -15,6 +15,13 @@ import { slugify } from './slug.js';
 import { TOWNSHIPS } from './townships.js';
 
 const geo = createGeoService();
+const gazetteer = createBuiltinGazetteer();
+/** The municipality of a search's first result, the way the widget gets it: geocode, then locate. */
+const municipalityOf = async (query: string) => {
+  const [first] = await gazetteer.search(query, 5);
+  const address = await gazetteer.geocode(first!.id);
+  return geo.locate(address!.latitude, address!.longitude, address!)?.name;
+};
 
 describe('municipality catalogue', () => {
   it('has every city and county: at least 19,000 municipalities with unique slugs', () => {
@@ -202,13 +209,6 @@ describe('built-in gazetteer', () => {
 });
 
 describe('address search as people type', () => {
-  const gazetteer = createBuiltinGazetteer();
-  /** The municipality of a search's first result, the way the widget gets it: geocode, then locate. */
-  const municipalityOf = async (query: string) => {
-    const [first] = await gazetteer.search(query, 5);
-    const address = await gazetteer.geocode(first!.id);
-    return geo.locate(address!.latitude, address!.longitude, address!)?.name;
-  };
 
   it('finds a city typed in full without its state, the largest first, and only in a state being typed', async () => {
     expect((await gazetteer.search('350 5th Ave, New York', 5))[0]!.place_name).toMatch(/^350 5th Ave, New York, NY \d{5}$/);
@@ -312,13 +312,6 @@ describe('address search as people type', () => {
 });
 
 describe('towns and townships that issue permits (townships.ts)', () => {
-  const gazetteer = createBuiltinGazetteer();
-  const municipalityOf = async (query: string) => {
-    const [first] = await gazetteer.search(query, 5);
-    const address = await gazetteer.geocode(first!.id);
-    return geo.locate(address!.latitude, address!.longitude, address!)?.name;
-  };
-
   it('names every seat after its township, and leaves each community out as a city of its own', () => {
     const { municipalities, omitted } = sharedCatalog();
     for (const [stateCode, townships] of Object.entries(TOWNSHIPS)) {
