@@ -52,6 +52,9 @@ export interface MunicipalityRecord {
   areaPath: number[];
 }
 
+/** A GeoNames place's name as a municipality, where no table knows its government's own name: 'City of Pasadena'. */
+export const cityMunicipalityName = (placeName: string): string => `City of ${placeName}`;
+
 export interface OmittedPlace {
   name: string;
   stateCode: string;
@@ -276,7 +279,7 @@ export function buildCatalog(counties: CountyIndex, postal: PostalIndex): GeoCat
     const area = cityAreas[index]!;
     const county = countyDrafts.get(city.countyFips)!;
     const township = townships.seats.get(city);
-    const name = township?.name ?? `City of ${city.name}`;
+    const name = township?.name ?? cityMunicipalityName(city.name);
     const id = ++lastMunicipalityId;
     if (omittedPlaces.has(city)) return;
     const official = BOROUGH_CITIES.find((borough) => borough.stateCode === city.stateCode && borough.cityName === city.name);

@@ -5,6 +5,7 @@
 // transaction under an advisory lock, so replicas starting together do not seed twice.
 import { DEFAULT_SETTINGS, PERMIT_STAGES, US_STATES } from '@permitdesk/core';
 import { sql } from 'kysely';
+import { cityMunicipalityName } from '../geo/catalog.js';
 import { sharedCatalog } from '../geo/geo-service.js';
 import { slugify } from '../geo/slug.js';
 import type { Db, Tx } from '../db/schema.js';
@@ -116,7 +117,7 @@ export async function seedGeography(db: Db): Promise<void> {
  */
 async function renameTownships(db: Db): Promise<void> {
   const townships = [...sharedCatalog().townshipsByCounty.values()].flat();
-  const oldName = (m: { placeName: string }) => `City of ${m.placeName}`;
+  const oldName = (m: { placeName: string }) => cityMunicipalityName(m.placeName);
   const oldSlug = (m: { placeName: string; slug: string }) => m.slug.replace(/[^/]+$/, slugify(oldName(m)));
   const stale = await db
     .selectFrom('municipalities')
